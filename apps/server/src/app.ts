@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import staticFiles from '@fastify/static';
+import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { GENERIC } from '@versus/domain/messages';
+import type { ApiErrorBody } from '@versus/domain/errors';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { AppContext } from './context.ts';
+import { AppError } from './http/errors.ts';
+import { features } from './features.ts';
+
+export type App = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  import('fastify').FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  /** pino options; tests pass false to keep output quiet. */
+  logger?: boolean | object;
+}
+
+export async function buildApp({ config, db, logger }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // On close, idle keep-alive sockets are dropped at once and busy ones finish first.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && config.webDir && !isApiPath(request.url) && fs.existsSync(indexHtml(config))) {
+      // Client-side routes: the SPA decides what to show, including its own 404 page.
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody('not_found', GENERIC.routeNotFound));
+  });
+
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Versus API', version: '0.1.0', description: 'Stake credits on head-to-head challenges.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const ctx: AppContext = { config, db, log: app.log };
+
+  app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
+    const started = performance.now();
+    try {
+      await db.query('SELECT 1');
+      return { status: 'ok', database: { kind: db.kind, status: 'up', latencyMs: Math.round(performance.now() - started) } };
+    } catch {
+      return reply.status(503).send({ status: 'degraded', database: { kind: db.kind, status: 'down' } });
+    }
+  });
+
+  for (const feature of features) await feature(app, ctx);
+
+  if (config.webDir && fs.existsSync(config.webDir)) {
+    await app.register(staticFiles, {
+      root: config.webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed build assets never change; everything else is revalidated.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/', (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'));
+  }
+
+  return app;
+}
+
+const indexHtml = (config: Config) => path.join(config.webDir ?? '', 'index.html');
+const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url.startsWith('/realtime');
+
+export function errorBody(code: string, message: string, field?: string): ApiErrorBody {
+  return { error: field ? { code, message, field } : { code, message } };
+}
+
+function errorHandler(this: FastifyInstance, error: FastifyError, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.status(error.status).send(errorBody(error.code, error.message, error.field));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const [first] = error.validation;
+    const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+    const message = first?.message ?? GENERIC.other;
+    return reply.status(400).send(errorBody('invalid_input', field ? `${field}: ${message}` : message, field));
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+    return reply.status(400).send(errorBody('malformed_json', GENERIC.malformedJson));
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply.status(error.statusCode).send(errorBody(error.code?.toLowerCase() ?? 'bad_request', error.message));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send(errorBody('internal', GENERIC.other));
+}

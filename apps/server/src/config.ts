@@ -1,0 +1,38 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Embedded database and uploads live here when DATABASE_URL is not set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  signupsDisabled: boolean;
+  /** Seed demo users and challenges into an empty database. */
+  seedDemo: boolean;
+  /** Built web app to serve; absent in API-only tests. */
+  webDir: string | undefined;
+  logLevel: string;
+  /** Mark the refresh cookie Secure (behind HTTPS). */
+  secureCookies: boolean;
+  /** Run scheduled jobs in this process (they still take a lock so each runs once). */
+  runJobs: boolean;
+}
+
+const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    signupsDisabled: truthy(env.SIGNUPS_DISABLED),
+    seedDemo: env.SEED_DEMO === undefined ? true : truthy(env.SEED_DEMO),
+    webDir: env.WEB_DIR === '' ? undefined : path.resolve(root, env.WEB_DIR ?? 'apps/web/dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    secureCookies: truthy(env.SECURE_COOKIES),
+    runJobs: env.RUN_JOBS === undefined ? true : truthy(env.RUN_JOBS),
+  };
+}

@@ -1,0 +1,7 @@
+import type { App } from './app.ts';
+import type { AppContext } from './context.ts';
+
+export type Feature = (app: App, ctx: AppContext) => Promise<void> | void;
+
+/** Each feature folder contributes one entry: its routes, sockets and jobs. */
+export const features: Feature[] = [];

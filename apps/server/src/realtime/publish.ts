@@ -1,0 +1,49 @@
+import type { Queryable } from '../db/database.ts';
+
+export const REALTIME_CHANNEL = 'versus_realtime';
+// NOTIFY payloads are capped at 8000 bytes; larger events travel by reference.
+const INLINE_LIMIT = 7000;
+
+export interface RealtimeEvent {
+  topic: string;
+  version: number;
+  type: string;
+  payload: unknown;
+}
+
+/**
+ * Records an event on `topic` inside the caller's transaction. The NOTIFY that carries it to
+ * every server process is delivered by PostgreSQL only when that transaction commits, so an
+ * event of a rolled-back change is never seen.
+ */
+export async function publish(tx: Queryable, topic: string, type: string, payload: unknown): Promise<RealtimeEvent> {
+  const [row] = await tx.query<{ version: number }>(
+    `INSERT INTO realtime_topics (topic, version) VALUES ($1, 1)
+     ON CONFLICT (topic) DO UPDATE SET version = realtime_topics.version + 1
+     RETURNING version`,
+    [topic],
+  );
+  const version = row!.version;
+  const json = JSON.stringify(payload ?? null);
+  await tx.query('INSERT INTO realtime_events (topic, version, type, payload) VALUES ($1, $2, $3, $4::jsonb)', [
+    topic,
+    version,
+    type,
+    json,
+  ]);
+  const message =
+    json.length + topic.length + type.length < INLINE_LIMIT
+      ? `{"topic":${JSON.stringify(topic)},"version":${version},"type":${JSON.stringify(type)},"payload":${json}}`
+      : JSON.stringify({ topic, version, type, ref: true });
+  await tx.query('SELECT pg_notify($1, $2)', [REALTIME_CHANNEL, message]);
+  return { topic, version, type, payload };
+}
+
+export const topics = {
+  user: (id: string) => `user:${id}`,
+  match: (id: string) => `match:${id}`,
+  room: (code: string) => `room:${code}`,
+  challenge: (id: string) => `challenge:${id}`,
+  challenges: () => 'challenges',
+  arenaJoin: (id: string) => `arena-join:${id}`,
+} as const;

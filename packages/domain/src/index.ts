@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './messages.ts';
+export * from './errors.ts';
+export * from './auth.ts';
