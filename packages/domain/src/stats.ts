@@ -34,7 +34,7 @@ export function driftStats(stats: SimulatedStats, random: RandomSource): Simulat
   const pool = randomIntInclusive(random, drift.prizePool.min, drift.prizePool.max);
   return {
     onlinePlayers: Math.max(0, stats.onlinePlayers + players),
-    activeChallenges: (stats.activeChallenges + challenges),
+    activeChallenges: Math.max(activeChallengesFloor, stats.activeChallenges + challenges),
     prizePool: Math.max(0, stats.prizePool + pool),
   };
 }
