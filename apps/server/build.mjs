@@ -1,5 +1,6 @@
 // Bundles the server into dist/main.js. Our own TypeScript (including @versus/domain) is
 // compiled in; installed packages stay external and load from node_modules.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,9 +10,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@versus/'));
 
-await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(here, 'dist/main.js'),
+// Two self-contained bundles side by side (no shared chunks: paths derived from
+// import.meta.url must resolve to dist/ itself).
+for (const entry of ['main', 'make-template']) await build({
+  entryPoints: [path.join(here, `src/${entry}.ts`)],
+  outfile: path.join(here, `dist/${entry}.js`),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -22,3 +25,5 @@ await build({
 });
 fs.rmSync(path.join(here, 'dist/migrations'), { recursive: true, force: true });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true });
+// The embedded-database template (see src/make-template.ts).
+execFileSync(process.execPath, [path.join(here, 'dist/make-template.js')], { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: 'warn' } });

@@ -11,6 +11,8 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'postgres' | 'pglite';
+  /** PGlite only: the whole data folder as a tar.gz (see PgliteOptions.template). */
+  dump?(): Promise<Buffer>;
   /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Calls `onMessage` for every NOTIFY on `channel`, from this or any other process. */
@@ -93,14 +95,34 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   };
 }
 
-export async function openPglite(dataDir: string): Promise<Database> {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const release = takeLock(path.join(dataDir, 'versus.lock'));
+export interface PgliteOptions {
+  /**
+   * A dumped, already migrated data folder (tar.gz) to start a NEW database from: loading it
+   * takes about half a second where creating a database from nothing takes about six.
+   */
+  template?: string;
+}
+
+/** The embedded database in `dataDir` ('memory://' keeps it in memory). */
+export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  let release = () => {};
+  if (!inMemory) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    release = takeLock(path.join(dataDir, 'versus.lock'));
+  }
+  const pgDir = inMemory ? dataDir : path.join(dataDir, 'pg');
+  const isNew = inMemory || !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
+  const template = isNew && options.template && fs.existsSync(options.template) ? options.template : undefined;
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(path.join(dataDir, 'pg'), {
+  const db = await PGlite.create(pgDir, {
     parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
+    ...(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),
   });
   return {
+    async dump() {
+      return Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());
+    },
     kind: 'pglite',
     async query<T>(sql: string, params?: unknown[]) {
       return (await db.query<T>(sql, params)).rows;

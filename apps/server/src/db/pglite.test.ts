@@ -1,0 +1,67 @@
+// The embedded path: the same migrations and the same SQL on PGlite, plus its folder lock.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite, takeLock, type Database } from './database.ts';
+import { migrate } from './migrate.ts';
+import { publish, REALTIME_CHANNEL } from '../realtime/publish.ts';
+
+describe('embedded PGlite database', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openPglite('memory://');
+    await migrate(db);
+  }, 60_000);
+  afterAll(() => db.close());
+
+  it('applies every migration, and a second run applies none', async () => {
+    const applied = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+    expect(applied.length).toBeGreaterThan(0);
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it('rolls back a failed transaction and delivers NOTIFY only on commit', async () => {
+    const seen: string[] = [];
+    const stop = await db.listen(REALTIME_CHANNEL, (payload) => seen.push(payload));
+    await expect(
+      db.transaction(async (tx) => {
+        await publish(tx, 'user:rolled-back', 'test', { n: 1 });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    await db.transaction((tx) => publish(tx, 'user:committed', 'test', { n: 2 }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await stop();
+    expect(seen.map((p) => JSON.parse(p).topic)).toEqual(['user:committed']);
+    expect(await db.query('SELECT topic FROM realtime_events')).toEqual([{ topic: 'user:committed' }]);
+  });
+
+  it('can be dumped and loaded as a template for a new data folder', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'versus-pglite-'));
+    const template = path.join(dir, 'template.tar.gz');
+    fs.writeFileSync(template, await db.dump!());
+    const copy = await openPglite(path.join(dir, 'data'), { template });
+    try {
+      expect(await copy.query('SELECT topic FROM realtime_events')).toEqual([{ topic: 'user:committed' }]);
+    } finally {
+      await copy.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('embedded database lock', () => {
+  it('refuses a second owner while the first lives, and takes over a stale lock', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'versus-lock-'));
+    const lock = path.join(dir, 'versus.lock');
+    fs.writeFileSync(lock, String(process.ppid));
+    expect(() => takeLock(lock)).toThrow(/in use by another Versus server/);
+    fs.writeFileSync(lock, '999999999');
+    const release = takeLock(lock);
+    expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.pid));
+    release();
+    expect(fs.existsSync(lock)).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
