@@ -108,8 +108,8 @@ export function validateRegistration(form: RegistrationForm, today = new Date())
   if (!EMAIL_PATTERN.test(form.email.trim())) return { field: 'email', message: AUTH.invalidEmail };
   const username = form.username.trim();
   if (!USERNAME_PATTERN.test(username)) return { field: 'username', message: USERNAME_RULE };
-  if (form.fullName.trim().length > 100) return { field: 'fullName', message: 'Full name must be at most 100 characters' };
-  if (!PHONE_PATTERN.test(form.phone.trim())) return { field: 'phone', message: 'Please enter a valid phone number' };
+  if (form.fullName.trim().length > 100) return { field: 'fullName', message: AUTH.fullNameTooLong };
+  if (!PHONE_PATTERN.test(form.phone.trim())) return { field: 'phone', message: AUTH.phoneInvalid };
   return null;
 }
 
@@ -157,8 +157,8 @@ export const updateUserRequestSchema = z
   .object({
     account_type: z.enum(ACCOUNT_TYPES).optional(),
     username: z.string().optional(),
-    display_name: z.string().min(1).max(40).optional(),
-    avatar_url: z.string().max(500).nullable().optional(),
+    display_name: z.string().trim().min(1, AUTH.displayNameInvalid).max(40, AUTH.displayNameInvalid).optional(),
+    avatar_url: z.string().max(500, AUTH.avatarUrlInvalid).nullable().optional(),
   })
   .strict();
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
@@ -197,3 +197,63 @@ export function fromSignUpRequest(request: SignUpRequest): RegistrationForm {
     password: request.password,
   };
 }
+
+// ---------------------------------------------------------------------------------------
+// Dates in the player's own time zone, and the remaining wire shapes of the auth and
+// profile API.
+
+/**
+ * Today's calendar date in `timeZone` as a Date at UTC midnight, which is what `ageOn`
+ * reads: a player turns 18 on their birthday where they live. Unknown zones read as UTC.
+ */
+export function todayIn(timeZone: string | undefined, now = new Date()): Date {
+  let zone = 'UTC';
+  if (timeZone && isTimeZone(timeZone)) zone = timeZone;
+  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Date(`${ymd}T00:00:00Z`);
+}
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch (error) {
+    if (error instanceof RangeError) return false;
+    throw error;
+  }
+}
+
+/** GET /api/auth/session: both null when signed out. */
+export const sessionResponseSchema = z.object({ user: userSchema.nullable(), session: sessionSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** GET /api/auth/user. */
+export const userResponseSchema = z.object({ user: userSchema });
+
+/** PATCH /api/auth/user and PATCH /api/profiles/:id: a new session when the account type changed (the token carries it), else null. */
+export const updateUserResponseSchema = z.object({ user: userSchema, session: sessionSchema.nullable() });
+export type UpdateUserResponse = z.infer<typeof updateUserResponseSchema>;
+
+/** What any signed-in player may see of another (GET /api/profiles/:id). */
+export const publicProfileSchema = z.object({
+  id: z.string().uuid(),
+  username: z.string(),
+  display_name: z.string(),
+  avatar_url: z.string().nullable(),
+  role: z.enum(ROLES),
+  level: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  streak: z.number().int(),
+  rank: z.number().int(),
+  global_rank: z.number().int(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+export const profileResponseSchema = z.object({ profile: publicProfileSchema });
+
+/** PATCH /api/profiles/:id: the user fields plus the virtual-mode look. */
+export const updateProfileRequestSchema = updateUserRequestSchema.extend({
+  virtual_theme: z.string().regex(/^[a-z0-9-]{1,32}$/, 'Theme must be 1 to 32 lowercase letters, digits or dashes').optional(),
+  virtual_overlay_enabled: z.boolean().optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;

@@ -32,6 +32,11 @@ export const AUTH = {
     `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   signInRequired: 'Please sign in to continue.',
   forbidden: 'Access denied. Please check your permissions.',
+  displayNameInvalid: 'Display name must be 1 to 40 characters',
+  avatarUrlInvalid: 'Avatar must be an http(s) address or an uploaded image path',
+  profileNotFound: 'Player not found',
+  phoneInvalid: 'Please enter a valid phone number',
+  fullNameTooLong: 'Full name must be at most 100 characters',
 } as const;
 
 export const GENERIC = {

@@ -1,0 +1,420 @@
+// Accounts and sessions: the rules. Routes parse and call these; SQL lives in the repository.
+import crypto from 'node:crypto';
+import {
+  AUTH,
+  DEFAULTS,
+  SESSION,
+  SIGN_IN_LIMITS,
+  USERNAME_PATTERN,
+  USERNAME_RULE,
+  fromSignUpRequest,
+  isTimeZone,
+  todayIn,
+  validateLogin,
+  validateRegistration,
+  type AccountType,
+  type PublicProfile,
+  type Role,
+  type Session,
+  type SignInRequest,
+  type SignUpRequest,
+  type UpdateProfileRequest,
+  type User,
+} from '@versus/domain';
+import type { AppContext } from '../context.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { openAccounts } from '../ledger/ledger.service.ts';
+import { publish, topics } from '../realtime/publish.ts';
+import * as repo from './auth.repository.ts';
+import { hashPassword, needsRehash, spendVerifyTime, verifyPassword } from './passwords.ts';
+import { hashRefreshToken, newRefreshToken, signAccessToken, type AccessClaims, type VerifiedAccessToken } from './tokens.ts';
+
+/** A signed-in result: what the client sees, plus the refresh token the route puts in a cookie. */
+export interface IssuedSession {
+  user: User;
+  session: Session;
+  refreshToken: string;
+}
+
+/**
+ * Two tabs loading at once both present the same refresh token. A reuse within this many
+ * seconds of the first use is taken for that race and answered with a sibling token; a reuse
+ * any later is taken for a stolen copy and ends the whole session family.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
+export class TooManyAttemptsError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'too_many_attempts', AUTH.tooManyAttempts(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
+  }
+}
+
+export const sessionExpired = () => new AppError(401, 'session_expired', AUTH.refreshFailed);
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+// ---------------------------------------------------------------------------------------
+// Views
+
+export function toUser(row: repo.UserRow): User {
+  const verified = row.verified ?? {};
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    displayName: row.display_name || row.username,
+    avatar: row.avatar_url,
+    role: row.role,
+    level: row.level ?? DEFAULTS.level,
+    wins: row.wins ?? 0,
+    losses: row.losses ?? 0,
+    streak: row.streak ?? 0,
+    rank: row.rank ?? row.global_rank ?? DEFAULTS.rank,
+    verified: {
+      xbox: verified.xbox === true,
+      playstation: verified.playstation === true,
+      steam: verified.steam === true,
+      identity: verified.identity === true,
+      all: verified.all === true,
+    },
+    isFirstTimeSetup: row.is_first_time_setup,
+    verificationCompletedAt: iso(row.verification_completed_at),
+    createdAt: iso(row.created_at) ?? new Date(0).toISOString(),
+    lastLogin: iso(row.last_login),
+    accountType: row.account_type,
+  };
+}
+
+export function toPublicProfile(row: repo.PublicProfileRow): PublicProfile {
+  return { ...row };
+}
+
+function iso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+// ---------------------------------------------------------------------------------------
+// Registration
+
+export interface CreateAccount {
+  email: string;
+  password: string;
+  username: string;
+  displayName: string;
+  fullName: string;
+  phone: string;
+  dateOfBirth: string;
+  timezone: string;
+  accountType: AccountType;
+  role: Role;
+}
+
+export async function signUp(ctx: AppContext, request: SignUpRequest): Promise<IssuedSession> {
+  const data = request.options.data;
+  const invalid = validateRegistration(fromSignUpRequest(request), todayIn(data.timezone));
+  if (invalid) throw badRequest('invalid_input', invalid.message, invalid.field);
+  if (ctx.config.signupsDisabled) {
+    // The web app recognises "Signups not allowed" and shows the SPEC §8 text, which follows.
+    throw new AppError(403, 'signups_disabled', `Signups not allowed. ${AUTH.signupsDisabled}`);
+  }
+  const username = data.username.trim();
+  const displayName = data.display_name?.trim() || username;
+  if (displayName.length > 40) throw badRequest('invalid_input', AUTH.displayNameInvalid, 'displayName');
+
+  const userId = await createAccount(ctx.db, {
+    email: request.email,
+    password: request.password,
+    username,
+    displayName,
+    fullName: data.full_name.trim(),
+    phone: data.phone.trim(),
+    dateOfBirth: data.date_of_birth,
+    timezone: data.timezone && isTimeZone(data.timezone) ? data.timezone : 'UTC',
+    // validateRegistration refused a missing one.
+    accountType: data.account_type ?? 'real',
+    role: 'user',
+  });
+  return startSession(ctx, userId, { stampLogin: true });
+}
+
+/**
+ * Creates the identity, the profile and the ledger accounts in one transaction. Callers
+ * validate the form first; duplicates are refused here (and by the unique indexes, for races).
+ */
+export async function createAccount(db: Database, account: CreateAccount): Promise<string> {
+  const email = normalizeEmail(account.email);
+  if (await repo.emailExists(db, email)) throw conflict('email_taken', AUTH.emailTaken, 'email');
+  if (await repo.usernameTaken(db, account.username)) throw conflict('username_taken', AUTH.usernameTaken, 'username');
+  const passwordHash = await hashPassword(account.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const userId = await repo.insertUser(tx, {
+        email,
+        passwordHash,
+        username: account.username,
+        displayName: account.displayName,
+        fullName: account.fullName,
+        phone: account.phone,
+        dateOfBirth: account.dateOfBirth,
+        ageVerified: true,
+        timezone: account.timezone,
+        accountType: account.accountType,
+        role: account.role,
+      });
+      await openAccounts(tx, { userId, accountType: account.accountType, role: account.role });
+      return userId;
+    });
+  } catch (error) {
+    throw duplicateError(error) ?? error;
+  }
+}
+
+function duplicateError(error: unknown): AppError | null {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  if (code !== '23505') return null;
+  if (constraint === 'users_email_key') return conflict('email_taken', AUTH.emailTaken, 'email');
+  if (constraint === 'profiles_username_key') return conflict('username_taken', AUTH.usernameTaken, 'username');
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Sign-in
+
+export async function signIn(ctx: AppContext, request: SignInRequest, address: string): Promise<IssuedSession> {
+  const accountType = request.account_type ?? null;
+  const invalid = validateLogin({ accountType, email: request.email, password: request.password });
+  if (invalid || !accountType) {
+    throw badRequest('invalid_input', invalid?.message ?? AUTH.accountTypeRequired, invalid?.field ?? 'accountType');
+  }
+  const email = normalizeEmail(request.email);
+
+  // Count this attempt before checking the password, so parallel guesses see each other.
+  const attemptId = await repo.insertSignInAttempt(ctx.db, email, address);
+  await limitAttempts(ctx.db, attemptId, email, address);
+
+  const credentials = await repo.findCredentialsByEmail(ctx.db, email);
+  let valid = false;
+  if (credentials) valid = await verifyPassword(credentials.password_hash, request.password);
+  else await spendVerifyTime(request.password);
+  if (!credentials || !valid) {
+    await repo.setSignInOutcome(ctx.db, attemptId, 'failure');
+    throw new AppError(401, 'invalid_credentials', AUTH.invalidCredentials);
+  }
+  if (needsRehash(credentials.password_hash)) {
+    await repo.updatePasswordHash(ctx.db, credentials.id, await hashPassword(request.password));
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    await repo.setSignInOutcome(tx, attemptId, 'success');
+    await repo.clearAccountFailures(tx, email);
+    const previous = await repo.lockProfile(tx, credentials.id);
+    await repo.recordSignIn(tx, credentials.id, accountType);
+    if (previous !== null && previous !== accountType) await publishProfile(tx, credentials.id);
+  });
+  await Promise.all([repo.deleteOldSignInAttempts(ctx.db), repo.deleteExpiredRefreshTokens(ctx.db)]);
+  return startSession(ctx, credentials.id, { stampLogin: false });
+}
+
+async function limitAttempts(db: Queryable, attemptId: number, email: string, address: string): Promise<void> {
+  const { windowMinutes, perAccount, perAddress } = SIGN_IN_LIMITS;
+  const [account, fromAddress] = await Promise.all([
+    repo.accountAttempts(db, email, windowMinutes, perAccount),
+    repo.addressAttempts(db, address, windowMinutes, perAddress),
+  ]);
+  if (account.count <= perAccount && fromAddress.count <= perAddress) return;
+  // A refused attempt does not count: the lock lifts a fixed time after the last real guess.
+  await repo.setSignInOutcome(db, attemptId, 'refused');
+  const [accountAfter, addressAfter] = await Promise.all([
+    repo.accountAttempts(db, email, windowMinutes, perAccount),
+    repo.addressAttempts(db, address, windowMinutes, perAddress),
+  ]);
+  const waits = [
+    accountAfter.count >= perAccount ? accountAfter.secondsUntilBelow : 0,
+    addressAfter.count >= perAddress ? addressAfter.secondsUntilBelow : 0,
+  ];
+  throw new TooManyAttemptsError(Math.max(1, Math.ceil(Math.max(...waits))));
+}
+
+// ---------------------------------------------------------------------------------------
+// Sessions
+
+/** Starts a new session family: a refresh token and an access token. */
+async function startSession(ctx: AppContext, userId: string, options: { stampLogin: boolean }): Promise<IssuedSession> {
+  const familyId = crypto.randomUUID();
+  const refresh = newRefreshToken();
+  const user = await ctx.db.transaction(async (tx) => {
+    if (options.stampLogin) await repo.stampLogin(tx, userId);
+    const row = await repo.findUserById(tx, userId);
+    if (!row) throw sessionExpired();
+    await repo.insertRefreshToken(tx, {
+      userId,
+      familyId,
+      parentId: null,
+      hash: refresh.hash,
+      ttlDays: SESSION.refreshTokenTtlDays,
+    });
+    return row;
+  });
+  return issued(ctx, user, familyId, refresh.token);
+}
+
+async function issued(ctx: AppContext, row: repo.UserRow, familyId: string, refreshToken: string): Promise<IssuedSession> {
+  return { user: toUser(row), session: await accessFor(ctx, row, familyId), refreshToken };
+}
+
+// Signed after the transaction: reading the signing key inside it would need a second
+// connection, which the single-connection embedded database does not have.
+function accessFor(ctx: AppContext, row: repo.UserRow, familyId: string): Promise<Session> {
+  return signAccessToken(ctx, { userId: row.id, role: row.role, accountType: row.account_type, sessionId: familyId });
+}
+
+type Rotation = { kind: 'ok'; row: repo.UserRow; familyId: string; token: string } | { kind: 'expired' };
+
+/** Trades a refresh token for a new one in the same family, and a new access token. */
+export async function refresh(ctx: AppContext, refreshToken: string | undefined): Promise<IssuedSession> {
+  if (!refreshToken) throw sessionExpired();
+  const hash = hashRefreshToken(refreshToken);
+  const rotation = await ctx.db.transaction(async (tx): Promise<Rotation> => {
+    const current = await repo.lockRefreshToken(tx, hash);
+    if (!current || current.revoked_at || current.expired) return { kind: 'expired' };
+    if (current.used_at) {
+      if ((current.used_seconds_ago ?? Infinity) > REFRESH_REUSE_GRACE_SECONDS) {
+        // Used before, long ago: a copy is being replayed. End every session descended from it.
+        await repo.revokeRefreshFamily(tx, current.family_id);
+        return { kind: 'expired' };
+      }
+    } else {
+      await repo.markRefreshTokenUsed(tx, current.id);
+    }
+    const row = await repo.findUserById(tx, current.user_id);
+    if (!row) return { kind: 'expired' };
+    const next = newRefreshToken();
+    await repo.insertRefreshToken(tx, {
+      userId: row.id,
+      familyId: current.family_id,
+      parentId: current.id,
+      hash: next.hash,
+      ttlDays: SESSION.refreshTokenTtlDays,
+    });
+    return { kind: 'ok', row, familyId: current.family_id, token: next.token };
+  });
+  if (rotation.kind === 'expired') throw sessionExpired();
+  return issued(ctx, rotation.row, rotation.familyId, rotation.token);
+}
+
+/** Ends the session family of the refresh token and of the access token, whichever are given. */
+export async function signOut(ctx: AppContext, refreshToken: string | undefined, access: VerifiedAccessToken | null): Promise<void> {
+  const families = new Set<string>();
+  if (refreshToken) {
+    const family = await repo.findRefreshFamily(ctx.db, hashRefreshToken(refreshToken));
+    if (family) families.add(family);
+  }
+  if (access) families.add(access.sessionId);
+  for (const family of families) await repo.revokeRefreshFamily(ctx.db, family);
+}
+
+/** The session of a valid access token, as GET /session answers it; null if the user is gone. */
+export async function sessionFromAccessToken(
+  ctx: AppContext,
+  token: string,
+  access: VerifiedAccessToken,
+  now = new Date(),
+): Promise<{ user: User; session: Session } | null> {
+  const row = await repo.findUserById(ctx.db, access.userId);
+  if (!row) return null;
+  const expiresIn = Math.max(0, access.expiresAt - Math.floor(now.getTime() / 1000));
+  return {
+    user: toUser(row),
+    session: { access_token: token, token_type: 'bearer', expires_at: access.expiresAt, expires_in: expiresIn },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// The signed-in user and profiles
+
+export async function getUser(ctx: AppContext, claims: AccessClaims): Promise<User> {
+  const row = await repo.findUserById(ctx.db, claims.userId);
+  if (!row) throw unauthorized(AUTH.signInRequired);
+  return toUser(row);
+}
+
+/**
+ * Changes the signed-in player's own profile. A switch of account type also returns a new
+ * access token, since the token carries the account type.
+ */
+export async function updateUser(
+  ctx: AppContext,
+  access: VerifiedAccessToken,
+  patch: UpdateProfileRequest,
+): Promise<{ user: User; session: Session | null }> {
+  const changes: repo.ProfilePatch = { ...patch };
+  if (patch.username !== undefined) {
+    const username = patch.username.trim();
+    if (!username) throw badRequest('invalid_input', AUTH.usernameRequired, 'username');
+    if (!USERNAME_PATTERN.test(username)) throw badRequest('invalid_input', USERNAME_RULE, 'username');
+    if (await repo.usernameTaken(ctx.db, username, access.userId)) {
+      throw conflict('username_taken', AUTH.usernameTaken, 'username');
+    }
+    changes.username = username;
+  }
+  if (patch.avatar_url !== undefined && patch.avatar_url !== null) {
+    const url = patch.avatar_url.trim();
+    if (!isAvatarUrl(url)) throw badRequest('invalid_input', AUTH.avatarUrlInvalid, 'avatar_url');
+    changes.avatar_url = url;
+  }
+
+  let result: { row: repo.UserRow; previous: AccountType };
+  try {
+    result = await ctx.db.transaction(async (tx) => {
+      const previous = await repo.lockProfile(tx, access.userId);
+      if (!previous) throw unauthorized(AUTH.signInRequired);
+      if (Object.keys(changes).length > 0) {
+        await repo.updateProfile(tx, access.userId, changes);
+        await publishProfile(tx, access.userId);
+      }
+      const row = await repo.findUserById(tx, access.userId);
+      return { row: row!, previous };
+    });
+  } catch (error) {
+    throw duplicateError(error) ?? error;
+  }
+  const { row, previous } = result;
+  if (row.account_type === previous) return { user: toUser(row), session: null };
+  return { user: toUser(row), session: await accessFor(ctx, row, access.sessionId) };
+}
+
+export async function updateProfile(
+  ctx: AppContext,
+  access: VerifiedAccessToken,
+  profileId: string,
+  patch: UpdateProfileRequest,
+): Promise<{ user: User; session: Session | null }> {
+  if (profileId !== access.userId) throw forbidden(AUTH.forbidden);
+  return updateUser(ctx, access, patch);
+}
+
+export async function getPublicProfile(ctx: AppContext, profileId: string): Promise<PublicProfile> {
+  const row = await repo.findPublicProfile(ctx.db, profileId);
+  if (!row) throw notFound(AUTH.profileNotFound);
+  return toPublicProfile(row);
+}
+
+/** An absolute http(s) address, or a path on this server (uploaded avatars). */
+function isAvatarUrl(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  if (value.startsWith('/') && !value.startsWith('//')) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch (error) {
+    if (error instanceof TypeError) return false;
+    throw error;
+  }
+}
+
+async function publishProfile(tx: Queryable, userId: string): Promise<void> {
+  const row = await repo.findUserById(tx, userId);
+  if (row) await publish(tx, topics.user(userId), 'profile.updated', { user: toUser(row) });
+}
