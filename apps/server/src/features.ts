@@ -1,7 +1,8 @@
 import type { App } from './app.ts';
 import type { AppContext } from './context.ts';
+import { authFeature } from './auth/auth.routes.ts';
 
 export type Feature = (app: App, ctx: AppContext) => Promise<void> | void;
 
 /** Each feature folder contributes one entry: its routes, sockets and jobs. */
-export const features: Feature[] = [];
+export const features: Feature[] = [authFeature];
