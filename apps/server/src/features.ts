@@ -1,8 +1,9 @@
 import type { App } from './app.ts';
 import type { AppContext } from './context.ts';
 import { authFeature } from './auth/auth.routes.ts';
+import { realtimeFeature } from './realtime/realtime.routes.ts';
 
 export type Feature = (app: App, ctx: AppContext) => Promise<void> | void;
 
 /** Each feature folder contributes one entry: its routes, sockets and jobs. */
-export const features: Feature[] = [authFeature];
+export const features: Feature[] = [authFeature, realtimeFeature];

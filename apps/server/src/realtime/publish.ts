@@ -1,3 +1,4 @@
+import { topicSchema } from '@versus/domain/realtime';
 import type { Queryable } from '../db/database.ts';
 
 export const REALTIME_CHANNEL = 'versus_realtime';
@@ -17,6 +18,7 @@ export interface RealtimeEvent {
  * event of a rolled-back change is never seen.
  */
 export async function publish(tx: Queryable, topic: string, type: string, payload: unknown): Promise<RealtimeEvent> {
+  if (!topicSchema.safeParse(topic).success) throw new Error(`publish: "${topic}" is not a topic (prefix or prefix:id)`);
   const [row] = await tx.query<{ version: number }>(
     `INSERT INTO realtime_topics (topic, version) VALUES ($1, 1)
      ON CONFLICT (topic) DO UPDATE SET version = realtime_topics.version + 1
@@ -31,10 +33,9 @@ export async function publish(tx: Queryable, topic: string, type: string, payloa
     type,
     json,
   ]);
-  const message =
-    json.length + topic.length + type.length < INLINE_LIMIT
-      ? `{"topic":${JSON.stringify(topic)},"version":${version},"type":${JSON.stringify(type)},"payload":${json}}`
-      : JSON.stringify({ topic, version, type, ref: true });
+  const inline = `{"topic":${JSON.stringify(topic)},"version":${version},"type":${JSON.stringify(type)},"payload":${json}}`;
+  // The limit is in bytes: a payload of non-ASCII text is longer on the wire than in .length.
+  const message = Buffer.byteLength(inline) < INLINE_LIMIT ? inline : JSON.stringify({ topic, version, ref: true });
   await tx.query('SELECT pg_notify($1, $2)', [REALTIME_CHANNEL, message]);
   return { topic, version, type, payload };
 }

@@ -1,0 +1,39 @@
+import { splitTopic } from '@versus/domain/realtime';
+import type { AccessClaims } from '../auth/tokens.ts';
+import type { AppContext } from '../context.ts';
+
+export interface TopicRequest {
+  /** Who asks, as their access token says. */
+  user: AccessClaims;
+  /** The part after `prefix:`; undefined for a bare topic such as `challenges`. */
+  id: string | undefined;
+  ctx: AppContext;
+}
+
+/** Says whether `user` may follow the topic; may read the database. */
+export type TopicRule = (request: TopicRequest) => boolean | Promise<boolean>;
+
+// Rules take the context as an argument (never capture it), so one registry serves every app
+// instance in the process, and registering the same rule again is harmless.
+const rules = new Map<string, TopicRule>();
+
+/**
+ * Registers who may follow topics starting with `prefix` (`match` covers `match:{id}`).
+ * Features call this when they register: a prefix without a rule is refused to everyone.
+ */
+export function authorizeTopic(prefix: string, rule: TopicRule): void {
+  rules.set(prefix, rule);
+}
+
+/** True when `user` may follow `topic`; unknown prefixes are refused. */
+export async function canFollow(ctx: AppContext, user: AccessClaims, topic: string): Promise<boolean> {
+  const { prefix, id } = splitTopic(topic);
+  const rule = rules.get(prefix);
+  if (!rule) return false;
+  return (await rule({ user, id, ctx })) === true;
+}
+
+// A player's own stream: notifications, balance, profile.
+authorizeTopic('user', ({ user, id }) => id !== undefined && id === user.userId);
+// The open-challenges feed is for every signed-in player.
+authorizeTopic('challenges', ({ id }) => id === undefined);

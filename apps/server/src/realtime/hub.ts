@@ -1,0 +1,509 @@
+// The WebSocket hub: one per server process. It LISTENs once on the realtime channel and fans
+// each committed event out to the local sockets following its topic. Every socket gets every
+// version of a topic in order, exactly once, from the moment it subscribes (or from `since`
+// when it resumes): what the live stream skipped is read back from realtime_events, and what
+// is no longer kept is announced as a `gap`.
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import {
+  REALTIME_CLOSE,
+  REALTIME_ERROR_MESSAGES,
+  REALTIME_LIMITS,
+  REALTIME_PROTOCOL,
+  parseClientMessage,
+  type ClientMessageOf,
+  type RealtimeErrorCode,
+  type ServerMessage,
+} from '@versus/domain/realtime';
+import type { AccessClaims } from '../auth/tokens.ts';
+import type { Database } from '../db/database.ts';
+import { REALTIME_CHANNEL } from './publish.ts';
+import { readEvent, readReplay, type StoredEvent } from './realtime.repository.ts';
+
+export interface HubOptions {
+  db: Database;
+  log: FastifyBaseLogger;
+  /** Turns a `hello` token into the signed-in user, or null when it is not valid. */
+  verify(token: string): Promise<AccessClaims | null>;
+  /** Whether this user may follow this topic. */
+  authorize(user: AccessClaims, topic: string): Promise<boolean>;
+  helloTimeoutMs?: number;
+  /** How often sockets are pinged; one that has not answered the previous ping is dropped. */
+  heartbeatMs?: number;
+  maxReplay?: number;
+}
+
+export interface HubStats {
+  sockets: number;
+  authenticated: number;
+  topics: number;
+}
+
+/** An event ready to send: its version and its frame, serialised once for every subscriber. */
+interface WireEvent {
+  version: number;
+  frame: Buffer;
+}
+
+/** A NOTIFY waiting its turn: inline, or a reference to load from realtime_events. */
+type Incoming = WireEvent | { version: number; frame?: undefined };
+
+interface Conn {
+  socket: WebSocket;
+  user: AccessClaims | null;
+  openedAt: number;
+  /** Cleared at each heartbeat, set by any sign of life. */
+  alive: boolean;
+  topics: Map<string, TopicState>;
+  /** Messages received and not yet handled; they are handled one at a time, in order. */
+  queued: number;
+  chain: Promise<void> | undefined;
+}
+
+/** A socket catching up on a topic; live events that arrive meanwhile wait in `buffer`. */
+interface Pending {
+  buffer: WireEvent[];
+}
+
+interface TopicState {
+  /** Live subscribers and the last version each was sent. */
+  subs: Map<Conn, number>;
+  joining: Map<Conn, Pending>;
+  /** Non-null while an event is being loaded: later events queue behind it to keep the order. */
+  inbox: Incoming[] | null;
+}
+
+interface CatchUpEntry {
+  conn: Conn;
+  pending: Pending;
+  /** Send `subscribed` when done (a new subscription, not a repair). */
+  announce: boolean;
+}
+
+const OPEN = 1;
+// A socket this far behind is not reading; it is cut off and will resume from its last version.
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+// More unhandled messages than this from one socket is a flood.
+const MAX_QUEUED_MESSAGES = 100;
+const CLOSE_DRAIN_MS = 2000;
+
+export function eventFrame(topic: string, version: number, type: string, payloadJson: string): Buffer {
+  return Buffer.from(
+    `{"t":"event","d":{"topic":${JSON.stringify(topic)},"v":${version},"type":${JSON.stringify(type)},"payload":${payloadJson}}}`,
+  );
+}
+
+const wire = (event: StoredEvent): WireEvent => ({
+  version: event.version,
+  frame: eventFrame(event.topic, event.version, event.type, event.payloadJson),
+});
+
+export class RealtimeHub {
+  private readonly db: Database;
+  private readonly log: FastifyBaseLogger;
+  private readonly verify: HubOptions['verify'];
+  private readonly authorize: HubOptions['authorize'];
+  private readonly helloTimeoutMs: number;
+  private readonly heartbeatMs: number;
+  private readonly maxReplay: number;
+
+  private readonly conns = new Set<Conn>();
+  private readonly awaitingHello = new Set<Conn>();
+  private readonly topics = new Map<string, TopicState>();
+  private timer: NodeJS.Timeout | undefined;
+  private lastHeartbeat = Date.now();
+  private unlisten: (() => Promise<void>) | undefined;
+  private closing = false;
+
+  constructor(options: HubOptions) {
+    this.db = options.db;
+    this.log = options.log;
+    this.verify = options.verify;
+    this.authorize = options.authorize;
+    this.helloTimeoutMs = options.helloTimeoutMs ?? REALTIME_LIMITS.helloTimeoutMs;
+    this.heartbeatMs = options.heartbeatMs ?? 30_000;
+    this.maxReplay = options.maxReplay ?? REALTIME_LIMITS.maxReplay;
+  }
+
+  /** Starts listening for events from every process, and the one shared heartbeat timer. */
+  async start(): Promise<void> {
+    this.unlisten = await this.db.listen(REALTIME_CHANNEL, this.onNotify);
+    const tickMs = Math.max(20, Math.min(1000, this.helloTimeoutMs / 4, this.heartbeatMs / 4));
+    this.timer = setInterval(this.tick, tickMs);
+    this.timer.unref();
+  }
+
+  stats(): HubStats {
+    let authenticated = 0;
+    for (const conn of this.conns) if (conn.user) authenticated++;
+    return { sockets: this.conns.size, authenticated, topics: this.topics.size };
+  }
+
+  /** Takes charge of a freshly upgraded socket; it has `helloTimeoutMs` to say hello. */
+  accept(socket: WebSocket): void {
+    if (this.closing) {
+      socket.close(REALTIME_CLOSE.restart, 'server restart');
+      return;
+    }
+    const conn: Conn = {
+      socket,
+      user: null,
+      openedAt: Date.now(),
+      alive: true,
+      topics: new Map(),
+      queued: 0,
+      chain: undefined,
+    };
+    this.conns.add(conn);
+    this.awaitingHello.add(conn);
+    socket.on('message', (data: RawData, isBinary: boolean) => this.onMessage(conn, data, isBinary));
+    socket.on('pong', () => {
+      conn.alive = true;
+    });
+    socket.on('close', () => this.drop(conn));
+  }
+
+  /** Closes every socket with 1012 (service restart) so clients reconnect elsewhere, then stops. */
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    clearInterval(this.timer);
+    try {
+      await this.unlisten?.();
+    } catch (error) {
+      this.log.warn({ err: error }, 'realtime: unlisten failed');
+    }
+    const sockets = [...this.conns].map((conn) => conn.socket);
+    await new Promise<void>((resolve) => {
+      let open = sockets.length;
+      if (open === 0) return resolve();
+      const force = setTimeout(() => {
+        for (const socket of sockets) socket.terminate();
+        resolve();
+      }, CLOSE_DRAIN_MS);
+      force.unref();
+      const closed = () => {
+        if (--open === 0) {
+          clearTimeout(force);
+          resolve();
+        }
+      };
+      for (const socket of sockets) {
+        if (socket.readyState === 3) closed();
+        else {
+          socket.once('close', closed);
+          socket.close(REALTIME_CLOSE.restart, 'server restart');
+        }
+      }
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Inbound messages
+
+  private onMessage(conn: Conn, data: RawData, isBinary: boolean): void {
+    conn.alive = true;
+    if (isBinary) return this.sendError(conn, 'bad_message');
+    const parsed = parseClientMessage(data.toString());
+    if (!parsed.ok) return this.sendError(conn, 'bad_message', `${REALTIME_ERROR_MESSAGES.bad_message}: ${parsed.error}`);
+    const message = parsed.message;
+    if (message.t === 'ping') return this.send(conn, { t: 'pong' });
+    if (conn.queued >= MAX_QUEUED_MESSAGES) {
+      this.log.warn({ userId: conn.user?.userId }, 'realtime: message flood, closing socket');
+      conn.socket.close(1008, 'too many messages');
+      return;
+    }
+    // One at a time, in order: an `unsub` must not overtake the `sub` before it.
+    conn.queued++;
+    const run = async () => {
+      try {
+        await this.handle(conn, message);
+      } catch (error) {
+        this.log.error({ err: error, t: message.t }, 'realtime: message failed');
+        this.sendError(conn, 'internal', undefined, 'topic' in message.d ? message.d.topic : undefined);
+      } finally {
+        if (--conn.queued === 0) conn.chain = undefined;
+      }
+    };
+    conn.chain = conn.chain ? conn.chain.then(run) : run();
+  }
+
+  private async handle(conn: Conn, message: ClientMessageOf<'hello' | 'sub' | 'unsub'>): Promise<void> {
+    switch (message.t) {
+      case 'hello':
+        return this.hello(conn, message);
+      case 'sub':
+        return this.subscribe(conn, message);
+      case 'unsub':
+        return this.unsubscribe(conn, message.d.topic);
+    }
+  }
+
+  private async hello(conn: Conn, message: ClientMessageOf<'hello'>): Promise<void> {
+    if (conn.user) return this.sendError(conn, 'already_authenticated');
+    if (message.d.protocol !== REALTIME_PROTOCOL) {
+      this.sendError(conn, 'unsupported_protocol');
+      conn.socket.close(REALTIME_CLOSE.protocol, 'unsupported protocol');
+      return;
+    }
+    const user = await this.verify(message.d.token);
+    if (conn.socket.readyState !== OPEN) return;
+    if (!user) {
+      this.sendError(conn, 'invalid_token');
+      conn.socket.close(REALTIME_CLOSE.unauthenticated, 'invalid token');
+      return;
+    }
+    conn.user = user;
+    this.awaitingHello.delete(conn);
+    this.send(conn, { t: 'welcome', d: { userId: user.userId, protocol: REALTIME_PROTOCOL } });
+  }
+
+  private async subscribe(conn: Conn, message: ClientMessageOf<'sub'>): Promise<void> {
+    const { topic, since } = message.d;
+    if (!conn.user) return this.sendError(conn, 'unauthenticated', undefined, topic);
+    if (!conn.topics.has(topic) && conn.topics.size >= REALTIME_LIMITS.maxTopicsPerSocket) {
+      return this.sendError(conn, 'too_many_topics', undefined, topic);
+    }
+    if (!(await this.authorize(conn.user, topic))) return this.sendError(conn, 'forbidden_topic', undefined, topic);
+    if (conn.socket.readyState !== OPEN) return;
+
+    let state = this.topics.get(topic);
+    if (!state) {
+      state = { subs: new Map(), joining: new Map(), inbox: null };
+      this.topics.set(topic, state);
+    }
+    state.subs.delete(conn);
+    const pending: Pending = { buffer: [] };
+    state.joining.set(conn, pending);
+    conn.topics.set(topic, state);
+    await this.catchUp(topic, state, since, [{ conn, pending, announce: true }]);
+  }
+
+  private unsubscribe(conn: Conn, topic: string): void {
+    const state = conn.topics.get(topic);
+    if (!state) return;
+    conn.topics.delete(topic);
+    state.subs.delete(conn);
+    state.joining.delete(conn);
+    this.forgetIfIdle(topic, state);
+  }
+
+  private drop(conn: Conn): void {
+    this.conns.delete(conn);
+    this.awaitingHello.delete(conn);
+    for (const topic of [...conn.topics.keys()]) this.unsubscribe(conn, topic);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Catching up: replay from the store, then switch to live without duplicates or reordering
+
+  /**
+   * Brings sockets on `topic` from `since` (undefined: from now) to live. Each entry's socket
+   * is in `state.joining`, so live events that arrive during the read wait in its buffer.
+   */
+  private async catchUp(topic: string, state: TopicState, since: number | undefined, entries: CatchUpEntry[]): Promise<void> {
+    let current: number;
+    let events: StoredEvent[];
+    try {
+      ({ current, events } = await readReplay(this.db, topic, since, this.maxReplay + 1));
+    } catch (error) {
+      this.log.error({ err: error, topic }, 'realtime: catching up failed');
+      // The client reconnects and resumes from its last version once the store answers again.
+      for (const { conn, pending } of entries) {
+        if (state.joining.get(conn) !== pending) continue;
+        this.unsubscribe(conn, topic);
+        conn.socket.close(1011, 'store unavailable');
+      }
+      return;
+    }
+    for (const entry of entries) this.finishCatchUp(topic, state, since, current, events, entry);
+  }
+
+  private finishCatchUp(
+    topic: string,
+    state: TopicState,
+    since: number | undefined,
+    current: number,
+    events: StoredEvent[],
+    { conn, pending, announce }: CatchUpEntry,
+  ): void {
+    // Unsubscribed, subscribed again or gone while the store was read.
+    if (state.joining.get(conn) !== pending) return;
+    state.joining.delete(conn);
+
+    let last = current;
+    if (since !== undefined && since !== current) {
+      const complete =
+        since < current &&
+        current - since <= this.maxReplay &&
+        events.length === current - since &&
+        events.every((event, i) => event.version === since + 1 + i);
+      if (complete) for (const event of events) this.sendFrame(conn, wire(event).frame);
+      else this.send(conn, { t: 'gap', d: { topic } });
+    }
+    if (announce) this.send(conn, { t: 'subscribed', d: { topic, v: last } });
+
+    for (let i = 0; i < pending.buffer.length; i++) {
+      const event = pending.buffer[i]!;
+      if (event.version <= last) continue;
+      if (event.version !== last + 1) {
+        // Something committed between the read and the live stream went missing: go round again.
+        const again: Pending = { buffer: pending.buffer.slice(i) };
+        state.joining.set(conn, again);
+        void this.catchUp(topic, state, last, [{ conn, pending: again, announce: false }]);
+        return;
+      }
+      this.sendFrame(conn, event.frame);
+      last = event.version;
+    }
+    state.subs.set(conn, last);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Live events
+
+  private readonly onNotify = (text: string): void => {
+    let note: { topic?: unknown; version?: unknown; type?: unknown; payload?: unknown; ref?: unknown };
+    try {
+      note = JSON.parse(text) as typeof note;
+    } catch (error) {
+      this.log.warn({ err: error }, 'realtime: unreadable notification');
+      return;
+    }
+    if (typeof note.topic !== 'string' || typeof note.version !== 'number') {
+      this.log.warn({ text: text.slice(0, 200) }, 'realtime: notification without topic or version');
+      return;
+    }
+    const state = this.topics.get(note.topic);
+    if (!state) return; // nobody here follows it
+    const item: Incoming = note.ref
+      ? { version: note.version }
+      : {
+          version: note.version,
+          frame: eventFrame(note.topic, note.version, String(note.type), JSON.stringify(note.payload ?? null)),
+        };
+    if (state.inbox) {
+      state.inbox.push(item);
+    } else if (item.frame) {
+      this.deliver(note.topic, state, item);
+    } else {
+      state.inbox = [item];
+      void this.drain(note.topic, state);
+    }
+  };
+
+  /** Delivers queued events in order, loading referenced ones from the store. */
+  private async drain(topic: string, state: TopicState): Promise<void> {
+    const inbox = state.inbox!;
+    for (let item = inbox.shift(); item; item = inbox.shift()) {
+      if (item.frame) {
+        this.deliver(topic, state, item);
+        continue;
+      }
+      let stored: StoredEvent | undefined;
+      try {
+        stored = await readEvent(this.db, topic, item.version);
+        if (!stored) this.log.warn({ topic, version: item.version }, 'realtime: referenced event not found');
+      } catch (error) {
+        this.log.error({ err: error, topic, version: item.version }, 'realtime: loading an event failed');
+      }
+      if (stored) this.deliver(topic, state, wire(stored));
+      else this.resync(topic, state);
+    }
+    state.inbox = null;
+    this.forgetIfIdle(topic, state);
+  }
+
+  /** O(1) per subscriber: send if it is the next version; catch up one that is behind. */
+  private deliver(topic: string, state: TopicState, event: WireEvent): void {
+    for (const pending of state.joining.values()) pending.buffer.push(event);
+    let behind: Map<number, CatchUpEntry[]> | undefined;
+    for (const [conn, last] of state.subs) {
+      if (event.version <= last) continue;
+      if (event.version === last + 1) {
+        state.subs.set(conn, event.version);
+        this.sendFrame(conn, event.frame);
+        continue;
+      }
+      state.subs.delete(conn);
+      const entry: CatchUpEntry = { conn, pending: { buffer: [event] }, announce: false };
+      behind ??= new Map();
+      const group = behind.get(last);
+      if (group) group.push(entry);
+      else behind.set(last, [entry]);
+    }
+    if (behind) this.catchUpGroups(topic, state, behind);
+  }
+
+  /** Every live subscriber of `topic` reads back from its last version (an event was lost). */
+  private resync(topic: string, state: TopicState): void {
+    const groups = new Map<number, CatchUpEntry[]>();
+    for (const [conn, last] of state.subs) {
+      const entry: CatchUpEntry = { conn, pending: { buffer: [] }, announce: false };
+      const group = groups.get(last);
+      if (group) group.push(entry);
+      else groups.set(last, [entry]);
+    }
+    state.subs.clear();
+    this.catchUpGroups(topic, state, groups);
+  }
+
+  // Sockets that fell behind together usually share their last version: one read per group.
+  private catchUpGroups(topic: string, state: TopicState, groups: Map<number, CatchUpEntry[]>): void {
+    for (const [since, entries] of groups) {
+      for (const { conn, pending } of entries) state.joining.set(conn, pending);
+      void this.catchUp(topic, state, since, entries);
+    }
+  }
+
+  private forgetIfIdle(topic: string, state: TopicState): void {
+    if (state.subs.size === 0 && state.joining.size === 0 && !state.inbox && this.topics.get(topic) === state) {
+      this.topics.delete(topic);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Heartbeat: one shared timer for every socket
+
+  private readonly tick = (): void => {
+    const now = Date.now();
+    for (const conn of this.awaitingHello) {
+      if (now - conn.openedAt < this.helloTimeoutMs) continue;
+      this.awaitingHello.delete(conn);
+      this.sendError(conn, 'unauthenticated');
+      conn.socket.close(REALTIME_CLOSE.unauthenticated, 'no hello');
+    }
+    if (now - this.lastHeartbeat < this.heartbeatMs) return;
+    this.lastHeartbeat = now;
+    for (const conn of this.conns) {
+      if (!conn.alive) {
+        conn.socket.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.socket.ping();
+    }
+  };
+
+  // ---------------------------------------------------------------------------------------
+  // Outbound
+
+  private send(conn: Conn, message: ServerMessage): void {
+    this.sendFrame(conn, JSON.stringify(message));
+  }
+
+  private sendError(conn: Conn, code: RealtimeErrorCode, message = REALTIME_ERROR_MESSAGES[code], topic?: string): void {
+    this.send(conn, { t: 'error', d: topic ? { code, message, topic } : { code, message } });
+  }
+
+  private sendFrame(conn: Conn, frame: Buffer | string): void {
+    const socket = conn.socket;
+    if (socket.readyState !== OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.log.warn({ userId: conn.user?.userId }, 'realtime: socket not reading, dropping it');
+      socket.terminate();
+      return;
+    }
+    socket.send(frame, { binary: false });
+  }
+}

@@ -1,0 +1,62 @@
+import { REALTIME_LIMITS, REALTIME_PATH } from '@versus/domain/realtime';
+import type { App } from '../app.ts';
+import { errorBody } from '../app.ts';
+import { verifyAccessToken } from '../auth/tokens.ts';
+import type { AppContext } from '../context.ts';
+import { canFollow } from './authorize.ts';
+import { RealtimeHub, type HubOptions } from './hub.ts';
+import { pruneEvents } from './realtime.repository.ts';
+
+/** How often old events are pruned (each process may run it; it is safe concurrently). */
+const PRUNE_EVERY_MS = 15 * 60 * 1000;
+
+export type RealtimeOptions = Partial<Omit<HubOptions, 'db' | 'log'>>;
+
+/**
+ * Mounts the hub at GET /realtime. Options exist for tests (a stand-in token verifier,
+ * shorter timeouts); the app itself passes none.
+ */
+export async function registerRealtime(app: App, ctx: AppContext, options: RealtimeOptions = {}): Promise<RealtimeHub> {
+  const hub = new RealtimeHub({
+    db: ctx.db,
+    log: ctx.log,
+    verify: (token) => verifyAccessToken(ctx, token),
+    authorize: (user, topic) => canFollow(ctx, user, topic),
+    ...options,
+  });
+  await hub.start();
+
+  app.route({
+    method: 'GET',
+    url: REALTIME_PATH,
+    schema: { hide: true },
+    handler: (_request, reply) =>
+      reply.status(426).header('upgrade', 'websocket').send(errorBody('upgrade_required', 'Connect with a WebSocket')),
+    wsHandler: (socket) => {
+      // The hub closes its sockets itself, with 1012 so clients reconnect; @fastify/websocket's
+      // own preClose would close them first with no code at all.
+      app.websocketServer.clients.delete(socket);
+      hub.accept(socket);
+    },
+  });
+  app.addHook('preClose', () => hub.close());
+
+  if (ctx.config.runJobs) {
+    const prune = () => {
+      pruneEvents(ctx.db, REALTIME_LIMITS.retentionMs).then(
+        (deleted) => {
+          if (deleted > 0) ctx.log.info({ deleted }, 'realtime: pruned old events');
+        },
+        (error: unknown) => ctx.log.warn({ err: error }, 'realtime: pruning old events failed'),
+      );
+    };
+    const timer = setInterval(prune, PRUNE_EVERY_MS);
+    timer.unref();
+    app.addHook('onClose', () => clearInterval(timer));
+  }
+  return hub;
+}
+
+export const realtimeFeature = async (app: App, ctx: AppContext): Promise<void> => {
+  await registerRealtime(app, ctx);
+};

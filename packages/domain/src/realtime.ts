@@ -1,0 +1,146 @@
+// The realtime protocol: one WebSocket per tab, one message union per direction, each message
+// a `{t, d}` envelope. Every event carries its topic's version so a client that misses one
+// (or reconnects) asks for what came after the last version it saw, or fetches a snapshot.
+import { z } from 'zod';
+
+/** Bumped on any change a peer on the previous version would misread. */
+export const REALTIME_PROTOCOL = 1;
+
+/** Where the socket lives on the server. */
+export const REALTIME_PATH = '/realtime';
+
+export const REALTIME_LIMITS = {
+  /** Without a valid `hello` within this time the server closes the socket (4401). */
+  helloTimeoutMs: 10_000,
+  /** Topics one socket may follow at once. */
+  maxTopicsPerSocket: 200,
+  /** A resume that would replay more events than this gets `gap` instead (a snapshot is cheaper). */
+  maxReplay: 1000,
+  /** Events are kept this long for resuming; older ones are pruned. */
+  retentionMs: 24 * 60 * 60 * 1000,
+} as const;
+
+/** WebSocket close codes the server uses; clients reconnect on all but `protocol`. */
+export const REALTIME_CLOSE = {
+  /** The server is restarting or shutting down: reconnect (to another process). */
+  restart: 1012,
+  /** No valid `hello` in time, or its token was refused: get a fresh token, then reconnect. */
+  unauthenticated: 4401,
+  /** The client speaks another protocol version: reloading the app is the fix. */
+  protocol: 4426,
+  /** The server saw no sign of life from the client. */
+  dead: 4408,
+} as const;
+
+/**
+ * A topic is `prefix` or `prefix:id`: `user:{id}`, `match:{id}`, `room:{code}`,
+ * `challenge:{id}`, `arena-join:{id}`, `challenges`.
+ */
+export const topicSchema = z
+  .string()
+  .max(160)
+  .regex(/^[a-z][a-z-]{0,31}(?::[A-Za-z0-9_.-]{1,120})?$/, 'topic must look like "prefix" or "prefix:id"');
+export type Topic = z.infer<typeof topicSchema>;
+
+/** Per-topic version: 1 for the first event on a topic, then +1 for each, without gaps. */
+export const versionSchema = z.number().int().nonnegative();
+
+// -------------------------------------------------------------------------------------------
+// Client → server
+
+export const clientMessageSchema = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('hello'), d: z.object({ token: z.string().min(1).max(8192), protocol: z.number().int() }) }),
+  z.object({ t: z.literal('sub'), d: z.object({ topic: topicSchema, since: versionSchema.optional() }) }),
+  z.object({ t: z.literal('unsub'), d: z.object({ topic: topicSchema }) }),
+  z.object({ t: z.literal('ping'), d: z.unknown().optional() }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+// -------------------------------------------------------------------------------------------
+// Server → client
+
+export const REALTIME_ERROR_CODES = [
+  /** Not JSON, or not one of the client messages. */
+  'bad_message',
+  /** `hello` named a protocol version this server does not speak. */
+  'unsupported_protocol',
+  /** The message needs a `hello` first. */
+  'unauthenticated',
+  /** The `hello` token is missing, forged or expired. */
+  'invalid_token',
+  /** A second `hello` on an authenticated socket. */
+  'already_authenticated',
+  /** This user may not follow this topic (or the topic is unknown). */
+  'forbidden_topic',
+  /** The socket follows too many topics. */
+  'too_many_topics',
+  /** The server failed; the message may be retried. */
+  'internal',
+] as const;
+export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[number];
+
+export const REALTIME_ERROR_MESSAGES: Record<RealtimeErrorCode, string> = {
+  bad_message: 'Unreadable message',
+  unsupported_protocol: `This app is out of date: please reload it (protocol ${REALTIME_PROTOCOL} expected)`,
+  unauthenticated: 'Say hello with an access token first',
+  invalid_token: 'Your session has expired. Please sign in again.',
+  already_authenticated: 'Already signed in on this connection',
+  forbidden_topic: 'You cannot follow this topic',
+  too_many_topics: `At most ${REALTIME_LIMITS.maxTopicsPerSocket} topics per connection`,
+  internal: 'Something went wrong on the server; try again',
+};
+
+export const realtimeEventSchema = z.object({
+  topic: topicSchema,
+  v: versionSchema,
+  type: z.string(),
+  payload: z.unknown(),
+});
+export type RealtimeEventMessage = z.infer<typeof realtimeEventSchema>;
+
+export const serverMessageSchema = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('welcome'), d: z.object({ userId: z.string(), protocol: z.number().int() }) }),
+  z.object({ t: z.literal('event'), d: realtimeEventSchema }),
+  /** Now live on `topic`; `v` is the version the client is at (after any replayed events). */
+  z.object({ t: z.literal('subscribed'), d: z.object({ topic: topicSchema, v: versionSchema }) }),
+  /** Events the client missed on `topic` are no longer kept: fetch a snapshot. */
+  z.object({ t: z.literal('gap'), d: z.object({ topic: topicSchema }) }),
+  z.object({
+    t: z.literal('error'),
+    d: z.object({ code: z.enum(REALTIME_ERROR_CODES), message: z.string(), topic: topicSchema.optional() }),
+  }),
+  z.object({ t: z.literal('pong'), d: z.unknown().optional() }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+type Envelope<U extends { t: string }, T extends U['t']> = Extract<U, { t: T }>;
+export type ClientMessageOf<T extends ClientMessage['t']> = Envelope<ClientMessage, T>;
+export type ServerMessageOf<T extends ServerMessage['t']> = Envelope<ServerMessage, T>;
+
+export type RealtimeParseResult<M> = { ok: true; message: M } | { ok: false; error: string };
+
+function parseWith<M>(schema: z.ZodType<M>, raw: unknown): RealtimeParseResult<M> {
+  let data: unknown;
+  try {
+    data = JSON.parse(typeof raw === 'string' ? raw : String(raw));
+  } catch (error) {
+    return { ok: false, error: `not JSON: ${(error as Error).message}` };
+  }
+  const result = schema.safeParse(data);
+  if (result.success) return { ok: true, message: result.data };
+  const [issue] = result.error.issues;
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  return { ok: false, error: `${where}${issue?.message ?? 'invalid message'}` };
+}
+
+/** Parses one text frame from a client; never throws. */
+export const parseClientMessage = (raw: unknown): RealtimeParseResult<ClientMessage> => parseWith(clientMessageSchema, raw);
+
+/** Parses one text frame from the server; never throws. */
+export const parseServerMessage = (raw: unknown): RealtimeParseResult<ServerMessage> => parseWith(serverMessageSchema, raw);
+
+/** `match:123` → { prefix: 'match', id: '123' }; `challenges` → { prefix: 'challenges' }. */
+export function splitTopic(topic: string): { prefix: string; id: string | undefined } {
+  const colon = topic.indexOf(':');
+  return colon < 0 ? { prefix: topic, id: undefined } : { prefix: topic.slice(0, colon), id: topic.slice(colon + 1) };
+}
