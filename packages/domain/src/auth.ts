@@ -130,25 +130,29 @@ export const PHONE_PATTERN = /^\+?[0-9 ()-]{7,20}$/;
 
 export const signUpDataSchema = z.object({
   account_type: z.enum(ACCOUNT_TYPES).nullable().optional(),
-  username: z.string(),
-  display_name: z.string().optional(),
-  full_name: z.string(),
-  phone: z.string(),
-  date_of_birth: z.string(),
+  username: z.string().max(100, USERNAME_RULE),
+  display_name: z.string().max(100, AUTH.displayNameInvalid).optional(),
+  full_name: z.string().max(1000, AUTH.fullNameTooLong),
+  phone: z.string().max(100, AUTH.phoneInvalid),
+  date_of_birth: z.string().max(100, AUTH.mustBeAdult),
   age_verified: z.boolean(),
   timezone: z.string().max(64).optional(),
 });
 
+// Generous caps that only stop abuse (a megabyte "email" would otherwise be stored and hashed).
+const emailField = z.string().max(254, 'Email must be at most 254 characters');
+const passwordField = z.string().max(1024, 'Password must be at most 1024 characters');
+
 export const signUpRequestSchema = z.object({
-  email: z.string(),
-  password: z.string(),
+  email: emailField,
+  password: passwordField,
   options: z.object({ data: signUpDataSchema }),
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
 export const signInRequestSchema = z.object({
-  email: z.string(),
-  password: z.string(),
+  email: emailField,
+  password: passwordField,
   account_type: z.enum(ACCOUNT_TYPES).nullable().optional(),
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;

@@ -192,6 +192,8 @@ export async function signIn(ctx: AppContext, request: SignInRequest, address: s
 
   // Count this attempt before checking the password, so parallel guesses see each other.
   const attemptId = await repo.insertSignInAttempt(ctx.db, email, address);
+  // Housekeeping in small batches, so the tables stay about a day's worth of rows.
+  await Promise.all([repo.deleteOldSignInAttempts(ctx.db), repo.deleteExpiredRefreshTokens(ctx.db)]);
   await limitAttempts(ctx.db, attemptId, email, address);
 
   const credentials = await repo.findCredentialsByEmail(ctx.db, email);
@@ -213,7 +215,6 @@ export async function signIn(ctx: AppContext, request: SignInRequest, address: s
     await repo.recordSignIn(tx, credentials.id, accountType);
     if (previous !== null && previous !== accountType) await publishProfile(tx, credentials.id);
   });
-  await Promise.all([repo.deleteOldSignInAttempts(ctx.db), repo.deleteExpiredRefreshTokens(ctx.db)]);
   return startSession(ctx, credentials.id, { stampLogin: false });
 }
 
