@@ -234,8 +234,8 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 /** GET /api/auth/user. */
 export const userResponseSchema = z.object({ user: userSchema });
 
-/** PATCH /api/auth/user and PATCH /api/profiles/:id: a new session when the account type changed (the token carries it), else null. */
-export const updateUserResponseSchema = z.object({ user: userSchema, session: sessionSchema.nullable() });
+/** PATCH /api/auth/user and PATCH /api/profiles/:id: a new session only when the account type changed (the token carries it). */
+export const updateUserResponseSchema = z.object({ user: userSchema, session: sessionSchema.optional() });
 export type UpdateUserResponse = z.infer<typeof updateUserResponseSchema>;
 
 /** What any signed-in player may see of another (GET /api/profiles/:id). */

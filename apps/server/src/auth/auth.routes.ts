@@ -176,7 +176,7 @@ function authRoutes(app: App, ctx: AppContext, base: string, hide: boolean): voi
         hide,
         tags,
         summary: 'Change account type, username, display name or avatar',
-        description: 'Answers a new session when the account type changed (the access token carries it), else session null.',
+        description: 'Answers a new session too when the account type changed (the access token carries it).',
         security: bearer,
         body: updateUserRequestSchema,
         response: { 200: updateUserResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema },

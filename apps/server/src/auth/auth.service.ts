@@ -341,6 +341,12 @@ export async function getUser(ctx: AppContext, claims: AccessClaims): Promise<Us
   return toUser(row);
 }
 
+/** The changed user, and a new session when the account type changed. */
+export interface UpdatedUser {
+  user: User;
+  session?: Session;
+}
+
 /**
  * Changes the signed-in player's own profile. A switch of account type also returns a new
  * access token, since the token carries the account type.
@@ -349,7 +355,7 @@ export async function updateUser(
   ctx: AppContext,
   access: VerifiedAccessToken,
   patch: UpdateProfileRequest,
-): Promise<{ user: User; session: Session | null }> {
+): Promise<UpdatedUser> {
   const changes: repo.ProfilePatch = { ...patch };
   if (patch.username !== undefined) {
     const username = patch.username.trim();
@@ -382,7 +388,7 @@ export async function updateUser(
     throw duplicateError(error) ?? error;
   }
   const { row, previous } = result;
-  if (row.account_type === previous) return { user: toUser(row), session: null };
+  if (row.account_type === previous) return { user: toUser(row) };
   return { user: toUser(row), session: await accessFor(ctx, row, access.sessionId) };
 }
 
@@ -391,7 +397,7 @@ export async function updateProfile(
   access: VerifiedAccessToken,
   profileId: string,
   patch: UpdateProfileRequest,
-): Promise<{ user: User; session: Session | null }> {
+): Promise<UpdatedUser> {
   if (profileId !== access.userId) throw forbidden(AUTH.forbidden);
   return updateUser(ctx, access, patch);
 }

@@ -511,7 +511,8 @@ describe('the signed-in user and profiles', () => {
       body: { username: name, display_name: '  Ace  ', avatar_url: 'https://cdn.example.com/a.png' },
     });
     expect(ok.status).toBe(200);
-    expect(ok.json).toMatchObject({ user: { id: user.id, username: name, displayName: 'Ace', avatar: 'https://cdn.example.com/a.png' }, session: null });
+    expect(ok.json).toMatchObject({ user: { id: user.id, username: name, displayName: 'Ace', avatar: 'https://cdn.example.com/a.png' } });
+    expect(ok.json!.session).toBeUndefined();
 
     const taken = await call({ method: 'PATCH', url: '/api/auth/user', token, body: { username: other.user.username.toUpperCase() } });
     expect(taken.status).toBe(409);
