@@ -1,0 +1,228 @@
+// The hub on its own, on real PostgreSQL and real sockets, with the knobs tests need: a
+// stand-in token verifier, short timeouts, and a store that can be slowed down or broken.
+import Fastify from 'fastify';
+import websocket from '@fastify/websocket';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REALTIME_CLOSE, REALTIME_LIMITS, REALTIME_PROTOCOL } from '@versus/domain/realtime';
+import type { App } from '../app.ts';
+import type { AccessClaims } from '../auth/tokens.ts';
+import { loadConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import type { RealtimeHub } from './hub.ts';
+import { publish } from './publish.ts';
+import { registerRealtime, type RealtimeOptions } from './realtime.routes.ts';
+import { listen, TestSocket } from './test-socket.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Tokens are `user:{id}`; anything else is refused. */
+const verify = async (token: string): Promise<AccessClaims | null> =>
+  token.startsWith('user:') ? { userId: token.slice(5), role: 'user', accountType: 'real' } : null;
+
+describe('realtime hub internals', () => {
+  let database: TestDatabase;
+  /** Hooks into the store the hub reads from. */
+  const store: { beforeReplayResult?: () => Promise<void>; failReplay?: boolean } = {};
+  let storeDb: Database;
+  let running: Array<{ app: App; hub: RealtimeHub }> = [];
+  const sockets: TestSocket[] = [];
+
+  async function startHub(options: RealtimeOptions = {}): Promise<{ url: string; hub: RealtimeHub }> {
+    const app: App = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+    await app.register(websocket);
+    const ctx: AppContext = { config: loadConfig({ WEB_DIR: '', RUN_JOBS: 'false' }), db: storeDb, log: app.log };
+    const hub = await registerRealtime(app, ctx, { verify, ...options });
+    running.push({ app, hub });
+    return { url: await listen(app), hub };
+  }
+  const connect = async (url: string, userId = 'u1', options?: ConstructorParameters<typeof TestSocket.open>[1]) => {
+    const socket = await TestSocket.open(url, options);
+    sockets.push(socket);
+    socket.send({ t: 'hello', d: { token: `user:${userId}`, protocol: REALTIME_PROTOCOL } });
+    await socket.next('welcome');
+    return socket;
+  };
+  const publishCommitted = (topic: string, type: string, payload: unknown = {}) =>
+    database.db.transaction((tx) => publish(tx, topic, type, payload));
+  /** An event committed without its NOTIFY, as when a listening connection was down. */
+  const publishSilently = (topic: string, type: string) =>
+    database.db.transaction(async (tx: Queryable) => {
+      const [row] = await tx.query<{ version: number }>(
+        `INSERT INTO realtime_topics (topic, version) VALUES ($1, 1)
+         ON CONFLICT (topic) DO UPDATE SET version = realtime_topics.version + 1 RETURNING version`,
+        [topic],
+      );
+      await tx.query(`INSERT INTO realtime_events (topic, version, type, payload) VALUES ($1, $2, $3, '{}')`, [
+        topic,
+        row!.version,
+        type,
+      ]);
+    });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const db = database.db;
+    storeDb = {
+      ...db,
+      async query<T>(sql: string, params?: unknown[]) {
+        const isReplay = sql.includes('LEFT JOIN LATERAL');
+        if (isReplay && store.failReplay) throw new Error('store unavailable (test)');
+        const rows = await db.query<T>(sql, params);
+        if (isReplay && store.beforeReplayResult) await store.beforeReplayResult();
+        return rows;
+      },
+    };
+  });
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.close();
+    for (const { app } of running) await app.close();
+    running = [];
+    delete store.beforeReplayResult;
+    delete store.failReplay;
+  });
+  afterAll(() => database.drop());
+
+  it('sends events committed after the replay read but before going live, once and in order', async () => {
+    const { url } = await startHub();
+    const topic = 'user:u1';
+    for (let n = 1; n <= 3; n++) await publishCommitted(topic, 'before');
+    const watcher = await connect(url);
+    watcher.send({ t: 'sub', d: { topic } });
+    expect((await watcher.next('subscribed')).d.v).toBe(3);
+
+    // While the joining socket's replay is in flight, three more events commit and are
+    // notified; the hub must hold them until the replay is sent.
+    store.beforeReplayResult = async () => {
+      delete store.beforeReplayResult;
+      for (let n = 4; n <= 6; n++) await publishCommitted(topic, 'during');
+      await watcher.events(3); // their NOTIFYs have reached the hub
+    };
+    const socket = await connect(url);
+    socket.send({ t: 'sub', d: { topic, since: 1 } });
+    const events = await socket.events(5);
+    expect(events.map((e) => [e.v, e.type])).toEqual([
+      [2, 'before'],
+      [3, 'before'],
+      [4, 'during'],
+      [5, 'during'],
+      [6, 'during'],
+    ]);
+    await socket.settle();
+    expect(socket.received).toEqual([{ t: 'subscribed', d: { topic, v: 3 } }]);
+  });
+
+  it('reads back an event whose notification was lost while a socket was joining', async () => {
+    const { url } = await startHub();
+    const topic = 'user:u2';
+    await publishCommitted(topic, 'first');
+    store.beforeReplayResult = async () => {
+      delete store.beforeReplayResult;
+      await publishSilently(topic, 'silent'); // v2, never notified
+      await publishCommitted(topic, 'loud'); // v3 arrives live, after a hole
+      await sleep(50);
+    };
+    const socket = await connect(url, 'u2');
+    socket.send({ t: 'sub', d: { topic, since: 0 } });
+    const events = await socket.events(3);
+    expect(events.map((e) => [e.v, e.type])).toEqual([
+      [1, 'first'],
+      [2, 'silent'],
+      [3, 'loud'],
+    ]);
+  });
+
+  it('closes with 1011 when the store cannot be read, so the client resumes later', async () => {
+    const { url, hub } = await startHub();
+    const socket = await connect(url);
+    store.failReplay = true;
+    socket.send({ t: 'sub', d: { topic: 'user:u1', since: 0 } });
+    expect((await socket.waitClosed()).code).toBe(1011);
+    await sleep(20);
+    expect(hub.stats()).toEqual({ sockets: 0, authenticated: 0, topics: 0 });
+  });
+
+  it('closes a socket without hello after the hello timeout', async () => {
+    const { url } = await startHub({ helloTimeoutMs: 200 });
+    const socket = await TestSocket.open(url);
+    sockets.push(socket);
+    const closed = await socket.waitClosed(2000);
+    expect(closed.code).toBe(REALTIME_CLOSE.unauthenticated);
+    expect((await socket.next('error')).d.code).toBe('unauthenticated');
+    // A socket that said hello in time stays.
+    const ok = await connect(url);
+    await sleep(400);
+    expect(ok.closed).toBeUndefined();
+  });
+
+  it('terminates sockets that stop answering pings, and keeps the ones that answer', async () => {
+    const { url, hub } = await startHub({ heartbeatMs: 100 });
+    const dead = await connect(url, 'u1', { autoPong: false });
+    const alive = await connect(url, 'u2');
+    dead.send({ t: 'sub', d: { topic: 'user:u1' } });
+    await dead.next('subscribed');
+    await dead.waitClosed(2000);
+    await sleep(250);
+    expect(alive.closed).toBeUndefined();
+    expect(hub.stats()).toEqual({ sockets: 1, authenticated: 1, topics: 0 });
+  });
+
+  it('answers internal when verifying the token fails, without closing', async () => {
+    const { url } = await startHub({
+      verify: async () => {
+        throw new Error('key store down (test)');
+      },
+    });
+    const socket = await TestSocket.open(url);
+    sockets.push(socket);
+    socket.send({ t: 'hello', d: { token: 'anything', protocol: REALTIME_PROTOCOL } });
+    expect((await socket.next('error')).d.code).toBe('internal');
+    await socket.settle();
+    expect(socket.closed).toBeUndefined();
+  });
+
+  it('limits topics per socket and closes a socket that floods', async () => {
+    const open = await startHub({ authorize: async () => true });
+    const many = await connect(open.url);
+    for (let i = 0; i < REALTIME_LIMITS.maxTopicsPerSocket; i++) {
+      many.send({ t: 'sub', d: { topic: `match:${i}` } });
+      await many.next('subscribed');
+    }
+    // Subscribing again to a topic it already follows does not count twice.
+    many.send({ t: 'sub', d: { topic: 'match:0' } });
+    await many.next('subscribed');
+    many.send({ t: 'sub', d: { topic: 'match:one-too-many' } });
+    expect((await many.next('error')).d).toMatchObject({ code: 'too_many_topics', topic: 'match:one-too-many' });
+
+    const slow = await startHub({ authorize: () => sleep(50).then(() => true) });
+    const flood = await connect(slow.url);
+    for (let i = 0; i < 150; i++) flood.send({ t: 'sub', d: { topic: `match:${i}` } });
+    expect((await flood.waitClosed()).code).toBe(1008);
+  });
+
+  it('forgets topics and sockets once they are gone', async () => {
+    const { url, hub } = await startHub({ authorize: async () => true });
+    const a = await connect(url, 'a');
+    const b = await connect(url, 'b');
+    for (const socket of [a, b]) {
+      for (const topic of ['match:1', 'match:2', 'room:X']) {
+        socket.send({ t: 'sub', d: { topic } });
+        await socket.next('subscribed');
+      }
+    }
+    expect(hub.stats()).toEqual({ sockets: 2, authenticated: 2, topics: 3 });
+    a.send({ t: 'unsub', d: { topic: 'room:X' } });
+    await a.settle();
+    expect(hub.stats().topics).toBe(3);
+    b.send({ t: 'unsub', d: { topic: 'room:X' } });
+    await b.settle();
+    expect(hub.stats().topics).toBe(2);
+    a.close();
+    b.close();
+    await Promise.all([a.waitClosed(), b.waitClosed()]);
+    await sleep(20);
+    expect(hub.stats()).toEqual({ sockets: 0, authenticated: 0, topics: 0 });
+  });
+});
