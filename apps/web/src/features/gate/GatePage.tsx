@@ -14,7 +14,7 @@ export function GatePage({ onSignIn, onCreateAccount }: GatePageProps) {
   return (
     <div className="relative isolate overflow-hidden" data-testid="gate-page">
       <div aria-hidden="true" className="absolute inset-0 -z-10 overflow-hidden">
-        <FallingTextCanvas className="opacity-[0.22] [mask-image:radial-gradient(ellipse_at_center,black_30%,transparent_80%)]" />
+        <FallingTextCanvas className="opacity-25 [mask-image:linear-gradient(to_bottom,black_0%,black_55%,transparent_100%)]" />
         <div className="absolute -top-32 left-1/2 size-[36rem] -translate-x-1/2 rounded-full bg-accent/20 blur-3xl" />
         <div className="absolute -right-24 bottom-0 size-[28rem] rounded-full bg-accent-2/10 blur-3xl" />
       </div>
@@ -25,9 +25,9 @@ export function GatePage({ onSignIn, onCreateAccount }: GatePageProps) {
             <Sparkles className="size-3.5" aria-hidden="true" />
             {PRODUCT_NAME} · {GATE_TEXT.eyebrow}
           </p>
-          <h1 className="mt-5 font-display text-4xl leading-[1.05] font-black text-fg sm:text-5xl lg:text-6xl">
-            <span className="block">{SHELL_TEXT.gateTitle.split(' ').slice(0, -1).join(' ')}</span>{' '}
-            <span className="text-brand block">{SHELL_TEXT.gateTitle.split(' ').slice(-1)}</span>
+          <h1 className="mt-5 font-display text-4xl leading-[1.05] font-black text-fg sm:text-5xl lg:text-[3.25rem] xl:text-6xl">
+            {SHELL_TEXT.gateTitle.split(' ').slice(0, -1).join(' ')}{' '}
+            <span className="text-brand">{SHELL_TEXT.gateTitle.split(' ').slice(-1)}</span>
           </h1>
           <p className="mt-4 font-display text-lg font-bold tracking-wide text-fg/90 sm:text-xl">{TAGLINE}</p>
           <p className="mt-3 max-w-xl text-base leading-relaxed text-muted">{GATE_TEXT.intro}</p>

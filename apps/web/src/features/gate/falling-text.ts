@@ -1,7 +1,8 @@
 // Pure parts of the gate page's falling-text background: sizing and the glyph rain's motion.
 // The canvas component owns the clock and the drawing; these take randomness as an argument.
 
-export const FALLING_GLYPHS = 'アカサタナハマヤラワイキシチニヒミリウクスツヌフムユルエケセテネヘメレオコソトノホモヨロ0123456789VS$⚡+×';
+// ASCII and a few symbols every system font has, so no glyph ever falls back to a blank box.
+export const FALLING_GLYPHS = '0123456789VERSUSWINXPKOQZ$#%&*+=<>/\\|{}[]';
 
 export const RAIN = {
   fontSizePx: 16,

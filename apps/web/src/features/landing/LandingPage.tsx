@@ -48,7 +48,7 @@ export function LandingPage({ featured = SAMPLE_FEATURED_CHALLENGES }: LandingPa
         {/* Hero */}
         <section aria-labelledby="landing-title" className="grid items-center gap-10 lg:grid-cols-[minmax(0,1.35fr)_minmax(0,1fr)]">
           <div>
-            <p className="inline-flex items-center gap-2 rounded-full border border-accent/40 bg-accent/10 px-3 py-1 text-xs font-bold uppercase tracking-[0.2em] text-accent">
+            <p className="inline-flex items-center gap-2 rounded-full border border-accent/40 bg-accent/10 px-3 py-1 text-[0.65rem] font-bold uppercase tracking-[0.14em] text-accent sm:text-xs sm:tracking-[0.2em]">
               <span className="font-display font-black text-fg">{PRODUCT_NAME}</span>
               <span aria-hidden="true" className="h-3 w-px bg-accent/40" />
               {LANDING_TEXT.eyebrow}
@@ -146,7 +146,7 @@ export function LandingPage({ featured = SAMPLE_FEATURED_CHALLENGES }: LandingPa
               <li key={step.number} className="glass relative overflow-hidden rounded-2xl p-6">
                 <span
                   aria-hidden="true"
-                  className="pointer-events-none absolute -right-2 -top-6 font-display text-8xl font-black text-accent/10 select-none"
+                  className="pointer-events-none absolute -bottom-4 right-3 font-display text-7xl leading-none font-black text-accent/10 select-none"
                 >
                   {step.number}
                 </span>
@@ -207,7 +207,7 @@ function StatTile({ label, value, icon: Icon, tone, testId }: StatTileProps) {
         <Icon className={clsx('size-4 lg:size-5', classes.text)} aria-hidden="true" />
       </div>
       <div className="flex min-w-0 flex-col-reverse">
-        <dt className="truncate text-[0.65rem] font-semibold uppercase tracking-wider text-muted sm:text-xs">{label}</dt>
+        <dt className="text-[0.65rem] leading-tight font-semibold uppercase tracking-wide text-muted sm:text-xs sm:tracking-wider">{label}</dt>
         <dd data-testid={testId} className="font-display text-lg font-black tabular-nums text-fg sm:text-2xl lg:text-3xl">
           {value}
         </dd>
