@@ -14,6 +14,8 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/src/**/*.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // Cheaper password hashes in tests only; production keeps argon2id's defaults.
+          env: { ARGON2_MEMORY_COST_KIB: '4096' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
