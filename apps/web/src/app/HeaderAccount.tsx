@@ -1,0 +1,219 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Bell, BellOff, ChevronDown, Coins, LogOut, Settings2, ShieldCheck, UserCog, Wallet } from 'lucide-react';
+import type { User } from '@versus/domain';
+import { currencyFor, formatMoney } from '@versus/domain/money';
+import { fetchHeaderBalance } from '../api/balance.ts';
+import { useAuth } from '../features/auth/use-auth.ts';
+import {
+  Badge,
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuLabel,
+  MenuSeparator,
+  MenuTrigger,
+  Popover,
+  PopoverContent,
+  PopoverTrigger,
+  cn,
+} from '../ui/index.ts';
+import { badgeLabel, initials } from './nav.ts';
+
+const GameSettingsDialog = lazy(() => import('./GameSettingsDialog.tsx'));
+
+/** The signed-in end of the header: notification bell, wallet balance, user menu (SPEC §2). */
+export default function HeaderAccount({ user }: { user: User }) {
+  return (
+    <>
+      <NotificationBell />
+      <WalletMenu user={user} />
+      <UserMenu user={user} />
+    </>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function NotificationBell() {
+  // The notifications feature fills this list and the count; the shell only frames it.
+  const unread = 0;
+  const label = badgeLabel(unread);
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <button
+          type="button"
+          aria-label={label ? `Notifications (${label} unread)` : 'Notifications'}
+          className="relative inline-flex size-10 items-center justify-center rounded-xl text-muted transition-colors hover:bg-surface-2 hover:text-fg data-[state=open]:bg-surface-2 data-[state=open]:text-fg"
+        >
+          <Bell className="size-5" aria-hidden />
+          {label && (
+            <span className="absolute top-1 right-1 min-w-4.5 rounded-full bg-danger px-1 text-center text-[0.65rem] leading-4.5 font-bold text-white">
+              {label}
+            </span>
+          )}
+        </button>
+      </PopoverTrigger>
+      <PopoverContent className="w-[min(22rem,calc(100vw-1rem))] p-0">
+        <div className="flex items-center justify-between border-b border-border px-4 py-3">
+          <p className="font-bold">Notifications</p>
+          <Badge tone="neutral">0 new</Badge>
+        </div>
+        <div className="flex flex-col items-center px-6 py-10 text-center">
+          <span className="mb-3 inline-flex size-12 items-center justify-center rounded-2xl bg-surface-2 text-muted">
+            <BellOff className="size-6" aria-hidden />
+          </span>
+          <p className="font-semibold">You're all caught up</p>
+          <p className="mt-1 text-sm text-muted">Challenge invites, match results and payouts will show up here.</p>
+        </div>
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function WalletMenu({ user }: { user: User }) {
+  const virtual = user.accountType === 'virtual';
+  const { data, isError } = useQuery({
+    queryKey: ['wallet', 'balance', user.id, user.accountType],
+    queryFn: ({ signal }) => fetchHeaderBalance(signal),
+    staleTime: 30_000,
+    retry: false,
+  });
+  const currency = data?.currency ?? currencyFor(user.role, user.accountType);
+  const money = (minor: number | undefined) => (minor === undefined || isError ? '—' : formatMoney(minor, currency));
+  const amountClass = virtual ? 'text-vt' : 'text-fg';
+
+  return (
+    <Menu>
+      <MenuTrigger asChild>
+        <button
+          type="button"
+          aria-label="Wallet balance"
+          className="inline-flex h-10 items-center gap-2 rounded-xl border border-border bg-surface-2/60 px-2.5 text-sm font-bold transition-colors hover:border-accent/60 data-[state=open]:border-accent/60 sm:px-3"
+        >
+          {virtual ? <Coins className="size-4 text-vt" aria-hidden /> : <Wallet className="size-4 text-accent-2" aria-hidden />}
+          <span className={cn('tabular-nums', amountClass)} data-testid="header-balance">
+            {money(data?.availableMinor)}
+          </span>
+          <ChevronDown className="hidden size-4 text-muted sm:block" aria-hidden />
+        </button>
+      </MenuTrigger>
+      <MenuContent className="w-64">
+        <MenuLabel>{virtual ? 'Virtual wallet' : 'Wallet'}</MenuLabel>
+        <dl className="grid gap-2 px-3 py-2 text-sm">
+          <div className="flex items-center justify-between">
+            <dt className="text-muted">Available</dt>
+            <dd className={cn('font-bold tabular-nums', amountClass)}>{money(data?.availableMinor)}</dd>
+          </div>
+          <div className="flex items-center justify-between">
+            <dt className="text-muted">In Games</dt>
+            <dd className="font-bold tabular-nums">{money(data?.escrowMinor)}</dd>
+          </div>
+          <div className="flex items-center justify-between">
+            <dt className="text-muted">Status</dt>
+            <dd>{virtual ? <Badge tone="vt">Demo Mode</Badge> : <Badge tone="success">Active</Badge>}</dd>
+          </div>
+        </dl>
+        <MenuSeparator />
+        <MenuItem asChild icon={<Wallet aria-hidden />}>
+          <Link to="/wallet">Open Wallet</Link>
+        </MenuItem>
+      </MenuContent>
+    </Menu>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function UserMenu({ user }: { user: User }) {
+  const { isAdmin, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const name = user.displayName || user.username;
+  const virtual = user.accountType === 'virtual';
+
+  const onSignOut = async () => {
+    await signOut();
+    navigate('/');
+    toast.success('Signed out', { description: 'See you in the arena soon.' });
+  };
+
+  return (
+    <>
+      <Menu>
+        <MenuTrigger asChild>
+          <button
+            type="button"
+            aria-label="User menu"
+            data-testid="user-menu"
+            className="inline-flex h-10 items-center gap-2 rounded-xl pr-1 pl-1 transition-colors hover:bg-surface-2 data-[state=open]:bg-surface-2 lg:pr-2"
+          >
+            <Avatar user={user} />
+            <span className="hidden max-w-32 truncate text-sm font-semibold lg:block">{name}</span>
+            <ChevronDown className="hidden size-4 text-muted lg:block" aria-hidden />
+          </button>
+        </MenuTrigger>
+        <MenuContent className="w-64">
+          <div className="flex items-center gap-3 px-3 py-2.5">
+            <Avatar user={user} size="lg" />
+            <div className="min-w-0">
+              <p className="truncate font-bold">{name}</p>
+              <p className="truncate text-xs text-muted">@{user.username}</p>
+              <div className="mt-1 flex gap-1">
+                {virtual ? <Badge tone="vt">Virtual</Badge> : <Badge tone="cyan">Real</Badge>}
+                {user.role !== 'user' && <Badge tone="warning">{user.role}</Badge>}
+              </div>
+            </div>
+          </div>
+          <MenuSeparator />
+          <MenuItem icon={<UserCog aria-hidden />} onSelect={() => navigate('/profile')}>
+            Profile Settings
+          </MenuItem>
+          {isAdmin && (
+            <MenuItem icon={<ShieldCheck aria-hidden />} onSelect={() => navigate('/admin')}>
+              Admin Dashboard
+            </MenuItem>
+          )}
+          <MenuItem icon={<Settings2 aria-hidden />} onSelect={() => setSettingsOpen(true)}>
+            Game Settings
+          </MenuItem>
+          <MenuSeparator />
+          <MenuItem icon={<LogOut aria-hidden />} onSelect={onSignOut} className="text-danger data-[highlighted]:text-danger [&>svg]:text-danger">
+            Sign Out
+          </MenuItem>
+        </MenuContent>
+      </Menu>
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <GameSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function Avatar({ user, size = 'md' }: { user: User; size?: 'md' | 'lg' }) {
+  const name = user.displayName || user.username;
+  const box = size === 'lg' ? 'size-11 text-sm' : 'size-8 text-xs';
+  if (user.avatar) {
+    return <img src={user.avatar} alt="" className={cn('rounded-full object-cover ring-2 ring-accent/50', box)} />;
+  }
+  return (
+    <span
+      aria-hidden
+      className={cn(
+        'inline-flex shrink-0 items-center justify-center rounded-full font-black text-white ring-2 ring-accent/40',
+        user.accountType === 'virtual' ? 'bg-gradient-to-br from-vt to-accent' : 'bg-gradient-to-br from-accent to-accent-2',
+        box,
+      )}
+    >
+      {initials(name)}
+    </span>
+  );
+}
+

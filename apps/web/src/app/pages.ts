@@ -1,0 +1,22 @@
+import type { GatePageProps } from '../features/gate/GatePage.tsx';
+import type { LandingPageProps } from '../features/landing/LandingPage.tsx';
+import { lazyPage } from './lazy-page.tsx';
+
+// Every screen is its own chunk, so the first page a visitor sees carries only its own code.
+// Later features replace a placeholder by adding their page here and pointing the route at it.
+
+export const pages = {
+  gate: lazyPage<GatePageProps>(() => import('../features/gate/GatePage.tsx').then((m) => ({ default: m.GatePage }))),
+  landing: lazyPage<LandingPageProps>(() => import('../features/landing/LandingPage.tsx').then((m) => ({ default: m.LandingPage }))),
+  placeholder: lazyPage(() => import('../features/placeholder/screens.tsx')),
+  notFound: lazyPage(() => import('./NotFoundPage.tsx')),
+};
+
+export type PageId = keyof typeof pages;
+
+/** SPEC §2: after 2 s, the screens a visitor is likely to open next from the current route. */
+export function likelyNext(pathname: string, signedIn: boolean): PageId[] {
+  if (!signedIn) return ['gate'];
+  if (pathname === '/') return ['placeholder'];
+  return ['landing', 'placeholder'];
+}

@@ -1,0 +1,56 @@
+import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
+import type { ScreenId } from '../features/placeholder/screens.tsx';
+import { AppLayout } from './AppLayout.tsx';
+import { RouteError } from './RouteError.tsx';
+import { RequireAuth } from './RequireAuth.tsx';
+import { pages } from './pages.ts';
+
+const placeholder = (screen: ScreenId) => <pages.placeholder screen={screen} />;
+
+/** /live-arena/match/:matchId is the legacy address of /live-arena?match=:matchId. */
+function LegacyArenaRedirect() {
+  const { matchId = '' } = useParams();
+  return <Navigate replace to={`/live-arena?match=${encodeURIComponent(matchId)}`} />;
+}
+
+/** Every route of SPEC §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      // Public: no sign-in.
+      { path: 'join-room/:roomCode', element: placeholder('join') },
+      { path: 'join-challenge/:code', element: placeholder('join') },
+      { path: 'share', element: placeholder('share') },
+      { path: 'handle-protocol', element: placeholder('handleProtocol') },
+      // Gated: the sign-in gate until signed in.
+      {
+        element: <RequireAuth />,
+        children: [
+          { index: true, element: <pages.landing /> },
+          { path: 'marketplace', element: placeholder('marketplace') },
+          { path: 'marketplace/create', element: placeholder('marketplaceCreate') },
+          { path: 'create-challenge', element: placeholder('createChallenge') },
+          { path: 'matches', element: placeholder('matches') },
+          { path: 'live-arena', element: placeholder('liveArena') },
+          { path: 'live-arena/match/:matchId', element: <LegacyArenaRedirect /> },
+          { path: 'leaderboards', element: placeholder('leaderboards') },
+          { path: 'spectate/:matchId', element: placeholder('spectate') },
+          { path: 'wallet', element: placeholder('wallet') },
+          { path: 'profile', element: placeholder('profile') },
+          { path: 'social', element: placeholder('social') },
+          { path: 'verification', element: placeholder('verification') },
+          { path: 'admin', element: placeholder('admin') },
+          { path: 'admin/disputes', element: placeholder('adminDisputes') },
+          { path: 'admin/disputes/enhanced', element: placeholder('adminDisputesEnhanced') },
+          { path: 'admin/beta-feedback', element: placeholder('adminBetaFeedback') },
+          { path: 'auth-debug', element: placeholder('authDebug') },
+        ],
+      },
+      { path: '*', element: <pages.notFound /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);
