@@ -38,7 +38,7 @@ describe('realtime hub internals', () => {
     running.push({ app, hub });
     return { url: await listen(app), hub };
   }
-  const connect = async (url: string, userId = 'u1', options?: ConstructorParameters<typeof TestSocket.open>[1]) => {
+  const connect = async (url: string, userId = 'u1', options?: Parameters<typeof TestSocket.open>[1]) => {
     const socket = await TestSocket.open(url, options);
     sockets.push(socket);
     socket.send({ t: 'hello', d: { token: `user:${userId}`, protocol: REALTIME_PROTOCOL } });
