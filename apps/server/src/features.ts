@@ -2,8 +2,9 @@ import type { App } from './app.ts';
 import type { AppContext } from './context.ts';
 import { authFeature } from './auth/auth.routes.ts';
 import { realtimeFeature } from './realtime/realtime.routes.ts';
+import { walletFeature } from './wallet/wallet.routes.ts';
 
 export type Feature = (app: App, ctx: AppContext) => Promise<void> | void;
 
 /** Each feature folder contributes one entry: its routes, sockets and jobs. */
-export const features: Feature[] = [authFeature, realtimeFeature];
+export const features: Feature[] = [authFeature, realtimeFeature, walletFeature];

@@ -164,3 +164,36 @@ export const CHALLENGE = {
   matchNotFound: 'Match not found',
   matchForbidden: 'Only the players of this match can view it.',
 } as const;
+
+// Ledger and wallet refusals (ours: SPEC words only the insufficient-balance toast, in BALANCE).
+export const LEDGER = {
+  amountNotNumber: 'Amount must be a number',
+  amountPositive: 'Amount must be greater than 0',
+  amountDecimals: 'Amount can have at most 2 decimal places',
+  amountTooLarge: 'Amount is too large',
+  keyRequired: 'A request key (idempotencyKey) is required so a retry never moves money twice.',
+  keyReused: 'This request key was already used for a different request.',
+  userNotFound: 'User not found',
+  /** A virtual account touching credits or pcredits. */
+  virtualOnlyVTokens: (currencyTitle: string) => `Virtual accounts play with VTokens only; ${currencyTitle} are not available in Virtual Mode.`,
+  /** A real account touching VTokens. */
+  vtokensVirtualOnly: 'VTokens can only be spent or staked by a virtual account. Switch to Virtual Mode to use them.',
+  /** A real account touching the other real currency (a player's pcredits, a promoter's credits). */
+  wrongRealCurrency: (currencyTitle: string, yourTitle: string) =>
+    `Your account uses ${yourTitle}; ${currencyTitle} cannot be spent or staked from it.`,
+  /** SPEC §5: what virtual accounts may not do. */
+  virtualRestricted: {
+    deposit: 'Real-money deposits are not available for virtual accounts.',
+    withdrawal: 'Real-money withdrawals are not available for virtual accounts.',
+    crypto: 'Crypto trading is not available for virtual accounts.',
+    highStakes: 'High-stakes matches are not available for virtual accounts.',
+    tournament: 'Tournament entry is not available for virtual accounts.',
+  },
+  addAdminOnly: 'Adding credits needs real payments, which are not available yet.',
+  alreadyHeld: 'A stake is already locked in escrow for this.',
+  nothingHeld: 'No stake is locked in escrow for this.',
+  winnerWithoutStake: 'The winner must be a player with a stake in escrow.',
+  stakesMissing: 'Both stakes must be locked in escrow before the result is settled.',
+  mixedCurrencies: 'The stakes in escrow are in different currencies.',
+  invalidOwner: 'An escrow belongs to exactly one challenge, match or room.',
+} as const;

@@ -1,0 +1,128 @@
+// Scheduled jobs that run once per period across every server process on one database.
+//
+// Each job has a row in scheduled_jobs (003_ledger.sql). Every process polls; a process runs
+// the job only after it moved next_run_at forward with one UPDATE ... WHERE next_run_at <= now()
+// RETURNING, which exactly one process wins for each period (PostgreSQL's row lock decides, on
+// PGlite as on a server). Failures are logged and the job runs again next period.
+import type { App } from '../app.ts';
+import type { AppContext } from '../context.ts';
+
+export interface Job {
+  /** Unique across the application: the row in scheduled_jobs. */
+  name: string;
+  /** The period: the job runs at most once per period across all processes. */
+  everyMs: number;
+  /** Run as soon as the process starts if the job is due (a new job is due at once); else first after one period. */
+  runAtStart?: boolean;
+  /** How often this process looks whether the job is due; defaults to min(everyMs, 60 s). */
+  pollMs?: number;
+  run(): Promise<unknown>;
+}
+
+export interface JobHandle {
+  /** Stops polling and waits for a run in progress. */
+  stop(): Promise<void>;
+  /** Claims and runs the job now if it is due (what each poll does); true when this process ran it. */
+  tick(): Promise<boolean>;
+}
+
+const MAX_POLL_MS = 60_000;
+
+/** Schedules `job` for the app's lifetime; nothing runs unless ctx.config.runJobs. Stops on app close. */
+export function scheduleJob(app: App, ctx: AppContext, job: Job): JobHandle | null {
+  if (!ctx.config.runJobs) return null;
+  const handle = startJob(ctx, job);
+  app.addHook('onClose', async () => handle.stop());
+  return handle;
+}
+
+/** The scheduler without the app: for tests and scripts. */
+export function startJob(ctx: Pick<AppContext, 'db' | 'log'>, job: Job): JobHandle {
+  if (!(job.everyMs > 0)) throw new Error(`job ${job.name}: everyMs must be positive`);
+  const log = ctx.log.child({ job: job.name });
+  const pollMs = job.pollMs ?? Math.min(job.everyMs, MAX_POLL_MS);
+  let stopped = false;
+  let running: Promise<boolean> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+
+  // Registering never moves an existing row: the schedule survives restarts.
+  const registered = ctx.db
+    .query(
+      `INSERT INTO scheduled_jobs (name, next_run_at)
+       VALUES ($1, now() + make_interval(secs => $2::double precision / 1000))
+       ON CONFLICT (name) DO NOTHING`,
+      [job.name, job.runAtStart ? 0 : job.everyMs],
+    )
+    .then(
+      () => true,
+      (error: unknown) => {
+        log.error({ err: error }, 'job registration failed');
+        return false;
+      },
+    );
+
+  async function claim(): Promise<boolean> {
+    const rows = await ctx.db.query(
+      `UPDATE scheduled_jobs
+          SET next_run_at = now() + make_interval(secs => $2::double precision / 1000),
+              last_started_at = now(), runs = runs + 1
+        WHERE name = $1 AND next_run_at <= now()
+        RETURNING name`,
+      [job.name, job.everyMs],
+    );
+    return rows.length > 0;
+  }
+
+  async function runOnce(): Promise<boolean> {
+    if (stopped || !(await registered)) return false;
+    let claimed = false;
+    try {
+      claimed = await claim();
+      if (!claimed) return false;
+      const started = performance.now();
+      await job.run();
+      await ctx.db.query('UPDATE scheduled_jobs SET last_finished_at = now(), last_error = NULL WHERE name = $1', [job.name]);
+      log.debug({ ms: Math.round(performance.now() - started) }, 'job done');
+    } catch (error) {
+      log.error({ err: error }, claimed ? 'job failed' : 'job claim failed');
+      if (claimed) {
+        await ctx.db
+          .query('UPDATE scheduled_jobs SET last_finished_at = now(), last_error = $2 WHERE name = $1', [
+            job.name,
+            String((error as Error)?.message ?? error).slice(0, 1000),
+          ])
+          .catch((recordError: unknown) => log.error({ err: recordError }, 'job failure could not be recorded'));
+      }
+    }
+    return claimed;
+  }
+
+  function tick(): Promise<boolean> {
+    // One run at a time in this process; a poll during a long run is skipped.
+    if (running) return Promise.resolve(false);
+    running = runOnce().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void tick().finally(schedule);
+    }, pollMs);
+    timer.unref();
+  }
+
+  if (job.runAtStart) void tick().finally(schedule);
+  else schedule();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

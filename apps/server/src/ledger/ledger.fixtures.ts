@@ -1,0 +1,74 @@
+// Test helpers: players inserted straight into the database (no password hashing, so a test
+// can make hundreds), and stand-in owner tables for escrow so the audit's ownership check
+// runs in the ledger's own tests without depending on the challenges, matches or rooms schemas.
+import crypto from 'node:crypto';
+import type { AccountType, Role } from '@versus/domain';
+import type { Database, Queryable } from '../db/database.ts';
+import type { AuditOptions } from './ledger.audit.ts';
+import { openAccounts } from './ledger.service.ts';
+
+export interface TestPlayer {
+  id: string;
+  role: Role;
+  accountType: AccountType;
+}
+
+/** A user and profile; with `open` (the default) their accounts are opened and funded as at registration. */
+export async function createPlayer(
+  db: Database,
+  options: { role?: Role; accountType?: AccountType; open?: boolean } = {},
+): Promise<TestPlayer> {
+  const id = crypto.randomUUID();
+  const role = options.role ?? 'user';
+  const accountType = options.accountType ?? 'real';
+  const username = `p_${id.replaceAll('-', '').slice(0, 20)}`;
+  await db.transaction(async (tx) => {
+    await tx.query('INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3)', [id, `${username}@versus.test`, 'not-a-hash']);
+    await tx.query(
+      `INSERT INTO profiles (id, username, display_name, full_name, phone, date_of_birth, age_verified, role, account_type)
+       VALUES ($1, $2, $2, 'Test Player', '+1 555 010 0100', '1990-01-01', true, $3, $4)`,
+      [id, username, role, accountType],
+    );
+    if (options.open ?? true) await openAccounts(tx, { userId: id, role, accountType });
+  });
+  return { id, role, accountType };
+}
+
+export const OWNER_SCHEMA = 'ledger_test_owners';
+
+/** Minimal challenges / matches / private_rooms tables (id, status) in their own schema. */
+export async function createOwnerTables(db: Queryable): Promise<AuditOptions> {
+  await db.exec(`
+    CREATE SCHEMA IF NOT EXISTS ${OWNER_SCHEMA};
+    CREATE TABLE IF NOT EXISTS ${OWNER_SCHEMA}.challenges (id uuid PRIMARY KEY, status text NOT NULL DEFAULT 'open');
+    CREATE TABLE IF NOT EXISTS ${OWNER_SCHEMA}.matches (id uuid PRIMARY KEY, status text NOT NULL DEFAULT 'pending');
+    CREATE TABLE IF NOT EXISTS ${OWNER_SCHEMA}.private_rooms (id uuid PRIMARY KEY, status text NOT NULL DEFAULT 'waiting_for_player');
+  `);
+  return {
+    ownerTables: {
+      challenges: `${OWNER_SCHEMA}.challenges`,
+      matches: `${OWNER_SCHEMA}.matches`,
+      private_rooms: `${OWNER_SCHEMA}.private_rooms`,
+    },
+  };
+}
+
+export async function createOwner(db: Queryable, kind: 'challenges' | 'matches' | 'private_rooms', id = crypto.randomUUID()): Promise<string> {
+  await db.query(`INSERT INTO ${OWNER_SCHEMA}.${kind} (id) VALUES ($1) ON CONFLICT DO NOTHING`, [id]);
+  return id;
+}
+
+export async function finishOwner(db: Queryable, kind: 'challenges' | 'matches' | 'private_rooms', id: string, status = 'completed'): Promise<void> {
+  await db.query(`UPDATE ${OWNER_SCHEMA}.${kind} SET status = $2 WHERE id = $1`, [id, status]);
+}
+
+/** Everything that a refused operation must leave as it was. */
+export async function ledgerSnapshot(db: Queryable): Promise<string> {
+  const [accounts, operations, transfers, holds] = await Promise.all([
+    db.query('SELECT id, balance FROM ledger_accounts ORDER BY id'),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_operations'),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_transfers'),
+    db.query('SELECT id, status, challenge_id, match_id, room_id FROM escrow_holds ORDER BY id'),
+  ]);
+  return JSON.stringify({ accounts, operations, transfers, holds });
+}

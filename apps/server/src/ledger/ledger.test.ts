@@ -1,0 +1,368 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BALANCE, LEDGER } from '@versus/domain';
+import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import type { Database } from '../db/database.ts';
+import { auditLedger, type AuditOptions } from './ledger.audit.ts';
+import { createOwner, createOwnerTables, createPlayer, finishOwner, ledgerSnapshot } from './ledger.fixtures.ts';
+import {
+  LedgerError,
+  ensureAccounts,
+  getBalanceView,
+  getTransactions,
+  ledgerOf,
+  runWeeklyResets,
+  type Ledger,
+} from './ledger.service.ts';
+
+let t: TestDatabase;
+let db: Database;
+let ledger: Ledger;
+let owners: AuditOptions;
+const key = () => crypto.randomUUID();
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  db = t.db;
+  ledger = ledgerOf(db);
+  owners = await createOwnerTables(db);
+});
+afterAll(() => t.drop());
+
+async function balance(userId: string) {
+  return db.transaction((tx) => getBalanceView(tx, userId));
+}
+
+/** Runs `work`, expects a LedgerError, and checks the ledger did not change at all. */
+async function refused(work: () => Promise<unknown>): Promise<LedgerError> {
+  const before = await ledgerSnapshot(db);
+  const error = await work().then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(LedgerError);
+  expect(await ledgerSnapshot(db)).toBe(before);
+  return error as LedgerError;
+}
+
+describe('opening accounts', () => {
+  it('funds real players with 1,000 credits, promoters and admins with 1,000 pcredits, virtual players with 500 VTokens', async () => {
+    const player = await createPlayer(db);
+    const promoter = await createPlayer(db, { role: 'promoter' });
+    const admin = await createPlayer(db, { role: 'admin' });
+    const virtual = await createPlayer(db, { accountType: 'virtual' });
+    expect(await balance(player.id)).toMatchObject({ currency: 'credits', available_balance: 1000, escrow_balance: 0, available_credits: 1000, available_pcredits: 0, virtual_credits_available: 0, is_virtual: false });
+    expect(await balance(promoter.id)).toMatchObject({ currency: 'pcredits', role: 'promoter', available_balance: 1000, available_pcredits: 1000, available_credits: 0 });
+    expect(await balance(admin.id)).toMatchObject({ currency: 'pcredits', role: 'admin', available_pcredits: 1000 });
+    expect(await balance(virtual.id)).toMatchObject({
+      currency: 'credits',
+      available_balance: 0,
+      virtual_credits_available: 500,
+      virtual_credits_escrow: 0,
+      is_virtual: true,
+      active_currency: 'vtokens',
+      weekly_virtual_credits_remaining: 500,
+    });
+  });
+
+  it('funds each mode once: ensureAccounts after a switch opens the other mode, repeated calls do nothing', async () => {
+    const player = await createPlayer(db);
+    await db.query(`UPDATE profiles SET account_type = 'virtual' WHERE id = $1`, [player.id]);
+    const first = await db.transaction((tx) => ensureAccounts(tx, { userId: player.id, role: 'user', accountType: 'virtual' }));
+    const again = await db.transaction((tx) => ensureAccounts(tx, { userId: player.id, role: 'user', accountType: 'virtual' }));
+    expect(first).toEqual({ currency: 'vtokens', opened: true });
+    expect(again).toEqual({ currency: 'vtokens', opened: false });
+    expect(await balance(player.id)).toMatchObject({ available_credits: 1000, virtual_credits_available: 500, active_currency: 'vtokens' });
+    await db.query(`UPDATE profiles SET account_type = 'real' WHERE id = $1`, [player.id]);
+    expect(await balance(player.id)).toMatchObject({ available_credits: 1000, virtual_credits_available: 500, active_currency: 'credits' });
+  });
+
+  it('repairs a role and currency mismatch when the balance is read: a player made admin gets pcredits, keeps credits', async () => {
+    const player = await createPlayer(db);
+    await db.query(`UPDATE profiles SET role = 'admin' WHERE id = $1`, [player.id]);
+    const view = await balance(player.id);
+    expect(view).toMatchObject({ role: 'admin', currency: 'pcredits', available_balance: 1000, available_pcredits: 1000, available_credits: 1000 });
+    await ledger.spend({ userId: player.id, amount: 100, idempotencyKey: key() });
+    expect(await balance(player.id)).toMatchObject({ available_pcredits: 999, available_credits: 1000 });
+  });
+});
+
+describe('operations', () => {
+  it('grants, spends, locks, releases, settles to the winner (2 × stake, no fee) and settles draws', async () => {
+    const [a, b] = [await createPlayer(db), await createPlayer(db)];
+    await ledger.grant({ userId: a.id, currency: 'credits', amount: 5_050, idempotencyKey: key() });
+    expect((await balance(a.id)).available_balance).toBe(1050.5);
+    await ledger.spend({ userId: a.id, amount: 50, idempotencyKey: key() });
+    expect((await balance(a.id)).available_balance).toBe(1050);
+
+    const challenge = await createOwner(db, 'challenges');
+    const lock = await ledger.lockEscrow({ userId: a.id, amount: 2_500, owner: { challengeId: challenge }, idempotencyKey: key() });
+    expect(lock).toMatchObject({ ok: true, currency: 'credits', amount: 2_500, replayed: false, balances: [{ userId: a.id, available: 102_500, escrow: 2_500 }] });
+    expect(await balance(a.id)).toMatchObject({ available_balance: 1025, escrow_balance: 25 });
+    await ledger.releaseEscrow({ owner: { challengeId: challenge }, idempotencyKey: key() });
+    await finishOwner(db, 'challenges', challenge, 'cancelled');
+    expect(await balance(a.id)).toMatchObject({ available_balance: 1050, escrow_balance: 0 });
+
+    const match = await createOwner(db, 'matches');
+    await ledger.lockEscrow({ userId: a.id, amount: 10_000, owner: { matchId: match }, idempotencyKey: key() });
+    await ledger.lockEscrow({ userId: b.id, amount: 10_000, owner: { matchId: match }, idempotencyKey: key() });
+    const settle = await ledger.settleEscrow({ owner: { matchId: match }, winnerId: b.id, idempotencyKey: key() });
+    await finishOwner(db, 'matches', match);
+    expect(settle).toMatchObject({ amount: 20_000, holds: 2, currency: 'credits' });
+    expect(await balance(a.id)).toMatchObject({ available_balance: 950, escrow_balance: 0 });
+    expect(await balance(b.id)).toMatchObject({ available_balance: 1100, escrow_balance: 0 });
+
+    const drawn = await createOwner(db, 'matches');
+    await ledger.lockEscrow({ userId: a.id, amount: 700, owner: { matchId: drawn }, idempotencyKey: key() });
+    await ledger.lockEscrow({ userId: b.id, amount: 700, owner: { matchId: drawn }, idempotencyKey: key() });
+    await ledger.settleDraw({ owner: { matchId: drawn }, idempotencyKey: key() });
+    await finishOwner(db, 'matches', drawn);
+    expect(await balance(a.id)).toMatchObject({ available_balance: 950, escrow_balance: 0 });
+    expect(await balance(b.id)).toMatchObject({ available_balance: 1100, escrow_balance: 0 });
+    expect(await auditLedger(db, owners)).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('moves a challenge’s stakes to its match, then settles by the match', async () => {
+    const [a, b] = [await createPlayer(db), await createPlayer(db)];
+    const challenge = await createOwner(db, 'challenges');
+    await ledger.lockEscrow({ userId: a.id, amount: 1_000, owner: { challengeId: challenge }, idempotencyKey: key() });
+    await ledger.lockEscrow({ userId: b.id, amount: 1_000, owner: { challengeId: challenge }, idempotencyKey: key() });
+    const match = await createOwner(db, 'matches');
+    expect(await ledger.transferHolds({ fromOwnerId: challenge, to: { matchId: match } })).toBe(2);
+    await finishOwner(db, 'challenges', challenge, 'completed');
+    await expect(ledger.settleEscrow({ owner: { challengeId: challenge }, winnerId: a.id, idempotencyKey: key() })).rejects.toMatchObject({ code: 'nothing_held' });
+    await ledger.settleEscrow({ owner: { matchId: match }, winnerId: a.id, idempotencyKey: key() });
+    await finishOwner(db, 'matches', match);
+    expect((await balance(a.id)).available_balance).toBe(1010);
+    expect((await balance(b.id)).available_balance).toBe(990);
+  });
+
+  it('refuses insufficient funds with SPEC’s texts and changes nothing', async () => {
+    const a = await createPlayer(db);
+    const error = await refused(() => ledger.spend({ userId: a.id, amount: 100_001, idempotencyKey: key() }));
+    expect(error).toMatchObject({ status: 409, code: 'insufficient_funds', message: BALANCE.insufficient('$1,000.01', '$1,000.00'), title: 'Insufficient Credits' });
+    const promoter = await createPlayer(db, { role: 'promoter' });
+    const lock = await refused(() => ledger.lockEscrow({ userId: promoter.id, amount: 200_000, owner: { matchId: crypto.randomUUID() }, idempotencyKey: key() }));
+    expect(lock).toMatchObject({ message: 'Need $2,000.00 but only have $1,000.00', title: 'Insufficient Pcredits' });
+    const virtual = await createPlayer(db, { accountType: 'virtual' });
+    const tokens = await refused(() => ledger.spend({ userId: virtual.id, amount: 50_001, idempotencyKey: key() }));
+    expect(tokens).toMatchObject({ message: 'Need 500.01 VT but only have 500.00 VT', title: 'Insufficient VTokens' });
+  });
+
+  it('refuses every bad settlement with its own message and changes nothing', async () => {
+    const [a, b, c] = [await createPlayer(db), await createPlayer(db), await createPlayer(db)];
+    const promoter = await createPlayer(db, { role: 'promoter' });
+    const match = await createOwner(db, 'matches');
+    expect(await refused(() => ledger.settleEscrow({ owner: { matchId: match }, winnerId: a.id, idempotencyKey: key() }))).toMatchObject({ code: 'nothing_held', message: LEDGER.nothingHeld });
+    await ledger.lockEscrow({ userId: a.id, amount: 500, owner: { matchId: match }, idempotencyKey: key() });
+    expect(await refused(() => ledger.lockEscrow({ userId: a.id, amount: 500, owner: { matchId: match }, idempotencyKey: key() }))).toMatchObject({ code: 'already_held', message: LEDGER.alreadyHeld });
+    expect(await refused(() => ledger.settleEscrow({ owner: { matchId: match }, winnerId: a.id, idempotencyKey: key() }))).toMatchObject({ code: 'stakes_missing', message: LEDGER.stakesMissing });
+    await ledger.lockEscrow({ userId: b.id, amount: 500, owner: { matchId: match }, idempotencyKey: key() });
+    expect(await refused(() => ledger.settleEscrow({ owner: { matchId: match }, winnerId: c.id, idempotencyKey: key() }))).toMatchObject({ code: 'winner_without_stake', message: LEDGER.winnerWithoutStake });
+    await ledger.lockEscrow({ userId: promoter.id, amount: 500, owner: { matchId: match }, idempotencyKey: key() });
+    expect(await refused(() => ledger.settleDraw({ owner: { matchId: match }, idempotencyKey: key() }))).toMatchObject({ code: 'mixed_currencies', message: LEDGER.mixedCurrencies });
+    await ledger.releaseEscrow({ owner: { matchId: match }, userId: promoter.id, idempotencyKey: key() });
+    await ledger.settleEscrow({ owner: { matchId: match }, winnerId: a.id, idempotencyKey: key() });
+    await finishOwner(db, 'matches', match);
+    expect(await refused(() => ledger.grant({ userId: crypto.randomUUID(), currency: 'credits', amount: 1, idempotencyKey: key() }))).toMatchObject({ status: 404, message: LEDGER.userNotFound });
+    await expect(ledger.spend({ userId: a.id, amount: 0, idempotencyKey: key() })).rejects.toMatchObject({ status: 400, message: LEDGER.amountPositive });
+    await expect(ledger.spend({ userId: a.id, amount: 1.5, idempotencyKey: key() })).rejects.toMatchObject({ status: 400 });
+    expect(await auditLedger(db, owners)).toMatchObject({ ok: true });
+  });
+
+  it('keeps a refusal inside a caller’s transaction from spoiling that transaction', async () => {
+    const a = await createPlayer(db);
+    const result = await db.transaction(async (tx) => {
+      const { spend, grant } = await import('./ledger.service.ts');
+      await expect(spend(tx, { userId: a.id, amount: 10_000_000, idempotencyKey: key() })).rejects.toBeInstanceOf(LedgerError);
+      return grant(tx, { userId: a.id, currency: 'credits', amount: 100, idempotencyKey: key() });
+    });
+    expect(result.ok).toBe(true);
+    expect((await balance(a.id)).available_balance).toBe(1001);
+  });
+});
+
+describe('idempotency', () => {
+  it('returns the first result to a replay and moves nothing; another request with the key is refused', async () => {
+    const a = await createPlayer(db);
+    const k = key();
+    const first = await ledger.spend({ userId: a.id, amount: 1_000, idempotencyKey: k });
+    const before = await ledgerSnapshot(db);
+    const replay = await ledger.spend({ userId: a.id, amount: 1_000, idempotencyKey: k });
+    expect(replay).toEqual({ ...first, replayed: true });
+    expect(await ledgerSnapshot(db)).toBe(before);
+    const other = await refused(() => ledger.spend({ userId: a.id, amount: 2_000, idempotencyKey: k }));
+    expect(other).toMatchObject({ status: 409, code: 'idempotency_key_reused', message: LEDGER.keyReused });
+  });
+
+  it('moves money once when 12 replays of one request race', async () => {
+    const [a, b] = [await createPlayer(db), await createPlayer(db)];
+    const match = await createOwner(db, 'matches');
+    const lockKey = key();
+    const locks = await Promise.all(
+      Array.from({ length: 12 }, () => ledger.lockEscrow({ userId: a.id, amount: 300, owner: { matchId: match }, idempotencyKey: lockKey })),
+    );
+    expect(locks.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(new Set(locks.map((r) => r.holdId)).size).toBe(1);
+    await ledger.lockEscrow({ userId: b.id, amount: 300, owner: { matchId: match }, idempotencyKey: key() });
+    const settleKey = key();
+    const settles = await Promise.all(
+      Array.from({ length: 12 }, () => ledger.settleEscrow({ owner: { matchId: match }, winnerId: a.id, idempotencyKey: settleKey })),
+    );
+    await finishOwner(db, 'matches', match);
+    expect(settles.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(await balance(a.id)).toMatchObject({ available_balance: 1003, escrow_balance: 0 });
+    expect(await balance(b.id)).toMatchObject({ available_balance: 997, escrow_balance: 0 });
+    expect(await auditLedger(db, owners)).toMatchObject({ ok: true });
+  });
+});
+
+describe('virtual and real money stay apart', () => {
+  it('a virtual account cannot spend or stake credits, a real one cannot touch VTokens', async () => {
+    const virtual = await createPlayer(db, { accountType: 'virtual' });
+    const real = await createPlayer(db);
+    const promoter = await createPlayer(db, { role: 'promoter' });
+    // The virtual player also has credits from an earlier real mode: still untouchable in virtual mode.
+    await ledger.grant({ userId: virtual.id, currency: 'credits', amount: 10_000, idempotencyKey: key() });
+    const owner = { matchId: crypto.randomUUID() };
+    expect(await refused(() => ledger.spend({ userId: virtual.id, currency: 'credits', amount: 100, idempotencyKey: key() }))).toMatchObject({
+      status: 403,
+      code: 'currency_not_allowed',
+      message: LEDGER.virtualOnlyVTokens('Credits'),
+    });
+    expect(await refused(() => ledger.lockEscrow({ userId: virtual.id, currency: 'credits', amount: 100, owner, idempotencyKey: key() }))).toMatchObject({ status: 403 });
+    await ledger.grant({ userId: real.id, currency: 'vtokens', amount: 10_000, idempotencyKey: key() });
+    expect(await refused(() => ledger.spend({ userId: real.id, currency: 'vtokens', amount: 100, idempotencyKey: key() }))).toMatchObject({
+      status: 403,
+      message: LEDGER.vtokensVirtualOnly,
+    });
+    expect(await refused(() => ledger.lockEscrow({ userId: real.id, currency: 'vtokens', amount: 100, owner, idempotencyKey: key() }))).toMatchObject({ status: 403 });
+    expect(await refused(() => ledger.spend({ userId: promoter.id, currency: 'credits', amount: 100, idempotencyKey: key() }))).toMatchObject({
+      status: 403,
+      message: LEDGER.wrongRealCurrency('Credits', 'Pcredits'),
+    });
+    // Without a currency each spends their own mode's money.
+    await ledger.spend({ userId: virtual.id, amount: 100, idempotencyKey: key() });
+    expect(await balance(virtual.id)).toMatchObject({ virtual_credits_available: 499, available_credits: 100 });
+  });
+});
+
+describe('weekly VTokens', () => {
+  it('spending lowers the weekly allowance; 7 days after the last reset the balance is topped up to 500', async () => {
+    const virtual = await createPlayer(db, { accountType: 'virtual' });
+    const rich = await createPlayer(db, { accountType: 'virtual' });
+    const real = await createPlayer(db);
+    await ledger.spend({ userId: virtual.id, amount: 20_050, idempotencyKey: key() });
+    expect(await balance(virtual.id)).toMatchObject({ virtual_credits_available: 299.5, weekly_virtual_credits_remaining: 299 });
+    await ledger.grant({ userId: rich.id, currency: 'vtokens', amount: 30_000, idempotencyKey: key() });
+
+    // Six days: not yet.
+    await db.query(`UPDATE profiles SET weekly_virtual_credits_last_reset = now() - interval '6 days' WHERE id = ANY ($1)`, [[virtual.id, rich.id, real.id]]);
+    await runWeeklyResets(db);
+    expect((await balance(virtual.id)).virtual_credits_available).toBe(299.5);
+
+    await db.query(`UPDATE profiles SET weekly_virtual_credits_last_reset = now() - interval '7 days 1 minute' WHERE id = ANY ($1)`, [[virtual.id, rich.id, real.id]]);
+    const balanceEvents = async () =>
+      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM realtime_events WHERE topic = $1 AND type = 'balance'`, [`user:${virtual.id}`]))[0]!.n;
+    const eventsBefore = await balanceEvents();
+    expect(await runWeeklyResets(db)).toBeGreaterThanOrEqual(2);
+    expect(await balance(virtual.id)).toMatchObject({ virtual_credits_available: 500, weekly_virtual_credits_remaining: 500 });
+    expect(await balanceEvents()).toBe(eventsBefore + 1);
+    // Tokens won above the allowance are kept; the week still starts again.
+    expect(await balance(rich.id)).toMatchObject({ virtual_credits_available: 800, weekly_virtual_credits_remaining: 500 });
+    // Real accounts have no weekly tokens.
+    expect(await balance(real.id)).toMatchObject({ virtual_credits_available: 0 });
+    // Once per week: running again does nothing.
+    const snapshot = await ledgerSnapshot(db);
+    expect(await runWeeklyResets(db)).toBe(0);
+    expect(await ledgerSnapshot(db)).toBe(snapshot);
+    expect(await auditLedger(db, owners)).toMatchObject({ ok: true });
+  });
+});
+
+describe('history and events', () => {
+  it('lists a player’s own transfers newest first, page by page, with the change to each balance', async () => {
+    const [a, b] = [await createPlayer(db), await createPlayer(db)];
+    const match = await createOwner(db, 'matches');
+    await ledger.lockEscrow({ userId: a.id, amount: 400, owner: { matchId: match }, idempotencyKey: key(), description: 'Stake' });
+    await ledger.lockEscrow({ userId: b.id, amount: 400, owner: { matchId: match }, idempotencyKey: key() });
+    await ledger.settleEscrow({ owner: { matchId: match }, winnerId: a.id, idempotencyKey: key() });
+    await finishOwner(db, 'matches', match);
+    const first = await getTransactions(db, a.id, { limit: 2 });
+    expect(first.items.map((i) => [i.reason, i.availableMinor, i.escrowMinor])).toEqual([
+      ['settle', 400, 0],
+      ['settle', 400, -400],
+    ]);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await getTransactions(db, a.id, { limit: 2, cursor: first.nextCursor! });
+    expect(second.items.map((i) => [i.reason, i.available, i.escrow, i.description])).toEqual([
+      ['escrow_lock', -4, 4, 'Stake'],
+      ['starting', 1000, 0, 'Welcome credits'],
+    ]);
+    expect(second.nextCursor).toBeNull();
+    const ofB = await getTransactions(db, b.id, { limit: 10 });
+    expect(ofB.items.map((i) => [i.reason, i.availableMinor, i.escrowMinor])).toEqual([
+      ['settle', 0, -400],
+      ['escrow_lock', -400, 400],
+      ['starting', 100_000, 0],
+    ]);
+  });
+
+  it('publishes the new balance to user:{id} in the same transaction, and nothing for a refusal or a rollback', async () => {
+    const a = await createPlayer(db);
+    const events = () => db.query<{ type: string; payload: unknown }>(`SELECT type, payload FROM realtime_events WHERE topic = $1 ORDER BY version`, [`user:${a.id}`]);
+    const before = (await events()).length;
+    await ledger.spend({ userId: a.id, amount: 250, idempotencyKey: key() });
+    const after = await events();
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)).toEqual({ type: 'balance', payload: { currency: 'credits', available: 997.5, escrow: 0, availableMinor: 99_750, escrowMinor: 0 } });
+    await expect(ledger.spend({ userId: a.id, amount: 100_000_000, idempotencyKey: key() })).rejects.toBeInstanceOf(LedgerError);
+    await expect(
+      db.transaction(async (tx) => {
+        const { spend } = await import('./ledger.service.ts');
+        await spend(tx, { userId: a.id, amount: 1, idempotencyKey: key() });
+        throw new Error('the caller fails after the spend');
+      }),
+    ).rejects.toThrow('the caller fails');
+    expect(await events()).toHaveLength(before + 1);
+    expect((await balance(a.id)).available_balance).toBe(997.5);
+  });
+});
+
+describe('audit', () => {
+  it('finds money created from nothing, negative accounts, escrow without a live owner', async () => {
+    const scratch = await createTestDatabase();
+    try {
+      const sdb = scratch.db;
+      const scratchOwners = await createOwnerTables(sdb);
+      const a = await createPlayer(sdb);
+      const b = await createPlayer(sdb);
+      expect(await auditLedger(sdb, scratchOwners)).toMatchObject({ ok: true, ownersChecked: { challenges: true, matches: true, private_rooms: true } });
+      const match = crypto.randomUUID();
+      await ledgerOf(sdb).lockEscrow({ userId: a.id, amount: 100, owner: { matchId: match }, idempotencyKey: key() });
+      const orphan = await auditLedger(sdb, scratchOwners);
+      expect(orphan.problems).toEqual([{ check: 'escrow_owner_live', detail: expect.stringContaining('does not exist') }]);
+      await createOwner(sdb, 'matches', match);
+      expect((await auditLedger(sdb, scratchOwners)).ok).toBe(true);
+      await finishOwner(sdb, 'matches', match, 'completed');
+      expect((await auditLedger(sdb, scratchOwners)).problems).toEqual([{ check: 'escrow_owner_live', detail: expect.stringContaining('completed') }]);
+      await ledgerOf(sdb).releaseEscrow({ owner: { matchId: match }, idempotencyKey: key() });
+      expect((await auditLedger(sdb, scratchOwners)).ok).toBe(true);
+
+      // Tampering behind the ledger's back (as only a bug or a hand-edit could).
+      await sdb.query(`UPDATE ledger_accounts SET balance = balance + 5 WHERE user_id = $1 AND kind = 'available' AND currency = 'credits'`, [a.id]);
+      const created = await auditLedger(sdb, scratchOwners);
+      expect(created.problems.map((p) => p.check).sort()).toEqual(['balance_matches_transfers', 'sum_zero']);
+      expect(created.currencies.find((c) => c.currency === 'credits')).toMatchObject({ total: 5 });
+      await sdb.query(`UPDATE ledger_accounts SET balance = balance - 5 WHERE user_id = $1 AND kind = 'available' AND currency = 'credits'`, [a.id]);
+      await sdb.query(`UPDATE escrow_holds SET status = 'held', closed_at = NULL, close_operation_id = NULL`);
+      expect((await auditLedger(sdb, scratchOwners)).problems.map((p) => p.check)).toContain('escrow_matches_holds');
+      await expect(sdb.query(`UPDATE ledger_accounts SET balance = -1 WHERE user_id = $1 AND kind = 'escrow'`, [b.id])).rejects.toThrow(/ledger_accounts_not_negative/);
+      await expect(sdb.query(`DELETE FROM ledger_transfers`)).rejects.toThrow(/immutable/);
+    } finally {
+      await scratch.drop();
+    }
+  });
+});

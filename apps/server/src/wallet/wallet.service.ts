@@ -1,0 +1,80 @@
+// What a player (and an admin) may do with a wallet. Decisions SPEC leaves open:
+//  * Adding credits needs real payments, which Versus does not take yet. So "add" is refused
+//    to players and promoters with SPEC's "Feature Coming Soon" (403), and to every virtual
+//    account as a real-money deposit (SPEC §5). Admins may add to their own wallet (demo and
+//    testing) and grant to anyone through /api/admin/ledger/grant.
+//  * "Use" spends from the available balance of the currency the player's mode uses.
+//  * Request keys are namespaced by the caller, so one user's key never replays another's.
+import { BALANCE, LEDGER, type Currency } from '@versus/domain';
+import { currencyFor, formatMinor, fromMinor, toMinor } from '@versus/domain/money';
+import type { AdminGrantRequest, CreditsRequest, CreditsResult } from '@versus/domain/wallet';
+import type { AppContext } from '../context.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import * as ledger from '../ledger/ledger.service.ts';
+import { findProfile } from '../ledger/ledger.repository.ts';
+
+function result(done: ledger.OperationDone, userId: string, message: (amount: string) => string): CreditsResult {
+  const balance = done.balances.find((b) => b.userId === userId);
+  return {
+    currency: done.currency,
+    amount: fromMinor(done.amount),
+    amountMinor: done.amount,
+    replayed: done.replayed,
+    message: message(formatMinor(done.amount)),
+    available: fromMinor(balance?.available ?? 0),
+    escrow: fromMinor(balance?.escrow ?? 0),
+  };
+}
+
+export async function addCredits(ctx: AppContext, userId: string, request: CreditsRequest): Promise<CreditsResult> {
+  return ctx.db.transaction(async (tx) => {
+    const profile = await findProfile(tx, userId);
+    if (!profile) throw notFound(LEDGER.userNotFound);
+    if (profile.account_type === 'virtual') throw new AppError(403, 'virtual_restricted', LEDGER.virtualRestricted.deposit);
+    if (profile.role !== 'admin') throw new AppError(403, 'feature_coming_soon', BALANCE.featureComingSoon);
+    await ledger.ensureAccounts(tx, { userId, role: profile.role, accountType: profile.account_type });
+    const done = await ledger.grant(tx, {
+      idempotencyKey: `wallet-add:${userId}:${request.idempotencyKey}`,
+      userId,
+      currency: currencyFor(profile.role, profile.account_type),
+      amount: toMinor(request.amount),
+      reason: 'admin_grant',
+      description: request.description || 'Credits added',
+    });
+    return result(done, userId, BALANCE.added);
+  });
+}
+
+export async function useCredits(ctx: AppContext, userId: string, request: CreditsRequest): Promise<CreditsResult> {
+  return ctx.db.transaction(async (tx) => {
+    const done = await ledger.spend(tx, {
+      idempotencyKey: `wallet-use:${userId}:${request.idempotencyKey}`,
+      userId,
+      amount: toMinor(request.amount),
+      description: request.description || 'Credits used',
+    });
+    return result(done, userId, BALANCE.deducted);
+  });
+}
+
+export async function adminGrant(ctx: AppContext, adminId: string, request: AdminGrantRequest): Promise<CreditsResult> {
+  return ctx.db.transaction(async (tx) => {
+    const profile = await findProfile(tx, request.userId);
+    if (!profile) throw notFound(LEDGER.userNotFound);
+    const allowed: Currency = currencyFor(profile.role, profile.account_type);
+    const currency = request.currency ?? allowed;
+    if (currency !== allowed) {
+      throw ledger.refusalError({ ok: false, error: 'currency_not_allowed', currency, allowed, accountType: profile.account_type });
+    }
+    await ledger.ensureAccounts(tx, { userId: request.userId, role: profile.role, accountType: profile.account_type });
+    const done = await ledger.grant(tx, {
+      idempotencyKey: `admin-grant:${adminId}:${request.idempotencyKey}`,
+      userId: request.userId,
+      currency,
+      amount: toMinor(request.amount),
+      reason: 'admin_grant',
+      description: request.description || 'Granted by an admin',
+    });
+    return result(done, request.userId, BALANCE.added);
+  });
+}
