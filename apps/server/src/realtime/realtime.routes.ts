@@ -1,6 +1,6 @@
 import { REALTIME_LIMITS, REALTIME_PATH } from '@versus/domain/realtime';
+import type { ApiErrorBody } from '@versus/domain/errors';
 import type { App } from '../app.ts';
-import { errorBody } from '../app.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { canFollow } from './authorize.ts';
@@ -9,6 +9,9 @@ import { pruneEvents } from './realtime.repository.ts';
 
 /** How often old events are pruned (each process may run it; it is safe concurrently). */
 const PRUNE_EVERY_MS = 15 * 60 * 1000;
+
+// Not errorBody() from app.ts: importing a value from app.ts here would be an import cycle.
+const UPGRADE_REQUIRED: ApiErrorBody = { error: { code: 'upgrade_required', message: 'Connect with a WebSocket' } };
 
 export type RealtimeOptions = Partial<Omit<HubOptions, 'db' | 'log'>>;
 
@@ -31,7 +34,7 @@ export async function registerRealtime(app: App, ctx: AppContext, options: Realt
     url: REALTIME_PATH,
     schema: { hide: true },
     handler: (_request, reply) =>
-      reply.status(426).header('upgrade', 'websocket').send(errorBody('upgrade_required', 'Connect with a WebSocket')),
+      reply.status(426).header('upgrade', 'websocket').send(UPGRADE_REQUIRED),
     wsHandler: (socket) => {
       // The hub closes its sockets itself, with 1012 so clients reconnect; @fastify/websocket's
       // own preClose would close them first with no code at all.
