@@ -3,11 +3,12 @@ import type { ApiErrorBody } from '@versus/domain/errors';
 import type { App } from '../app.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
+import { scheduleJob } from '../jobs/scheduler.ts';
 import { canFollow } from './authorize.ts';
 import { RealtimeHub, type HubOptions } from './hub.ts';
 import { pruneEvents } from './realtime.repository.ts';
 
-/** How often old events are pruned (each process may run it; it is safe concurrently). */
+/** How often events older than the retention (24 h) are pruned. */
 const PRUNE_EVERY_MS = 15 * 60 * 1000;
 
 // Not errorBody() from app.ts: importing a value from app.ts here would be an import cycle.
@@ -44,19 +45,17 @@ export async function registerRealtime(app: App, ctx: AppContext, options: Realt
   });
   app.addHook('preClose', () => hub.close());
 
-  if (ctx.config.runJobs) {
-    const prune = () => {
-      pruneEvents(ctx.db, REALTIME_LIMITS.retentionMs).then(
-        (deleted) => {
-          if (deleted > 0) ctx.log.info({ deleted }, 'realtime: pruned old events');
-        },
-        (error: unknown) => ctx.log.warn({ err: error }, 'realtime: pruning old events failed'),
-      );
-    };
-    const timer = setInterval(prune, PRUNE_EVERY_MS);
-    timer.unref();
-    app.addHook('onClose', () => clearInterval(timer));
-  }
+  // Once per period across all processes (the DELETE would also be safe run concurrently).
+  scheduleJob(app, ctx, {
+    name: 'realtime.prune-events',
+    everyMs: PRUNE_EVERY_MS,
+    runAtStart: true,
+    async run() {
+      const deleted = await pruneEvents(ctx.db, REALTIME_LIMITS.retentionMs);
+      if (deleted > 0) ctx.log.info({ deleted }, 'realtime: pruned old events');
+      return deleted;
+    },
+  });
   return hub;
 }
 

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_CLOSE, REALTIME_LIMITS, REALTIME_PROTOCOL } from '@versus/domain/realtime';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { createTestDatabase } from '../test/database.ts';
 import { publish, topics } from './publish.ts';
 import { pruneEvents } from './realtime.repository.ts';
 import { listen, signUp, TestSocket } from './test-socket.ts';
@@ -298,4 +301,32 @@ describe('realtime hub on one server', () => {
     expect(Date.now() - opened).toBeGreaterThanOrEqual(REALTIME_LIMITS.helloTimeoutMs - 50);
     expect(socket.received.map((m) => m.t)).toEqual(['error']);
   }, 20_000);
+});
+
+describe('pruning old events', () => {
+  it('runs as a scheduled job: events older than 24 h go, recent ones stay', async () => {
+    const database = await createTestDatabase();
+    try {
+      const db = database.db;
+      for (let n = 0; n < 3; n++) await db.transaction((tx) => publish(tx, 'challenges', 'e', { n }));
+      await db.query(`UPDATE realtime_events SET created_at = now() - interval '25 hours' WHERE version <= 2`);
+      const config = loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'true' });
+      const app = await buildApp({ config, db, logger: false });
+      try {
+        const deadline = Date.now() + 10_000;
+        let left: Array<{ version: number }> = [];
+        do {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          left = await db.query<{ version: number }>('SELECT version FROM realtime_events ORDER BY version');
+        } while (left.length > 1 && Date.now() < deadline);
+        expect(left).toEqual([{ version: 3 }]);
+        // The topic keeps its version: a resume from before the pruned events is a gap.
+        expect(await db.query('SELECT version FROM realtime_topics')).toEqual([{ version: 3 }]);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
 });
