@@ -169,6 +169,22 @@ describe('realtime hub internals', () => {
     expect(hub.stats()).toEqual({ sockets: 1, authenticated: 1, topics: 0 });
   });
 
+  it('closes a socket with 4401 when its token expires, so the client comes back with a fresh one', async () => {
+    const expiresAt = Date.now() / 1000 + 0.3;
+    const { url } = await startHub({
+      heartbeatMs: 100,
+      verify: async (token) => ({ userId: token, role: 'user', accountType: 'real', expiresAt }),
+    });
+    const socket = await TestSocket.open(url);
+    sockets.push(socket);
+    socket.send({ t: 'hello', d: { token: 'u1', protocol: REALTIME_PROTOCOL } });
+    await socket.next('welcome');
+    const closed = await socket.waitClosed(2000);
+    expect(closed.code).toBe(REALTIME_CLOSE.unauthenticated);
+    expect(Date.now() / 1000).toBeGreaterThanOrEqual(expiresAt);
+    expect((await socket.next('error')).d.code).toBe('invalid_token');
+  });
+
   it('answers internal when verifying the token fails, without closing', async () => {
     const { url } = await startHub({
       verify: async () => {

@@ -23,8 +23,12 @@ import { readEvent, readReplay, type StoredEvent } from './realtime.repository.t
 export interface HubOptions {
   db: Database;
   log: FastifyBaseLogger;
-  /** Turns a `hello` token into the signed-in user, or null when it is not valid. */
-  verify(token: string): Promise<AccessClaims | null>;
+  /**
+   * Turns a `hello` token into the signed-in user, or null when it is not valid. With
+   * `expiresAt` (seconds since the epoch) the socket is closed with 4401 when the token
+   * expires; the client reconnects with a fresh one and resumes.
+   */
+  verify(token: string): Promise<(AccessClaims & { expiresAt?: number }) | null>;
   /** Whether this user may follow this topic. */
   authorize(user: AccessClaims, topic: string): Promise<boolean>;
   helloTimeoutMs?: number;
@@ -51,6 +55,8 @@ type Incoming = WireEvent | { version: number; frame?: undefined };
 interface Conn {
   socket: WebSocket;
   user: AccessClaims | null;
+  /** When the hello token expires, in ms since the epoch (Infinity: never). */
+  expiresAtMs: number;
   openedAt: number;
   /** Cleared at each heartbeat, set by any sign of life. */
   alive: boolean;
@@ -148,6 +154,7 @@ export class RealtimeHub {
     const conn: Conn = {
       socket,
       user: null,
+      expiresAtMs: Infinity,
       openedAt: Date.now(),
       alive: true,
       topics: new Map(),
@@ -253,7 +260,8 @@ export class RealtimeHub {
       conn.socket.close(REALTIME_CLOSE.unauthenticated, 'invalid token');
       return;
     }
-    conn.user = user;
+    conn.user = { userId: user.userId, role: user.role, accountType: user.accountType };
+    conn.expiresAtMs = user.expiresAt === undefined ? Infinity : user.expiresAt * 1000;
     this.awaitingHello.delete(conn);
     this.send(conn, { t: 'welcome', d: { userId: user.userId, protocol: REALTIME_PROTOCOL } });
   }
@@ -478,6 +486,11 @@ export class RealtimeHub {
     for (const conn of this.conns) {
       if (!conn.alive) {
         conn.socket.terminate();
+        continue;
+      }
+      if (now >= conn.expiresAtMs) {
+        this.sendError(conn, 'invalid_token', REALTIME_ERROR_MESSAGES.invalid_token);
+        conn.socket.close(REALTIME_CLOSE.unauthenticated, 'session expired');
         continue;
       }
       conn.alive = false;

@@ -1,7 +1,7 @@
 import { REALTIME_LIMITS, REALTIME_PATH } from '@versus/domain/realtime';
 import type { ApiErrorBody } from '@versus/domain/errors';
 import type { App } from '../app.ts';
-import { verifyAccessToken } from '../auth/tokens.ts';
+import { verifyAccessTokenDetailed } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import { canFollow } from './authorize.ts';
@@ -24,7 +24,10 @@ export async function registerRealtime(app: App, ctx: AppContext, options: Realt
   const hub = new RealtimeHub({
     db: ctx.db,
     log: ctx.log,
-    verify: (token) => verifyAccessToken(ctx, token),
+    verify: async (token) => {
+      const verified = await verifyAccessTokenDetailed(ctx, token);
+      return verified && { userId: verified.userId, role: verified.role, accountType: verified.accountType, expiresAt: verified.expiresAt };
+    },
     authorize: (user, topic) => canFollow(ctx, user, topic),
     ...options,
   });
