@@ -123,7 +123,8 @@ export const CHALLENGE = {
   poolFailed: (detail: string) => `Failed to create challenge pool: ${detail}`,
   escrowDialogInsufficient: (symbol: string, amount: string) =>
     `Insufficient credits for escrow lock. You need ${symbol}${amount} to continue.`,
-  lockedInEscrow: (symbol: string, amount: string) => `${symbol}${amount} locked in escrow`,
+  /** "$25 locked in escrow" (the amount as the currency writes it: "$25", "25 VT"). */
+  lockedInEscrow: (amount: string) => `${amount} locked in escrow`,
   // Ours.
   chooseGame: 'Please choose a game.',
   chooseDuration: 'Please choose a duration.',
@@ -138,6 +139,7 @@ export const CHALLENGE = {
   scheduleTooFar: 'Please choose one of the offered match times (up to 12 hours ahead).',
   playersInvalid: (max: number) => `This game takes 2 to ${max} players.`,
   poolMustBePrivate: 'Challenges for more than 2 players must be private.',
+  virtualPrivateOnly: 'Virtual accounts can create private challenges only: share the code with a friend to play.',
   idempotencyReused: 'This Idempotency-Key was already used for a different challenge.',
   // Acceptance (SPEC §8).
   signInToAccept: 'Please sign in to accept challenges',
@@ -149,6 +151,8 @@ export const CHALLENGE = {
   currencyMismatch: (challengeCurrency: string, yourCurrency: string) =>
     `This challenge is staked in ${challengeCurrency}, but your account uses ${yourCurrency}.`,
   alreadyAccepted: 'This challenge has already been accepted by another player.',
+  // SPEC: "creator's escrow record not found (exact wording: not shown)".
+  creatorEscrowMissing: "The creator's stake was not found in escrow, so this challenge cannot be accepted.",
   noLongerAvailable: 'This challenge is no longer available.',
   accepted: (amount: string, currencyLabel: string) => `Challenge accepted! ${amount} ${currencyLabel} locked in escrow.`,
   acceptFailed: 'Failed to accept challenge. Please try again.',
