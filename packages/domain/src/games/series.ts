@@ -7,7 +7,7 @@ import { otherSeat, type DecidedOutcome, type Seat } from './game.ts';
 
 export const SERIES_RULES = {
   winsNeeded: 2,
-  /** Drawn games after which the match ends on the current score. */
+  /** Drawn games after which the match is a draw, whatever the score (issue 5). */
   maxDrawnGames: 3,
 } as const;
 
@@ -47,10 +47,7 @@ export function seriesOutcome(series: SeriesState): SeriesOutcome {
   if (series.conceded) return { winner: otherSeat(series.conceded.loser), reason: series.conceded.reason };
   const { wins, draws } = seriesScore(series);
   for (const seat of [0, 1] as const) if (wins[seat] >= SERIES_RULES.winsNeeded) return { winner: seat, reason: 'games-won' };
-  if (draws >= SERIES_RULES.maxDrawnGames) {
-    if (wins[0] === wins[1]) return { draw: true, reason: 'drawn-game-cap' };
-    return { winner: wins[0] > wins[1] ? 0 : 1, reason: 'drawn-game-cap' };
-  }
+  if (draws >= SERIES_RULES.maxDrawnGames) return { draw: true, reason: 'drawn-game-cap' };
   return null;
 }
 
