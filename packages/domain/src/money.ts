@@ -64,7 +64,8 @@ export function toMinorOrNull(units: number): number | null {
   if (!Number.isFinite(units)) return null;
   const scaled = units * MINOR_UNITS;
   const minor = Math.round(scaled);
-  if (Math.abs(scaled - minor) > 1e-6 * Math.max(1, Math.abs(scaled))) return null;
+  // Only binary rounding noise may separate `scaled` from a whole number of cents.
+  if (Math.abs(scaled - minor) > 8 * Number.EPSILON * Math.max(1, Math.abs(scaled))) return null;
   if (!Number.isSafeInteger(minor)) return null;
   return minor === 0 ? 0 : minor; // never -0
 }

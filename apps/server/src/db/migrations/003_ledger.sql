@@ -163,24 +163,28 @@ $$;
 
 -- Locks the user's available and escrow accounts of a currency (and the house's when asked)
 -- in id order, in one statement, and returns their ids and balances. Missing accounts read
--- as balance 0 and id NULL.
+-- as balance 0 and id NULL. The ids are looked up first (they never change) so the locking
+-- statement has a plain `id = ANY` condition: under READ COMMITTED a row updated by a
+-- concurrent transaction is re-read after the wait, and a join in the locking statement
+-- could drop that row instead.
 CREATE FUNCTION ledger_lock_user(
   p_user uuid, p_currency text, p_with_house boolean,
   OUT house_id bigint, OUT available_id bigint, OUT escrow_id bigint, OUT available bigint, OUT escrow bigint)
 LANGUAGE plpgsql AS $$
+DECLARE
+  v_ids bigint[];
 BEGIN
+  v_ids := ARRAY(SELECT id FROM ledger_accounts WHERE user_id = p_user AND currency = p_currency);
+  IF p_with_house THEN
+    v_ids := v_ids || (SELECT id FROM ledger_accounts WHERE kind = 'house' AND currency = p_currency);
+  END IF;
   SELECT max(id) FILTER (WHERE kind = 'house'),
          max(id) FILTER (WHERE kind = 'available'),
          max(id) FILTER (WHERE kind = 'escrow'),
          coalesce(max(balance) FILTER (WHERE kind = 'available'), 0),
          coalesce(max(balance) FILTER (WHERE kind = 'escrow'), 0)
     INTO house_id, available_id, escrow_id, available, escrow
-    FROM (SELECT a.id, a.kind, a.balance FROM ledger_accounts a
-           WHERE a.id IN (SELECT u.id FROM ledger_accounts u WHERE u.user_id = p_user AND u.currency = p_currency
-                          UNION ALL
-                          SELECT h.id FROM ledger_accounts h WHERE p_with_house AND h.kind = 'house' AND h.currency = p_currency)
-           ORDER BY a.id
-           FOR UPDATE) locked;
+    FROM (SELECT id, kind, balance FROM ledger_accounts WHERE id = ANY (v_ids) ORDER BY id FOR UPDATE) locked;
 END $$;
 
 -- Opens a user's available and escrow accounts of a currency if missing.
@@ -379,6 +383,7 @@ DECLARE
   v_hold escrow_holds;
   v_currency text;
   v_users uuid[];
+  v_accounts bigint[];
   v_op bigint;
   v_total bigint := 0;
   v_to bigint;
@@ -399,10 +404,9 @@ BEGIN
      ORDER BY h.id FOR UPDATE) x;
   SELECT array_agg(DISTINCT hh.user_id) INTO v_users FROM unnest(v_holds) hh;
   SELECT min(hh.currency) INTO v_currency FROM unnest(v_holds) hh;
-  PERFORM 1 FROM ledger_accounts a
-    WHERE a.id IN (SELECT l.id FROM ledger_accounts l, unnest(v_holds) hh
-                    WHERE l.user_id = hh.user_id AND l.currency = hh.currency)
-    ORDER BY a.id FOR UPDATE;
+  v_accounts := ARRAY(SELECT l.id FROM ledger_accounts l, unnest(v_holds) hh
+                        WHERE l.user_id = hh.user_id AND l.currency = hh.currency);
+  PERFORM 1 FROM ledger_accounts WHERE id = ANY (v_accounts) ORDER BY id FOR UPDATE;
 
   v_replay := ledger_replay(p_key, v_kind, v_request);
   IF v_replay IS NOT NULL THEN RETURN v_replay; END IF;
