@@ -6,12 +6,12 @@ import {
   canChallengeMove,
   checkNewChallenge,
   createChallengeRequestSchema,
-  formatAmount,
   isOpenForBrowsing,
   isPool,
   listChallengesQuerySchema,
   participantCount,
   stakeCurrencyFor,
+  stakeText,
   type AcceptableChallenge,
   type CreateChallengeRequest,
 } from './challenges.ts';
@@ -118,11 +118,10 @@ describe('currency', () => {
     expect(stakeCurrencyFor({ role: 'admin', accountType: 'virtual' })).toBe('vtokens');
   });
 
-  it('formats minor units plainly when whole, else at 2 decimals', () => {
-    expect(formatAmount(5000)).toBe('50');
-    expect(formatAmount(2050)).toBe('20.50');
-    expect(formatAmount(1)).toBe('0.01');
-    expect(formatAmount(0)).toBe('0');
+  it('writes a whole stake as the creation toast does', () => {
+    expect(stakeText(25, 'credits')).toBe('$25');
+    expect(stakeText(25, 'pcredits')).toBe('$25');
+    expect(stakeText(25, 'vtokens')).toBe('25 VT');
   });
 });
 

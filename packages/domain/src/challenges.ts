@@ -1,7 +1,8 @@
 // Challenges on the wire (zod schemas shared by the server's routes and the web app) and the
 // pure rules of creating and accepting one (SPEC §3 Challenge and Match, §4, §5, §8, §9).
 import { z } from 'zod';
-import { CHALLENGE_RULES, CURRENCIES, MINOR_UNITS, type AccountType, type Currency, type Role } from './constants.ts';
+import { CHALLENGE_RULES, CURRENCIES, type AccountType, type Currency, type Role } from './constants.ts';
+import { currencyFor, currencyLabel } from './money.ts';
 import { CHALLENGE } from './messages.ts';
 import {
   GAMES,
@@ -50,37 +51,15 @@ export const POOL_MAX_PLAYERS = 4;
 const SCHEDULE_SLACK_MS = CHALLENGE_RULES.scheduleSlotMinutes * 60_000;
 
 // ---------------------------------------------------------------------------------------
-// Money: stakes are whole credits (1–1000); the ledger counts minor units (cents).
+// Money: stakes are whole units (1–1000); the ledger counts minor units (money.ts).
 
-/**
- * The currency a player stakes: virtual accounts stake VTokens, promoters and admins
- * pcredits, everyone else credits (SPEC §1, DESIGN Money).
- */
-export function stakeCurrencyFor(user: { role: Role; accountType: AccountType }): Currency {
-  if (user.accountType === 'virtual') return 'vtokens';
-  return user.role === 'promoter' || user.role === 'admin' ? 'pcredits' : 'credits';
-}
+/** The currency a player stakes: the one their mode uses (VTokens, pcredits or credits). */
+export const stakeCurrencyFor = (user: { role: Role; accountType: AccountType }): Currency =>
+  currencyFor(user.role, user.accountType);
 
-export interface CurrencyDisplay {
-  /** In running text: "credits", "pcredits", "VTokens". */
-  label: string;
-  /** In titles: "Credits", "Pcredits", "VTokens". */
-  title: string;
-  symbol: string;
-}
-
-export const CURRENCY_DISPLAY: Readonly<Record<Currency, CurrencyDisplay>> = {
-  credits: { label: 'credits', title: 'Credits', symbol: '$' },
-  pcredits: { label: 'pcredits', title: 'Pcredits', symbol: '$' },
-  vtokens: { label: 'VTokens', title: 'VTokens', symbol: 'VT ' },
-};
-
-export const stakeToMinor = (stake: number): number => stake * MINOR_UNITS;
-
-/** 5000 → "50"; 2050 → "20.50": whole amounts read plainly, others at 2 decimals. */
-export function formatAmount(minor: number): string {
-  return minor % MINOR_UNITS === 0 ? String(minor / MINOR_UNITS) : (minor / MINOR_UNITS).toFixed(2);
-}
+/** "$25" or "25 VT": a whole stake as the creation toast writes it ("$X locked in escrow"). */
+export const stakeText = (stake: number, currency: Currency): string =>
+  currency === 'vtokens' ? `${stake} VT` : `$${stake}`;
 
 // ---------------------------------------------------------------------------------------
 // Create: the request and its checks.
@@ -205,7 +184,7 @@ export function acceptRefusal(
     return {
       status: 422,
       code: 'currency_mismatch',
-      message: CHALLENGE.currencyMismatch(CURRENCY_DISPLAY[challenge.currency].label, CURRENCY_DISPLAY[acceptor.currency].label),
+      message: CHALLENGE.currencyMismatch(currencyLabel(challenge.currency), currencyLabel(acceptor.currency)),
     };
   }
   return null;

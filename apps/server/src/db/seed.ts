@@ -1,5 +1,6 @@
 import type { Database } from './database.ts';
 import { demoUsersSeeder } from '../auth/demo.seed.ts';
+import { demoChallengesSeeder } from '../challenges/demo.seed.ts';
 
 export interface Seeder {
   name: string;
@@ -7,7 +8,7 @@ export interface Seeder {
 }
 
 /** Features add their demo data here; each seeder runs once per database. */
-export const seeders: Seeder[] = [demoUsersSeeder];
+export const seeders: Seeder[] = [demoUsersSeeder, demoChallengesSeeder];
 
 export async function seedDemo(db: Database): Promise<void> {
   await db.query(`CREATE TABLE IF NOT EXISTS demo_seeds (name text PRIMARY KEY, seeded_at timestamptz NOT NULL DEFAULT now())`);

@@ -1,0 +1,282 @@
+// Challenges and the matches they become, over HTTP. Each route checks who asks, parses with
+// the shared schema, and calls the service.
+import type { FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CHALLENGE, GENERIC } from '@versus/domain';
+import {
+  acceptChallengeResponseSchema,
+  cancelChallengeResponseSchema,
+  challengeListSchema,
+  challengeResponseSchema,
+  createChallengeRequestSchema,
+  createChallengeResponseSchema,
+  listChallengesQuerySchema,
+  matchResponseSchema,
+} from '@versus/domain/challenges';
+import { normalizeCode } from '@versus/domain/catalogue';
+import type { App } from '../app.ts';
+import type { AppContext } from '../context.ts';
+import { optionalUser, requireUser } from '../auth/auth.plugin.ts';
+import type { AccessClaims } from '../auth/tokens.ts';
+import { AppError, badRequest, notFound, unauthorized } from '../http/errors.ts';
+import { scheduleJob } from '../jobs/scheduler.ts';
+import { authorizeTopic } from '../realtime/authorize.ts';
+import { invalidateOnNotify } from './challenges.cache.ts';
+import * as repo from './challenges.repository.ts';
+import * as service from './challenges.service.ts';
+
+const apiErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
+});
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorSchema]));
+const bearer = [{ bearer: [] }];
+const tags = ['challenges'];
+
+const idParams = z.object({ id: z.string().max(64) });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A malformed id names no challenge: the same 404 as an unknown one. */
+function challengeId(id: string): string {
+  if (!UUID.test(id)) throw notFound(CHALLENGE.notFound);
+  return id.toLowerCase();
+}
+
+// Catalogue texts are shown as they are; zod's own texts get the field in front.
+const CATALOGUE_TEXTS = new Set<unknown>(Object.values(CHALLENGE).filter((v) => typeof v === 'string'));
+
+/** For routes with attachValidation: the first problem with the request as a 400. */
+function rejectInvalid(request: FastifyRequest): void {
+  const error = request.validationError;
+  if (!error) return;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const [first] = error.validation;
+    const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+    const message = first?.message ?? GENERIC.other;
+    throw badRequest('invalid_input', field && !CATALOGUE_TEXTS.has(message) ? `${field}: ${message}` : message, field);
+  }
+  throw badRequest('invalid_input', error.message);
+}
+
+function signedIn(request: FastifyRequest, message: string): AccessClaims {
+  const user = optionalUser(request);
+  if (!user) throw unauthorized(message);
+  return user;
+}
+
+/** SPEC §8's generic texts for failures that are not the user's ("Failed to accept challenge..."). */
+async function orFallback<T>(request: FastifyRequest, message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    request.log.error({ err: error }, message);
+    throw new AppError(500, 'internal', message);
+  }
+}
+
+export async function challengesFeature(app: App, ctx: AppContext): Promise<void> {
+  const unlisten = await invalidateOnNotify(ctx.db);
+  app.addHook('onClose', async () => unlisten());
+  scheduleJob(app, ctx, service.expiryJob(ctx));
+
+  // `challenge:{id}`: a public challenge for every signed-in player, a private one for its players.
+  authorizeTopic('challenge', async ({ user, id, ctx: topicCtx }) => {
+    if (!id || !UUID.test(id)) return false;
+    const row = await repo.findChallenge(topicCtx.db, id.toLowerCase());
+    if (!row) return false;
+    if (row.code === null || row.creator_id === user.userId || row.accepted_by === user.userId) return true;
+    return repo.isParticipant(topicCtx.db, row.id, user.userId);
+  });
+
+  app.post(
+    '/api/challenges',
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Create a challenge; the stake is locked in escrow in the same transaction',
+        description:
+          'Checks, in order: signed in ("Please sign in to create challenges"), platform, gamertag ("Please enter your ' +
+          'gamertag/username for this platform."), stake 1–1000 ("Stake must be between $1 and $1000."), duration, ' +
+          'players, message ≤ 200, scheduled time, then the balance (409 insufficient_funds, "Insufficient Credits: Need ' +
+          '$X but only have $Y. …"). Private challenges get a 6-character code; a private challenge for more than 2 ' +
+          'players is a pool. Virtual accounts stake VTokens and create private challenges only. With an ' +
+          'Idempotency-Key header, a replay of the same request returns the same challenge (header ' +
+          'idempotent-replayed: true) and locks nothing more; the same key with another request is refused (409).',
+        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
+        body: createChallengeRequestSchema,
+        response: { 201: createChallengeResponseSchema, ...errors(400, 401, 403, 409, 500) },
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request, CHALLENGE.signInToCreate);
+      rejectInvalid(request);
+      const { replayed, ...result } = await orFallback(request, CHALLENGE.createFailed, () =>
+        service.createChallenge(ctx, user, request.body, { idempotencyKey: request.headers['idempotency-key'] }),
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/api/challenges',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Open public challenges, newest first (at most 50)',
+        description:
+          'Open, not accepted, no match, no code, not expired. Filters: game, platform, minStake, maxStake, search ' +
+          '(title, message, game name, creator). Cached up to 15 s per filter set; the cache is cleared whenever a ' +
+          'challenge is created, accepted, cancelled or expires (in every server process). Live updates: the ' +
+          '`challenges` realtime topic (challenge.created, challenge.accepted, challenge.cancelled, challenge.expired).',
+        querystring: listChallengesQuerySchema,
+        response: { 200: challengeListSchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return { challenges: await service.listOpenChallenges(ctx, request.query) };
+    },
+  );
+
+  app.get(
+    '/api/challenges/mine',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Challenges I created, accepted or joined, newest first (at most 100)',
+        response: { 200: challengeListSchema, ...errors(401) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { challenges: await service.listMyChallenges(ctx, user) };
+    },
+  );
+
+  app.get(
+    '/api/challenges/expiring-soon',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'My open challenges that expire within the next 5 minutes (the preview window)',
+        response: { 200: challengeListSchema, ...errors(401) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { challenges: await service.listExpiringSoon(ctx, user) };
+    },
+  );
+
+  app.get(
+    '/api/challenges/code/:code',
+    {
+      schema: {
+        tags,
+        summary: 'Find an open, unexpired challenge by its 6-character code (no sign-in needed)',
+        description: 'The code is trimmed and uppercased; anything but 6 letters or digits is refused with "Please enter a valid 6-character code".',
+        params: z.object({ code: z.string().max(64) }),
+        response: { 200: challengeResponseSchema, ...errors(400, 404) },
+      },
+    },
+    async (request) => {
+      const checked = normalizeCode(request.params.code);
+      if (!checked.ok) throw badRequest('invalid_code', checked.message, 'code');
+      return { challenge: await service.findChallengeByCode(ctx, checked.code) };
+    },
+  );
+
+  app.get(
+    '/api/challenges/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One challenge (counts a view)',
+        description: 'A private challenge is visible to its players only (others get 404); its code is shown to its players.',
+        params: idParams,
+        response: { 200: challengeResponseSchema, ...errors(404) },
+      },
+    },
+    async (request) => {
+      return { challenge: await service.viewChallenge(ctx, optionalUser(request), challengeId(request.params.id)) };
+    },
+  );
+
+  app.post(
+    '/api/challenges/:id/accept',
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Accept a challenge: lock my stake, make the match (pending)',
+        description:
+          'One transaction under the challenge row lock: open, not own ("You cannot accept your own challenge"), not ' +
+          'expired ("This challenge is no longer available."), same currency, balance ("Insufficient credits to accept ' +
+          'this challenge - Need $X, have $Y"); my stake locked; the match created; the challenge accepted. Of concurrent ' +
+          'accepts exactly one wins; the others get 409 "This challenge has already been accepted by another player." and ' +
+          'lose nothing. A retry by the winner returns the same result. A private challenge needs its code. Joining a ' +
+          'pool that is not yet full returns match null.',
+        params: idParams,
+        body: z
+          .object({
+            code: z.string().max(16).optional().describe('The code of a private challenge'),
+            gamertag: z.string().max(64).optional().describe('My gamertag on the challenge platform'),
+          })
+          .nullish(),
+        response: { 200: acceptChallengeResponseSchema, ...errors(400, 401, 403, 404, 409, 422, 500) },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request, CHALLENGE.signInToAccept);
+      rejectInvalid(request);
+      const id = challengeId(request.params.id);
+      return orFallback(request, CHALLENGE.acceptFailed, () =>
+        service.acceptChallenge(ctx, user, id, { code: request.body?.code, gamertag: request.body?.gamertag }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/challenges/:id/cancel',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Cancel my open challenge; every stake is released',
+        description: 'Creator only (403 "Only the creator can cancel this challenge."), open only (409). Cancelling twice returns the cancelled challenge.',
+        params: idParams,
+        response: { 200: cancelChallengeResponseSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return service.cancelChallenge(ctx, user, challengeId(request.params.id));
+    },
+  );
+
+  app.get(
+    '/api/matches/:id',
+    {
+      schema: {
+        tags: ['matches'],
+        security: bearer,
+        summary: 'One match, for its two players',
+        params: idParams,
+        response: { 200: matchResponseSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (!UUID.test(request.params.id)) throw notFound(CHALLENGE.matchNotFound);
+      return { match: await service.getMatch(ctx, user, request.params.id.toLowerCase()) };
+    },
+  );
+}

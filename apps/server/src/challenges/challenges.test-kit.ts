@@ -1,0 +1,154 @@
+// Shared by the challenges integration tests: a real app on a fresh PostgreSQL database,
+// players with real ledger accounts and real access tokens, and ways to look at the money.
+import crypto from 'node:crypto';
+import { expect } from 'vitest';
+import type { AccountType, Currency, Role } from '@versus/domain';
+import type { ApiErrorBody } from '@versus/domain/errors';
+import type { AcceptChallengeResponse, ChallengeList, CreateChallengeRequest, Match } from '@versus/domain/challenges';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { insertUser } from '../auth/auth.repository.ts';
+import { signAccessToken, type AccessClaims } from '../auth/tokens.ts';
+import { auditLedger } from '../ledger/ledger.audit.ts';
+import { grant, openAccounts, spend } from '../ledger/ledger.service.ts';
+import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+
+export interface Player {
+  id: string;
+  username: string;
+  claims: AccessClaims;
+  headers: { authorization: string };
+}
+
+/** Every field any challenges route answers with, so tests read replies without casts. */
+export type AnyBody = ApiErrorBody & Omit<AcceptChallengeResponse, 'match'> & ChallengeList & { match: Match };
+
+export interface Reply<T = AnyBody> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+export interface Kit {
+  app: App;
+  database: TestDatabase;
+  ctx: AppContext;
+  player(options?: { role?: Role; accountType?: AccountType; username?: string }): Promise<Player>;
+  api<T = AnyBody>(method: 'GET' | 'POST', url: string, options?: { as?: Player; body?: unknown; headers?: Record<string, string> }): Promise<Reply<T>>;
+  create(as: Player, body: CreateChallengeRequest, headers?: Record<string, string>): Promise<Reply>;
+  /** Minor units. */
+  balance(userId: string, currency?: Currency): Promise<{ available: number; escrow: number }>;
+  /** Sets a player's available balance through the ledger (grant or spend), in minor units. */
+  setAvailable(userId: string, minor: number, currency?: Currency): Promise<void>;
+  /** Everything a refused request must leave as it was. */
+  snapshot(): Promise<string>;
+  events(topic: string): Promise<{ type: string; payload: Record<string, unknown> }[]>;
+  expectAuditClean(): Promise<void>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$0000000000000000000000000000000000000000000';
+
+export async function createKit(options: { max?: number } = {}): Promise<Kit> {
+  const database = await createTestDatabase(options.max ? { max: options.max } : {});
+  const config = loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'false' });
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  const ctx: AppContext = { config, db: database.db, log: app.log };
+  const db = database.db;
+
+  const kit: Kit = {
+    app,
+    database,
+    ctx,
+    async player({ role = 'user', accountType = 'real', username } = {}) {
+      counter += 1;
+      const name = username ?? `p${process.pid % 1000}x${counter}${crypto.randomBytes(2).toString('hex')}`;
+      const id = await db.transaction(async (tx) => {
+        const userId = await insertUser(tx, {
+          email: `${name}@test.versus`,
+          passwordHash: DUMMY_HASH,
+          username: name,
+          displayName: name,
+          fullName: `Player ${name}`,
+          phone: '+1 555 010 0100',
+          dateOfBirth: '1990-01-01',
+          ageVerified: true,
+          timezone: 'UTC',
+          accountType,
+          role,
+        });
+        await openAccounts(tx, { userId, role, accountType });
+        return userId;
+      });
+      const claims: AccessClaims = { userId: id, role, accountType };
+      const session = await signAccessToken(ctx, { ...claims, sessionId: crypto.randomUUID() });
+      return { id, username: name, claims, headers: { authorization: `Bearer ${session.access_token}` } };
+    },
+    async api(method, url, { as, body, headers } = {}) {
+      const response = await app.inject({
+        method,
+        url,
+        headers: { ...(as?.headers ?? {}), ...(headers ?? {}) },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      return { status: response.statusCode, body: response.json(), headers: response.headers };
+    },
+    create(as, body, headers) {
+      return kit.api('POST', '/api/challenges', { as, body, ...(headers ? { headers } : {}) });
+    },
+    async balance(userId, currency = 'credits') {
+      const rows = await db.query<{ kind: string; balance: number }>(
+        'SELECT kind, balance FROM ledger_accounts WHERE user_id = $1 AND currency = $2',
+        [userId, currency],
+      );
+      return {
+        available: rows.find((r) => r.kind === 'available')?.balance ?? 0,
+        escrow: rows.find((r) => r.kind === 'escrow')?.balance ?? 0,
+      };
+    },
+    async setAvailable(userId, minor, currency = 'credits') {
+      const { available } = await kit.balance(userId, currency);
+      const key = `test:${crypto.randomUUID()}`;
+      await db.transaction(async (tx) => {
+        if (available > minor) await spend(tx, { idempotencyKey: key, userId, amount: available - minor, currency });
+        if (available < minor) await grant(tx, { idempotencyKey: key, userId, amount: minor - available, currency });
+      });
+    },
+    async snapshot() {
+      const parts = await Promise.all([
+        db.query('SELECT id, status, accepted_by, match_id, views FROM challenges ORDER BY id'),
+        db.query('SELECT count(*)::int AS n FROM matches'),
+        db.query('SELECT count(*)::int AS n FROM challenge_participants'),
+        db.query('SELECT count(*)::int AS n FROM challenge_pools'),
+        db.query('SELECT id, balance FROM ledger_accounts ORDER BY id'),
+        db.query('SELECT count(*)::int AS n FROM ledger_operations'),
+        db.query('SELECT id, status, challenge_id, match_id FROM escrow_holds ORDER BY id'),
+        db.query('SELECT topic, version FROM realtime_topics ORDER BY topic'),
+      ]);
+      return JSON.stringify(parts);
+    },
+    async events(topic) {
+      return db.query<{ type: string; payload: Record<string, unknown> }>('SELECT type, payload FROM realtime_events WHERE topic = $1 ORDER BY version', [topic]);
+    },
+    async expectAuditClean() {
+      const audit = await auditLedger(db);
+      expect(audit.problems).toEqual([]);
+      expect(audit.ok).toBe(true);
+      expect(audit.ownersChecked.challenges && audit.ownersChecked.matches).toBe(true);
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+  return kit;
+}
+
+export const chess: CreateChallengeRequest = { game: 'chess', stake: 25, duration: 30 };
+export const fortnite: CreateChallengeRequest = { game: 'fortnite', platform: 'pc', gamertag: 'Ninja', stake: 50, duration: 30 };
+
+/** Minor units of a whole stake. */
+export const minor = (units: number) => units * 100;
