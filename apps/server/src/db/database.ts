@@ -30,18 +30,44 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
-  let listener: pg.Client | undefined;
+  let listener: Promise<pg.Client> | undefined;
+  let closed = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    client.on('notification', (msg) => {
-      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+  // One connection LISTENs for the whole process. If it drops, a new one LISTENs again on
+  // every channel (the realtime hub re-reads from its event table what passed meanwhile).
+  function listenerClient(): Promise<pg.Client> {
+    listener ??= (async () => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('notification', (msg) => {
+        for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+      });
+      client.on('error', () => reconnect(client));
+      client.on('end', () => reconnect(client));
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      return client;
+    })();
+    listener.catch(() => {
+      listener = undefined;
     });
-    listener = client;
-    return client;
+    return listener;
+  }
+
+  function reconnect(dead: pg.Client) {
+    void listener?.then((current) => {
+      if (current !== dead) return;
+      listener = undefined;
+      retryListen(500);
+    });
+  }
+
+  function retryListen(delayMs: number) {
+    if (closed || handlers.size === 0) return;
+    setTimeout(() => {
+      if (closed) return;
+      listenerClient().catch(() => retryListen(Math.min(delayMs * 2, 10_000)));
+    }, delayMs).unref();
   }
 
   return {
@@ -76,11 +102,11 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       }
     },
     async listen(channel, onMessage) {
-      const client = await listenerClient();
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
+        const client = await listenerClient();
         await client.query(`LISTEN ${quoteIdent(channel)}`);
       }
       set.add(onMessage);
@@ -89,7 +115,9 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       };
     },
     async close() {
-      await listener?.end().catch(() => undefined);
+      closed = true;
+      const client = await listener?.catch(() => undefined);
+      await client?.end().catch(() => undefined);
       await pool.end();
     },
   };

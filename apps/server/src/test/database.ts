@@ -6,7 +6,11 @@ import { openPostgres, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const TEMPLATE_DB = 'versus_test_template';
+/**
+ * The migrated template of this test run. Each run has its own, so two runs at once (two
+ * terminals, two engineers) never rebuild a template under each other's feet.
+ */
+export const TEMPLATE_DB = process.env.VERSUS_TEST_TEMPLATE ?? `versus_test_template_${process.pid}`;
 
 export function urlFor(database: string): string {
   const url = new URL(ADMIN_URL);
@@ -31,8 +35,9 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Vitest global setup: (re)creates and migrates the template database once per run. */
+/** Vitest global setup: creates and migrates the template database once per run. */
 export async function createTemplate(): Promise<void> {
+  process.env.VERSUS_TEST_TEMPLATE = TEMPLATE_DB;
   await admin(async (client) => {
     await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
     await client.query(`CREATE DATABASE ${TEMPLATE_DB}`);
@@ -43,6 +48,10 @@ export async function createTemplate(): Promise<void> {
   } finally {
     await db.close();
   }
+}
+
+export async function dropTemplate(): Promise<void> {
+  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`));
 }
 
 export interface TestDatabase {

@@ -1,5 +1,6 @@
-import { createTemplate } from './database.ts';
+import { createTemplate, dropTemplate } from './database.ts';
 
 export default async function setup() {
   await createTemplate();
+  return dropTemplate;
 }
