@@ -1,28 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { headerBalanceSchema } from './balance.ts';
+import type { BalanceView } from '@versus/domain/wallet';
+import { headerBalanceOf } from './balance.ts';
 
-describe('headerBalanceSchema', () => {
-  it('reads minor units at the top level or under balance', () => {
-    expect(headerBalanceSchema.safeParse({ availableMinor: 100000, escrowMinor: 2500, currency: 'credits' })).toEqual({
-      success: true,
-      data: { availableMinor: 100000, escrowMinor: 2500, currency: 'credits' },
-    });
-    expect(headerBalanceSchema.safeParse({ balance: { available_balance: 50000, escrow_balance: 0, currency: 'vtokens' } })).toEqual({
-      success: true,
-      data: { availableMinor: 50000, escrowMinor: 0, currency: 'vtokens' },
+const view = (patch: Partial<BalanceView>): BalanceView => ({
+  available_balance: 1000,
+  escrow_balance: 25,
+  currency: 'credits',
+  role: 'user',
+  available_credits: 1000,
+  available_pcredits: 0,
+  escrow_credits: 25,
+  escrow_pcredits: 0,
+  virtual_credits_available: 480,
+  virtual_credits_escrow: 20,
+  is_virtual: false,
+  active_currency: 'credits',
+  weekly_virtual_credits_remaining: 500,
+  weekly_virtual_credits_last_reset: '2026-01-01T00:00:00Z',
+  next_weekly_reset_at: '2026-01-08T00:00:00Z',
+  minor: {
+    available_credits: 100000,
+    available_pcredits: 7050,
+    escrow_credits: 2500,
+    escrow_pcredits: 150,
+    virtual_credits_available: 48000,
+    virtual_credits_escrow: 2000,
+  },
+  ...patch,
+});
+
+describe('headerBalanceOf', () => {
+  it('shows credits for a real player', () => {
+    expect(headerBalanceOf(view({}))).toEqual({ availableMinor: 100000, escrowMinor: 2500, currency: 'credits' });
+  });
+
+  it('shows pcredits for promoters and admins', () => {
+    expect(headerBalanceOf(view({ currency: 'pcredits', role: 'promoter', active_currency: 'pcredits' }))).toEqual({
+      availableMinor: 7050,
+      escrowMinor: 150,
+      currency: 'pcredits',
     });
   });
 
-  it('takes decimals as units and ignores unknown currencies', () => {
-    expect(headerBalanceSchema.safeParse({ available: 10.5, currency: 'gold' })).toEqual({
-      success: true,
-      data: { availableMinor: 1050, escrowMinor: 0, currency: null },
+  it('shows VTokens in virtual mode, whatever the role', () => {
+    expect(headerBalanceOf(view({ is_virtual: true, active_currency: 'vtokens' }))).toEqual({
+      availableMinor: 48000,
+      escrowMinor: 2000,
+      currency: 'vtokens',
     });
-  });
-
-  it('refuses answers without an available amount', () => {
-    expect(headerBalanceSchema.safeParse({ escrow: 5 }).success).toBe(false);
-    expect(headerBalanceSchema.safeParse(null).success).toBe(false);
-    expect(headerBalanceSchema.safeParse({ available: 'lots' }).success).toBe(false);
   });
 });

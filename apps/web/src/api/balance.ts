@@ -1,48 +1,26 @@
-import { CURRENCIES, type Currency } from '@versus/domain';
+import type { Currency } from '@versus/domain';
+import { balanceViewSchema, type BalanceView } from '@versus/domain/wallet';
 import { api } from './client.ts';
-import type { Schema } from './http.ts';
 
-/** What the header's wallet dropdown shows. Amounts are integer minor units (cents). */
+/** What the header's wallet dropdown shows: the balance of the mode the player is in, in minor units. */
 export interface HeaderBalance {
   availableMinor: number;
   escrowMinor: number;
-  currency: Currency | null;
+  currency: Currency;
 }
 
-const pick = (source: Record<string, unknown>, keys: string[]): unknown => {
-  for (const key of keys) if (key in source) return source[key];
-  return undefined;
-};
+/** The active mode's figures: VTokens in virtual mode, else the role's real currency. */
+export function headerBalanceOf(view: BalanceView): HeaderBalance {
+  if (view.is_virtual) {
+    return { availableMinor: view.minor.virtual_credits_available, escrowMinor: view.minor.virtual_credits_escrow, currency: 'vtokens' };
+  }
+  if (view.currency === 'pcredits') {
+    return { availableMinor: view.minor.available_pcredits, escrowMinor: view.minor.escrow_pcredits, currency: 'pcredits' };
+  }
+  return { availableMinor: view.minor.available_credits, escrowMinor: view.minor.escrow_credits, currency: 'credits' };
+}
 
-/** An amount in minor units: integers are taken as minor units (the ledger's unit), decimals as units. */
-const toMinor = (value: unknown): number | null => {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isFinite(n)) return null;
-  return Number.isInteger(n) ? n : Math.round(n * 100);
-};
+/** GET /api/wallet/balance (the current user's balance, SPEC §3 Balance). */
+export const fetchBalance = (signal?: AbortSignal) => api.get('/api/wallet/balance', balanceViewSchema, { signal });
 
-/**
- * GET /api/wallet/balance belongs to the wallet feature; the header reads it tolerantly
- * (top level or under `balance`, camel or snake case) so the two can evolve apart.
- */
-export const headerBalanceSchema: Schema<HeaderBalance> = {
-  safeParse(data) {
-    const root = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : null;
-    const source = root && typeof root.balance === 'object' && root.balance !== null ? (root.balance as Record<string, unknown>) : root;
-    if (!source) return { success: false, error: { issues: ['not an object'] } };
-    const available = toMinor(pick(source, ['availableMinor', 'available_minor', 'available', 'availableBalance', 'available_balance']));
-    const escrow = toMinor(pick(source, ['escrowMinor', 'escrow_minor', 'escrow', 'escrowBalance', 'escrow_balance'])) ?? 0;
-    if (available === null) return { success: false, error: { issues: ['no available amount'] } };
-    const currency = pick(source, ['currency']);
-    return {
-      success: true,
-      data: {
-        availableMinor: available,
-        escrowMinor: escrow,
-        currency: (CURRENCIES as readonly unknown[]).includes(currency) ? (currency as Currency) : null,
-      },
-    };
-  },
-};
-
-export const fetchHeaderBalance = (signal?: AbortSignal) => api.get('/api/wallet/balance', headerBalanceSchema, { signal });
+export const fetchHeaderBalance = async (signal?: AbortSignal): Promise<HeaderBalance> => headerBalanceOf(await fetchBalance(signal));

@@ -41,7 +41,7 @@ export function BottomBar() {
     <nav
       aria-label="Quick"
       data-testid="bottom-bar"
-      className="glass fixed inset-x-0 bottom-0 z-50 border-x-0 border-b-0 bg-bg/80 pb-[env(safe-area-inset-bottom)] md:hidden"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-surface/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-8px_24px_-12px_rgb(0_0_0/0.5)] backdrop-blur-xl md:hidden"
     >
       <div className="mx-auto flex h-16 max-w-md items-stretch justify-around px-2">
         {left.map(renderTab)}

@@ -7,6 +7,8 @@ import { autoRetryDelayMs, boundaryErrorKind, canTryAgain, type BoundaryErrorKin
 
 interface Props {
   children: ReactNode;
+  /** A compact stand-in instead of the full-page card (for a piece of the header). */
+  fallback?: (retry: () => void) => ReactNode;
   /** When this changes (the route), a shown error is cleared and the count starts over. */
   resetKey?: string;
 }
@@ -70,6 +72,7 @@ export class ErrorBoundary extends Component<Props, State> {
   override render(): ReactNode {
     const { error, kind, retryCount } = this.state;
     if (!error) return this.props.children;
+    if (this.props.fallback) return this.props.fallback(this.retry);
     return (
       <ErrorFallback
         error={error}

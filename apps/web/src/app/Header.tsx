@@ -1,17 +1,26 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
-import { ChevronLeft, LogIn, UserPlus } from 'lucide-react';
+import { ChevronLeft, LogIn, RotateCcw, UserPlus } from 'lucide-react';
 import type { User } from '@versus/domain';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { useAuthDialogs } from '../features/auth/auth-dialogs.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import { Button } from '../ui/Button.tsx';
 import { cn } from '../ui/cn.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Logo } from './Logo.tsx';
 import { navItems } from './nav.ts';
 
 // The signed-in controls (menus, popover) are their own chunk: the gate page does without them.
 const HeaderAccount = lazy(() => import('./HeaderAccount.tsx'));
+
+function AccountUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Button variant="ghost" size="icon" onClick={onRetry} aria-label="Account menu failed to load. Retry">
+      <RotateCcw className="size-5" aria-hidden />
+    </Button>
+  );
+}
 
 function AccountSkeleton() {
   return (
@@ -32,8 +41,8 @@ export function Header({ standalone }: HeaderProps) {
   const { user, isAuthenticated } = useAuth();
   const dialogs = useAuthDialogs();
   return (
-    <header className="glass sticky top-0 z-50 border-x-0 border-t-0 bg-bg/70">
-      <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+    <header className="sticky top-0 z-50 border-b border-border/80 bg-bg/85 backdrop-blur-xl">
+      <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6 lg:px-8">
         {standalone && standalone.depth > 1 && (
           <button
             type="button"
@@ -49,9 +58,9 @@ export function Header({ standalone }: HeaderProps) {
         )}
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded-xl" aria-label="Versus home">
           <Logo />
-          <Badge tone="cyan" className="hidden sm:inline-flex">
-            Beta
-          </Badge>
+          <span className="hidden sm:inline-flex">
+            <Badge tone="cyan">Beta</Badge>
+          </span>
         </Link>
 
         {isAuthenticated && user && <DesktopNav user={user} />}
@@ -59,18 +68,20 @@ export function Header({ standalone }: HeaderProps) {
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           {isAuthenticated && user ? (
             <>
-              <Suspense fallback={<AccountSkeleton />}>
-                <HeaderAccount user={user} />
-              </Suspense>
+              <ErrorBoundary fallback={(retry) => <AccountUnavailable onRetry={retry} />}>
+                <Suspense fallback={<AccountSkeleton />}>
+                  <HeaderAccount user={user} />
+                </Suspense>
+              </ErrorBoundary>
             </>
           ) : (
             <>
-              <Button variant="ghost" size="sm" onClick={dialogs.openSignIn} className="h-9 text-fg">
-                <LogIn className="size-4" aria-hidden />
+              <Button variant="ghost" size="sm" onClick={dialogs.openSignIn} className="h-9 px-2.5 text-fg sm:px-3">
+                <LogIn className="hidden size-4 sm:block" aria-hidden />
                 Sign In
               </Button>
-              <Button size="sm" onClick={dialogs.openRegister} className="h-9">
-                <UserPlus className="size-4" aria-hidden />
+              <Button size="sm" onClick={dialogs.openRegister} className="h-9 px-3">
+                <UserPlus className="hidden size-4 sm:block" aria-hidden />
                 Join Now
               </Button>
             </>

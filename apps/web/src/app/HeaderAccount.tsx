@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Bell, BellOff, ChevronDown, Coins, LogOut, Settings2, ShieldCheck, UserCog, Wallet } from 'lucide-react';
 import type { User } from '@versus/domain';
 import { currencyFor, formatMoney } from '@versus/domain/money';
 import { fetchHeaderBalance } from '../api/balance.ts';
+import { useRealtime } from '../realtime/index.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
 import {
   Badge,
@@ -77,12 +78,20 @@ function NotificationBell() {
 // ---------------------------------------------------------------------------------------------
 
 function WalletMenu({ user }: { user: User }) {
+  const navigate = useNavigate();
   const virtual = user.accountType === 'virtual';
+  const queryClient = useQueryClient();
+  const queryKey = ['wallet', 'balance', user.id, user.accountType];
   const { data, isError } = useQuery({
-    queryKey: ['wallet', 'balance', user.id, user.accountType],
+    queryKey,
     queryFn: ({ signal }) => fetchHeaderBalance(signal),
     staleTime: 30_000,
-    retry: false,
+  });
+  // The ledger publishes a balance event on user:{id} whenever money moves; a gap means refetch.
+  useRealtime(`user:${user.id}`, (update) => {
+    if ((update.kind === 'event' && update.type === 'balance') || update.kind === 'gap') {
+      void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance', user.id] });
+    }
   });
   const currency = data?.currency ?? currencyFor(user.role, user.accountType);
   const money = (minor: number | undefined) => (minor === undefined || isError ? '—' : formatMoney(minor, currency));
@@ -120,8 +129,8 @@ function WalletMenu({ user }: { user: User }) {
           </div>
         </dl>
         <MenuSeparator />
-        <MenuItem asChild icon={<Wallet aria-hidden />}>
-          <Link to="/wallet">Open Wallet</Link>
+        <MenuItem icon={<Wallet aria-hidden />} onSelect={() => navigate('/wallet')}>
+          Open Wallet
         </MenuItem>
       </MenuContent>
     </Menu>

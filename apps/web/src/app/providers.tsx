@@ -4,7 +4,8 @@ import { Toaster } from 'sonner';
 import { SHELL } from '@versus/domain';
 import { ApiError } from '../api/index.ts';
 import { AuthDialogsProvider, useAuthDialogs } from '../features/auth/auth-dialogs.tsx';
-import { startSession } from '../features/auth/session-store.ts';
+import { freshToken, startSession } from '../features/auth/session-store.ts';
+import { RealtimeClient, RealtimeProvider } from '../realtime/index.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { startConnectivity } from './connectivity.ts';
 import { hideSplash, splashHideAt } from './splash.ts';
@@ -27,6 +28,7 @@ function makeQueryClient() {
 /** Everything the screens rely on: data cache, session, auth dialogs, theme, splash, toasts. */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
+  const [realtime] = useState(() => new RealtimeClient({ getToken: freshToken, onError: (error) => console.warn('Realtime', error) }));
   useEffect(() => {
     void startSession();
     const stopConnectivity = startConnectivity();
@@ -42,7 +44,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <ThemeSync />
         <SplashController />
         <SessionCacheReset client={queryClient} />
-        {children}
+        <SignedInRealtime client={realtime}>{children}</SignedInRealtime>
         <Toaster
           position="top-center"
           closeButton
@@ -87,6 +89,16 @@ function SplashController() {
     if (mode !== null) hideSplash();
   }, [mode]);
   return null;
+}
+
+/** One socket per tab, connected while signed in (sign-out disconnects it before anyone else signs in). */
+function SignedInRealtime({ client, children }: { client: RealtimeClient; children: ReactNode }) {
+  const { isAuthenticated } = useAuth();
+  return (
+    <RealtimeProvider client={client} enabled={isAuthenticated}>
+      {children}
+    </RealtimeProvider>
+  );
 }
 
 /** One player's cached data must never show to the next one on this device. */

@@ -35,8 +35,8 @@ export function DialogContent({ title, description, titleAside, header, children
         <RadixDialog.Content
           data-testid={rest['data-testid']}
           className={cn(
-            'glass pointer-events-auto relative max-h-[calc(100dvh-1rem)] w-full overflow-y-auto rounded-t-3xl p-6 shadow-2xl shadow-black/50 sm:max-w-md sm:rounded-3xl sm:p-8',
-            'bg-surface/90 data-[state=open]:animate-rise focus:outline-none',
+            'pointer-events-auto relative max-h-[calc(100dvh-1rem)] w-full overflow-y-auto rounded-t-3xl p-6 shadow-2xl shadow-black/50 sm:max-w-md sm:rounded-3xl sm:p-8',
+            'border border-border bg-surface/95 backdrop-blur-xl data-[state=open]:animate-rise focus:outline-none',
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -59,11 +59,13 @@ export interface FieldProps {
   /** Render prop receiving the input id and the describedby id. */
   children: (ids: { id: string; hintId: string }) => ReactNode;
   hint?: ReactNode;
+  /** An error message element, shown under the control. */
+  error?: ReactNode;
   className?: string;
 }
 
 /** A label above its control, with an optional hint under it. */
-export function Field({ label, children, hint, className }: FieldProps) {
+export function Field({ label, children, hint, error, className }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -72,7 +74,8 @@ export function Field({ label, children, hint, className }: FieldProps) {
         {label}
       </label>
       {children({ id, hintId })}
-      {hint && (
+      {error}
+      {hint && !error && (
         <p id={hintId} className="text-xs text-muted">
           {hint}
         </p>

@@ -3,7 +3,7 @@ import { DropdownMenu, Popover as RadixPopover } from 'radix-ui';
 import { cn } from './cn.ts';
 
 const PANEL =
-  'glass z-[1000] min-w-56 rounded-2xl bg-surface/95 p-1.5 shadow-2xl shadow-black/40 data-[state=open]:animate-rise focus:outline-none';
+  'z-[1000] min-w-56 rounded-2xl border border-border bg-surface/95 p-1.5 backdrop-blur-xl shadow-2xl shadow-black/40 data-[state=open]:animate-rise focus:outline-none';
 
 export const Menu = DropdownMenu.Root;
 export const MenuTrigger = DropdownMenu.Trigger;
@@ -18,7 +18,8 @@ export function MenuContent({ className, children, ...props }: ComponentProps<ty
   );
 }
 
-export function MenuItem({ className, icon, children, ...props }: ComponentProps<typeof DropdownMenu.Item> & { icon?: ReactNode }) {
+/** A menu entry with an optional leading icon (use onSelect to act or navigate). */
+export function MenuItem({ className, icon, children, ...props }: Omit<ComponentProps<typeof DropdownMenu.Item>, 'asChild'> & { icon?: ReactNode }) {
   return (
     <DropdownMenu.Item
       className={cn(

@@ -88,18 +88,27 @@ function useFormError() {
   return { error, show, clear, formRef };
 }
 
-function FormAlert({ id, error }: { id: string; error: ShownError }) {
-  // Always in the page so screen readers announce the message when it appears.
+/** The one error of the form, under the field at fault (or above the form for a server error without a field). */
+function ErrorText({ id, message }: { id: string; message: string }) {
   return (
-    <div id={id} role="alert" aria-live="assertive" className={error ? 'mb-5' : 'sr-only'}>
-      {error && (
-        <p className="flex items-start gap-2.5 rounded-xl border border-danger/40 bg-danger/10 px-3.5 py-3 text-sm font-medium text-danger">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span data-testid="auth-error">{error.message}</span>
-        </p>
-      )}
-    </div>
+    <p id={id} role="alert" className="flex items-start gap-2 text-sm font-medium text-danger">
+      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span data-testid="auth-error">{message}</span>
+    </p>
   );
+}
+
+/** The error for `field` (null: the form-level one), where that field is. */
+function errorSlot(error: ShownError, field: FormField | null, id: string) {
+  if (!error || error.field !== field) return null;
+  if (field === null) {
+    return (
+      <div className="rounded-xl border border-danger/40 bg-danger/10 px-3.5 py-3">
+        <ErrorText id={id} message={error.message} />
+      </div>
+    );
+  }
+  return <ErrorText id={id} message={error.message} />;
 }
 
 function AccountTypeField({
@@ -107,16 +116,19 @@ function AccountTypeField({
   onChange,
   invalid,
   errorId,
+  error,
 }: {
   value: AccountType | null;
   onChange: (value: AccountType) => void;
   invalid: boolean;
   errorId: string;
+  error: ReactNode;
 }) {
   return (
     <fieldset className="grid gap-2" data-field="accountType" aria-describedby={invalid ? errorId : undefined}>
       <legend className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">Account type</legend>
       <ChoiceCards label="Account type" value={value} onChange={onChange} choices={ACCOUNT_CHOICES} invalid={invalid} name="accountType" />
+      {error}
       {value === null && (
         <p className={cn('text-xs', invalid ? 'font-semibold text-danger' : 'text-muted')} data-testid="account-type-prompt">
           Choose an account type to continue: Real for credits, Virtual for a risk-free demo.
@@ -175,9 +187,15 @@ function SignInDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: () =
       header={<DialogMark />}
     >
       <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormAlert id={errorId} error={error} />
-        <AccountTypeField value={form.accountType} onChange={(v) => update('accountType', v)} invalid={invalid('accountType')} errorId={errorId} />
-        <Field label="Email">
+        {errorSlot(error, null, errorId)}
+        <AccountTypeField
+          value={form.accountType}
+          onChange={(v) => update('accountType', v)}
+          invalid={invalid('accountType')}
+          errorId={errorId}
+          error={errorSlot(error, 'accountType', errorId)}
+        />
+        <Field label="Email" error={errorSlot(error, 'email', errorId)}>
           {({ id }) => (
             <Input
               id={id}
@@ -194,7 +212,7 @@ function SignInDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: () =
             />
           )}
         </Field>
-        <Field label="Password">
+        <Field label="Password" error={errorSlot(error, 'password', errorId)}>
           {({ id }) => (
             <PasswordInput
               id={id}
@@ -291,10 +309,16 @@ function RegisterDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: ()
       className="sm:max-w-xl"
     >
       <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormAlert id={errorId} error={error} />
-        <AccountTypeField value={form.accountType} onChange={(v) => update('accountType', v)} invalid={invalid('accountType')} errorId={errorId} />
+        {errorSlot(error, null, errorId)}
+        <AccountTypeField
+          value={form.accountType}
+          onChange={(v) => update('accountType', v)}
+          invalid={invalid('accountType')}
+          errorId={errorId}
+          error={errorSlot(error, 'accountType', errorId)}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Full name">
+          <Field label="Full name" error={errorSlot(error, 'fullName', errorId)}>
             {({ id }) => (
               <Input
                 id={id}
@@ -309,7 +333,7 @@ function RegisterDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: ()
               />
             )}
           </Field>
-          <Field label="Username">
+          <Field label="Username" error={errorSlot(error, 'username', errorId)}>
             {({ id }) => (
               <Input
                 id={id}
@@ -327,7 +351,7 @@ function RegisterDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: ()
             )}
           </Field>
         </div>
-        <Field label="Email">
+        <Field label="Email" error={errorSlot(error, 'email', errorId)}>
           {({ id }) => (
             <Input
               id={id}
@@ -345,7 +369,7 @@ function RegisterDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: ()
           )}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Phone">
+          <Field label="Phone" error={errorSlot(error, 'phone', errorId)}>
             {({ id }) => (
               <Input
                 id={id}
@@ -362,7 +386,7 @@ function RegisterDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: ()
               />
             )}
           </Field>
-          <Field label="Date of birth">
+          <Field label="Date of birth" error={errorSlot(error, 'dateOfBirth', errorId)}>
             {({ id }) => (
               <Input
                 id={id}
@@ -379,7 +403,7 @@ function RegisterDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: ()
             )}
           </Field>
         </div>
-        <Field label="Password" hint={`At least ${ACCOUNT_RULES.minPasswordLength} characters.`}>
+        <Field label="Password" hint={`At least ${ACCOUNT_RULES.minPasswordLength} characters.`} error={errorSlot(error, 'password', errorId)}>
           {({ id, hintId }) => (
             <PasswordInput
               id={id}
@@ -393,7 +417,7 @@ function RegisterDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: ()
             />
           )}
         </Field>
-        <div data-field="ageVerified">
+        <div data-field="ageVerified" className="grid gap-1.5">
           <Checkbox
             name="ageVerified"
             checked={form.ageVerified}
@@ -408,6 +432,7 @@ function RegisterDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: ()
               </>
             }
           />
+          {errorSlot(error, 'ageVerified', errorId)}
         </div>
         <Button type="submit" size="lg" loading={busy} className="mt-2 w-full">
           Create Account

@@ -31,6 +31,8 @@ const SIGNED_OUT_MESSAGE = 'signed-out';
 
 let state: AuthState = { status: 'loading', user: null, error: null };
 let accessToken: string | null = null;
+/** When the access token expires, in ms since the epoch. */
+let accessExpiresAt = 0;
 let refreshTimer: ReturnType<typeof setInterval> | undefined;
 let refreshInFlight: Promise<string | null> | null = null;
 let started: Promise<void> | null = null;
@@ -53,6 +55,7 @@ export const authStore = {
 
 function accept(response: AuthResponse): void {
   accessToken = response.session.access_token;
+  accessExpiresAt = response.session.expires_at * 1000;
   rememberAccountType(response.user.accountType);
   setState({ status: 'authenticated', user: response.user, error: null });
   scheduleProactiveRefresh();
@@ -60,6 +63,7 @@ function accept(response: AuthResponse): void {
 
 function clear(error: string | null = null): void {
   accessToken = null;
+  accessExpiresAt = 0;
   if (refreshTimer !== undefined) clearInterval(refreshTimer);
   refreshTimer = undefined;
   setState({ status: 'unauthenticated', user: null, error });
@@ -114,6 +118,16 @@ export function expireSession(): void {
     action: { label: 'Refresh Page', onClick: () => window.location.reload() },
   });
   setTimeout(() => window.location.reload(), 2000);
+}
+
+/**
+ * A token good for at least another minute (refreshing first when it is not), or null when
+ * signed out. For long-lived users of the token such as the realtime socket.
+ */
+export async function freshToken(): Promise<string | null> {
+  if (state.status !== 'authenticated' || !accessToken) return null;
+  if (accessExpiresAt - Date.now() > 60_000) return accessToken;
+  return refreshSession();
 }
 
 /** Looks for a session behind the refresh cookie; runs once per page. */
@@ -180,7 +194,10 @@ export async function updateUser(patch: UpdateUserRequest): Promise<User> {
   const token = accessToken ?? (await refreshSession());
   if (!token) throw new ApiError(401, 'session_expired', AUTH.authFailedExpired);
   const response = await authApi.updateUser(token, patch);
-  if (response.session) accessToken = response.session.access_token;
+  if (response.session) {
+    accessToken = response.session.access_token;
+    accessExpiresAt = response.session.expires_at * 1000;
+  }
   rememberAccountType(response.user.accountType);
   setState({ user: response.user });
   return response.user;

@@ -1,0 +1,215 @@
+// The app shell around every screen: the 404 page, public and gated routes, the legacy arena
+// redirect, the Offline badge, reduced motion and the mobile bottom bar.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { SHELL_TEXT } from '@versus/domain';
+import { launchBrowser, newPage, newPlayer, screenshot } from './harness.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function afterSplash(page: Page) {
+  await page.locator('#splash').waitFor({ state: 'hidden' });
+}
+
+/** Registers a player through the API inside the page's context, which signs the page in. */
+async function signUpInContext(page: Page, accountType: 'real' | 'virtual' = 'real') {
+  const player = newPlayer('shell');
+  const response = await page.request.post('/api/auth/signup', {
+    data: {
+      email: player.email,
+      password: player.password,
+      options: {
+        data: {
+          account_type: accountType,
+          username: player.username,
+          full_name: player.fullName,
+          phone: player.phone,
+          date_of_birth: player.dateOfBirth,
+          age_verified: true,
+        },
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  return player;
+}
+
+describe('app shell', () => {
+  it('shows the 404 page for unknown paths, with a way home', async () => {
+    const { context, page } = await newPage(browser, { width: 1280 });
+    try {
+      const response = await page.goto('/no/such/page');
+      expect(response?.status()).toBe(200); // the SPA answers and draws its own 404
+      const notFound = page.getByTestId('not-found');
+      await notFound.waitFor();
+      expect(await notFound.getByRole('heading', { level: 1 }).textContent()).toBe(SHELL_TEXT.notFound);
+      await afterSplash(page);
+      await notFound.getByRole('link', { name: SHELL_TEXT.returnHome }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByTestId('gate-page').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps public routes open and puts gated ones behind the gate', async () => {
+    const { context, page } = await newPage(browser, { width: 1280 });
+    try {
+      await page.goto('/join-room/abc123');
+      await page.getByTestId('placeholder-page').waitFor();
+      expect(await page.getByText('ABC123').isVisible()).toBe(true);
+      for (const path of ['/share', '/handle-protocol', '/join-challenge/XYZ789']) {
+        await page.goto(path);
+        await page.getByTestId('placeholder-page').waitFor();
+      }
+      for (const path of ['/wallet', '/admin/disputes/enhanced', '/auth-debug']) {
+        await page.goto(path);
+        await page.getByTestId('gate-page').waitFor();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signed in, shows every gated route and redirects the legacy arena address', async () => {
+    const { context, page } = await newPage(browser, { width: 1280 });
+    try {
+      await signUpInContext(page);
+      await page.goto('/live-arena/match/m-42');
+      await page.waitForURL((url) => url.pathname === '/live-arena' && url.searchParams.get('match') === 'm-42');
+      await page.getByTestId('placeholder-page').waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Live Arena');
+      expect(await page.getByText(SHELL_TEXT.arrivesSoon).isVisible()).toBe(true);
+
+      const titles: Record<string, string> = {
+        '/marketplace': 'Marketplace',
+        '/matches': 'My Matches',
+        '/leaderboards': 'Leaderboards',
+        '/wallet': 'Wallet',
+        '/profile': 'Profile Settings',
+        '/spectate/m-1': 'Spectate',
+      };
+      for (const [path, title] of Object.entries(titles)) {
+        await page.goto(path);
+        await page.getByTestId('placeholder-page').waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      }
+
+      // The header's nav for a real account, with the live dot on Live Arena.
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Marketplace', 'Live Arena(live)', 'Matches', 'Leaderboards', 'Profile']);
+      // The wallet dropdown: Available, In Games and the account status.
+      await page.getByRole('button', { name: 'Wallet balance' }).click();
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      for (const text of ['Available', 'In Games', 'Active']) expect(await menu.getByText(text, { exact: true }).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the Offline badge while the browser is offline', async () => {
+    const { context, page } = await newPage(browser, { width: 1280 });
+    try {
+      await page.goto('/');
+      await page.getByTestId('gate-page').waitFor();
+      expect(await page.getByTestId('offline-badge').count()).toBe(0);
+      await context.setOffline(true);
+      const badge = page.getByTestId('offline-badge');
+      await badge.waitFor();
+      expect(await badge.textContent()).toBe(SHELL_TEXT.offline);
+      const box = await badge.boundingBox();
+      expect(box!.x).toBeLessThan(100); // bottom-left
+      expect(box!.y).toBeGreaterThan(600);
+      await context.setOffline(false);
+      await badge.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the mobile offline banner with a Retry button', async () => {
+    const { context, page } = await newPage(browser, { width: 390 });
+    try {
+      await page.goto('/');
+      await page.getByTestId('gate-page').waitFor();
+      await context.setOffline(true);
+      const banner = page.getByTestId('offline-banner');
+      await banner.waitFor();
+      expect(await banner.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+      await afterSplash(page);
+      await screenshot(page, 'offline-390');
+      // Still offline: Retry checks and the banner stays.
+      await banner.getByRole('button', { name: 'Retry' }).click();
+      expect(await banner.isVisible()).toBe(true);
+      await context.setOffline(false);
+      await banner.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('stops the falling-text canvas under reduced motion', async () => {
+    const reduced = await newPage(browser, { width: 1280, reducedMotion: true });
+    const moving = await newPage(browser, { width: 1280 });
+    try {
+      await reduced.page.goto('/');
+      await reduced.page.locator('[data-testid=falling-text][data-animating=false]').waitFor({ state: 'attached' });
+      await moving.page.goto('/');
+      await moving.page.locator('[data-testid=falling-text][data-animating=true]').waitFor({ state: 'attached' });
+    } finally {
+      await reduced.context.close();
+      await moving.context.close();
+    }
+  });
+
+  it('has a mobile bottom bar whose Stats and centre buttons ask a visitor to sign in', async () => {
+    const { context, page } = await newPage(browser, { width: 390 });
+    try {
+      await page.goto('/');
+      await page.getByTestId('gate-page').waitFor();
+      await afterSplash(page);
+      const bar = page.getByTestId('bottom-bar');
+      expect(await bar.isVisible()).toBe(true);
+      await bar.getByRole('button', { name: 'Stats' }).click();
+      await page.getByTestId('signin-dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('signin-dialog').waitFor({ state: 'detached' });
+      await bar.getByRole('button', { name: 'Create challenge' }).click();
+      await page.getByTestId('signin-dialog').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('applies the retro theme to a virtual account and dark again after sign-out', async () => {
+    const { context, page } = await newPage(browser, { width: 1280 });
+    try {
+      await signUpInContext(page, 'virtual');
+      await page.goto('/');
+      await page.getByTestId('landing-page').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('retro');
+      expect(await page.evaluate(() => document.body.classList.contains('virtual-mode'))).toBe(true);
+      // Virtual mode hides Marketplace and Leaderboards and names the arena Game Arena.
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Game Arena', 'Matches', 'Profile']);
+      await afterSplash(page);
+      await screenshot(page, 'landing-virtual-1280');
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await page.getByTestId('gate-page').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      expect(await page.evaluate(() => document.body.classList.contains('virtual-mode'))).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});
