@@ -1,9 +1,10 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { SHELL, TAGLINE } from '@versus/domain';
 import { preloadAuthModals } from '../features/auth/auth-dialogs.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { BottomBar } from './BottomBar.tsx';
+import { DEFAULT_TITLE } from './document-title.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Header } from './Header.tsx';
 import { nextHistory } from './history.ts';
@@ -18,6 +19,10 @@ export function AppLayout() {
   const location = useLocation();
   const standalone = useStandaloneHistory();
   usePreloading(location.pathname);
+  // Layout effects run before the screens' effects, so a screen's own title wins.
+  useLayoutEffect(() => {
+    document.title = DEFAULT_TITLE;
+  }, [location.pathname]);
   return (
     <div className="relative z-[2] flex min-h-dvh flex-col">
       <a

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_BOUNDARY, SHELL } from '@versus/domain';
+import { ApiError } from '../api/http.ts';
 import { autoRetryDelayMs, boundaryErrorKind, canTryAgain } from './error-retry.ts';
 
 describe('boundaryErrorKind', () => {
@@ -9,11 +10,14 @@ describe('boundaryErrorKind', () => {
     expect(boundaryErrorKind(new Error('Request timed out'))).toBe('network');
     expect(boundaryErrorKind(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe('network');
     expect(boundaryErrorKind(Object.assign(new Error('x'), { name: 'TimeoutError' }))).toBe('network');
+    expect(boundaryErrorKind(new ApiError(0, 'network', 'Connection failed. Please check your internet connection and try again.'))).toBe('network');
+    expect(boundaryErrorKind(new ApiError(0, 'timeout', 'Request timed out. Please try again.'))).toBe('network');
   });
 
   it('treats everything else as another error', () => {
     expect(boundaryErrorKind(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe('other');
     expect(boundaryErrorKind(Object.assign(new Error('Not allowed'), { status: 403 }))).toBe('other');
+    expect(boundaryErrorKind(new ApiError(500, 'internal', 'An unexpected error occurred. Please try again.'))).toBe('other');
     expect(boundaryErrorKind('a string')).toBe('other');
     expect(boundaryErrorKind(null)).toBe('other');
   });

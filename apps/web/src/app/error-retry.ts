@@ -15,6 +15,8 @@ export function boundaryErrorKind(error: unknown): BoundaryErrorKind {
   }
   const status = (error as { status?: unknown }).status;
   const code = (error as { code?: unknown }).code;
+  // The API client's own marks for "no answer arrived".
+  if (code === 'network' || code === 'timeout') return 'network';
   const kind = classifyFailure({
     message: error.message,
     name: error.name,

@@ -230,7 +230,8 @@ function rememberAccountType(type: AccountType): void {
 export function messageFor(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.message.includes('Signups not allowed')) return AUTH.signupsDisabled;
-    if (error.code === 'no_user') return error.message;
+    // No answer: the fetch layer already wrote the SPEC text (network or timeout).
+    if (error.code === 'no_user' || error.status === 0) return error.message;
     if (error.status >= 400 && error.status < 500 && error.code !== 'bad_response') return error.message;
     return userMessageFor(error);
   }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, Hammer } from 'lucide-react';
 import { SHELL_TEXT } from '@versus/domain';
+import { useDocumentTitle } from '../../app/document-title.ts';
 import { Badge, Button, Card } from '../../ui/index.ts';
 
 export interface PlaceholderPageProps {
@@ -15,6 +16,7 @@ export interface PlaceholderPageProps {
 
 /** A screen whose feature arrives with a later release: its title and a short "arrives soon" note. */
 export default function PlaceholderPage({ title, description, icon, details }: PlaceholderPageProps) {
+  useDocumentTitle(title);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8" data-testid="placeholder-page">
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
