@@ -56,7 +56,9 @@ CREATE TABLE ledger_operations (
   -- The request as the caller made it: a replay must match it.
   request jsonb NOT NULL,
   -- What the first call returned, returned again to every replay.
-  result jsonb,
+  -- (without the operation's own id, and for a lock without the hold's id: both are found
+  -- from the row).
+  result jsonb NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   CONSTRAINT ledger_operations_idempotency_key UNIQUE (idempotency_key)
 );
@@ -187,13 +189,15 @@ BEGIN
     FROM (SELECT id, kind, balance FROM ledger_accounts WHERE id = ANY (v_ids) ORDER BY id FOR UPDATE) locked;
 END $$;
 
--- Opens a user's available and escrow accounts of a currency if missing.
+-- Opens a user's available and escrow accounts of a currency if missing. (Helpers are
+-- PL/pgSQL, not SQL functions: PL/pgSQL keeps its query plans between calls.)
 CREATE FUNCTION ledger_open_accounts(p_user uuid, p_currency text) RETURNS void
-LANGUAGE sql AS $$
+LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO ledger_accounts (user_id, currency, kind)
   VALUES (p_user, p_currency, 'available'), (p_user, p_currency, 'escrow')
-  ON CONFLICT DO NOTHING
-$$;
+  ON CONFLICT DO NOTHING;
+END $$;
 
 -- The first result of an earlier call with this key, or NULL if the key is new.
 CREATE FUNCTION ledger_replay(p_key text, p_kind text, p_request jsonb) RETURNS jsonb
@@ -204,20 +208,25 @@ BEGIN
   SELECT * INTO op FROM ledger_operations WHERE idempotency_key = p_key;
   IF NOT FOUND THEN RETURN NULL; END IF;
   IF op.kind <> p_kind OR op.request <> p_request THEN
-    RETURN jsonb_build_object('ok', false, 'error', 'key_reused');
+    RETURN '{"ok": false, "error": "key_reused"}';
   END IF;
-  RETURN op.result || '{"replayed": true}'::jsonb;
+  IF op.kind = 'lock' THEN
+    RETURN op.result || jsonb_build_object('operationId', op.id, 'replayed', true,
+      'holdId', (SELECT id FROM escrow_holds WHERE lock_operation_id = op.id));
+  END IF;
+  RETURN op.result || jsonb_build_object('operationId', op.id, 'replayed', true);
 END $$;
 
--- Records the operation under its key. Replays of one request are serialized by the row locks
--- taken before, so a conflict here is another request that used the same key at the same time.
-CREATE FUNCTION ledger_claim(p_key text, p_kind text, p_request jsonb) RETURNS bigint
+-- Records the operation and its result under its key, returning its id. Replays of one request
+-- are serialized by the row locks taken before, so a conflict here is another request that
+-- used the same key at the same time.
+CREATE FUNCTION ledger_claim(p_key text, p_kind text, p_request jsonb, p_result jsonb) RETURNS bigint
 LANGUAGE plpgsql AS $$
 DECLARE
   v_id bigint;
 BEGIN
-  INSERT INTO ledger_operations (idempotency_key, kind, request)
-  VALUES (p_key, p_kind, p_request)
+  INSERT INTO ledger_operations (idempotency_key, kind, request, result)
+  VALUES (p_key, p_kind, p_request, p_result)
   ON CONFLICT (idempotency_key) DO NOTHING
   RETURNING id INTO v_id;
   IF v_id IS NULL THEN
@@ -225,33 +234,6 @@ BEGIN
   END IF;
   RETURN v_id;
 END $$;
-
-CREATE FUNCTION ledger_finish(p_operation bigint, p_result jsonb) RETURNS jsonb
-LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE ledger_operations SET result = p_result WHERE id = p_operation;
-  RETURN p_result || '{"replayed": false}'::jsonb;
-END $$;
-
--- One user's balances in a currency after an operation (for the result and the realtime event).
-CREATE FUNCTION ledger_balance_json(p_user uuid, p_currency text) RETURNS jsonb
-LANGUAGE sql STABLE AS $$
-  SELECT jsonb_build_object(
-    'userId', p_user,
-    'currency', p_currency,
-    'available', coalesce(max(balance) FILTER (WHERE kind = 'available'), 0),
-    'escrow', coalesce(max(balance) FILTER (WHERE kind = 'escrow'), 0))
-  FROM ledger_accounts WHERE user_id = p_user AND currency = p_currency
-$$;
-
--- Refuses a spend or a lock in a currency the user's mode does not use.
-CREATE FUNCTION ledger_currency_refusal(p_currency text, p_role text, p_account_type text) RETURNS jsonb
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN ledger_currency_for(p_role, p_account_type) = p_currency THEN NULL
-    ELSE jsonb_build_object('ok', false, 'error', 'currency_not_allowed', 'currency', p_currency,
-                            'allowed', ledger_currency_for(p_role, p_account_type), 'accountType', p_account_type)
-  END
-$$;
 
 -- ---------------------------------------------------------------------------------------
 -- Operations
@@ -263,6 +245,7 @@ DECLARE
   v_request jsonb := jsonb_build_object('user', p_user, 'currency', p_currency, 'amount', p_amount,
                                         'reason', p_reason, 'description', p_description);
   v_replay jsonb;
+  v_result jsonb;
   acc record;
   v_op bigint;
 BEGIN
@@ -277,12 +260,13 @@ BEGIN
   acc := ledger_lock_user(p_user, p_currency, true);
   v_replay := ledger_replay(p_key, 'grant', v_request);
   IF v_replay IS NOT NULL THEN RETURN v_replay; END IF;
-  v_op := ledger_claim(p_key, 'grant', v_request);
+  v_result := jsonb_build_object('ok', true, 'currency', p_currency, 'amount', p_amount,
+    'balances', jsonb_build_array(jsonb_build_object('userId', p_user, 'currency', p_currency,
+      'available', acc.available + p_amount, 'escrow', acc.escrow)));
+  v_op := ledger_claim(p_key, 'grant', v_request, v_result);
   INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason, description)
   VALUES (v_op, acc.house_id, acc.available_id, p_amount, p_currency, p_reason, p_description);
-  RETURN ledger_finish(v_op, jsonb_build_object('ok', true, 'operationId', v_op, 'currency', p_currency, 'amount', p_amount,
-    'balances', jsonb_build_array(jsonb_build_object('userId', p_user, 'currency', p_currency,
-      'available', acc.available + p_amount, 'escrow', acc.escrow))));
+  RETURN v_result || jsonb_build_object('operationId', v_op, 'replayed', false);
 END $$;
 
 -- The user's available balance → house. p_currency NULL means the currency of the user's mode.
@@ -292,8 +276,9 @@ RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_request jsonb := jsonb_build_object('user', p_user, 'currency', p_currency, 'amount', p_amount, 'description', p_description);
   v_replay jsonb;
-  v_refusal jsonb;
+  v_result jsonb;
   prof record;
+  v_own text;
   v_currency text;
   acc record;
   v_op bigint;
@@ -301,16 +286,21 @@ BEGIN
   IF p_amount IS NULL OR p_amount <= 0 THEN RETURN '{"ok": false, "error": "invalid_amount"}'; END IF;
   SELECT role, account_type INTO prof FROM profiles WHERE id = p_user;
   IF NOT FOUND THEN RETURN '{"ok": false, "error": "user_not_found"}'; END IF;
-  v_currency := coalesce(p_currency, ledger_currency_for(prof.role, prof.account_type));
+  v_own := ledger_currency_for(prof.role, prof.account_type);
+  v_currency := coalesce(p_currency, v_own);
   acc := ledger_lock_user(p_user, v_currency, true);
   v_replay := ledger_replay(p_key, 'spend', v_request);
   IF v_replay IS NOT NULL THEN RETURN v_replay; END IF;
-  v_refusal := ledger_currency_refusal(v_currency, prof.role, prof.account_type);
-  IF v_refusal IS NOT NULL THEN RETURN v_refusal; END IF;
+  IF v_currency <> v_own THEN
+    RETURN jsonb_build_object('ok', false, 'error', 'currency_not_allowed', 'currency', v_currency, 'allowed', v_own, 'accountType', prof.account_type);
+  END IF;
   IF acc.available < p_amount THEN
     RETURN jsonb_build_object('ok', false, 'error', 'insufficient', 'currency', v_currency, 'needed', p_amount, 'available', acc.available);
   END IF;
-  v_op := ledger_claim(p_key, 'spend', v_request);
+  v_result := jsonb_build_object('ok', true, 'currency', v_currency, 'amount', p_amount,
+    'balances', jsonb_build_array(jsonb_build_object('userId', p_user, 'currency', v_currency,
+      'available', acc.available - p_amount, 'escrow', acc.escrow)));
+  v_op := ledger_claim(p_key, 'spend', v_request, v_result);
   INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason, description)
   VALUES (v_op, acc.available_id, acc.house_id, p_amount, v_currency, 'spend', p_description);
   IF v_currency = 'vtokens' THEN
@@ -319,9 +309,7 @@ BEGIN
            updated_at = now()
      WHERE id = p_user;
   END IF;
-  RETURN ledger_finish(v_op, jsonb_build_object('ok', true, 'operationId', v_op, 'currency', v_currency, 'amount', p_amount,
-    'balances', jsonb_build_array(jsonb_build_object('userId', p_user, 'currency', v_currency,
-      'available', acc.available - p_amount, 'escrow', acc.escrow))));
+  RETURN v_result || jsonb_build_object('operationId', v_op, 'replayed', false);
 END $$;
 
 -- The user's available → escrow, as a hold owned by one challenge, match or room.
@@ -332,8 +320,9 @@ DECLARE
   v_request jsonb := jsonb_build_object('user', p_user, 'currency', p_currency, 'amount', p_amount, 'challenge', p_challenge,
                                         'match', p_match, 'room', p_room, 'description', p_description);
   v_replay jsonb;
-  v_refusal jsonb;
+  v_result jsonb;
   prof record;
+  v_own text;
   v_currency text;
   acc record;
   v_op bigint;
@@ -343,27 +332,30 @@ BEGIN
   IF num_nonnulls(p_challenge, p_match, p_room) <> 1 THEN RETURN '{"ok": false, "error": "invalid_owner"}'; END IF;
   SELECT role, account_type INTO prof FROM profiles WHERE id = p_user;
   IF NOT FOUND THEN RETURN '{"ok": false, "error": "user_not_found"}'; END IF;
-  v_currency := coalesce(p_currency, ledger_currency_for(prof.role, prof.account_type));
+  v_own := ledger_currency_for(prof.role, prof.account_type);
+  v_currency := coalesce(p_currency, v_own);
   acc := ledger_lock_user(p_user, v_currency, false);
   v_replay := ledger_replay(p_key, 'lock', v_request);
   IF v_replay IS NOT NULL THEN RETURN v_replay; END IF;
-  v_refusal := ledger_currency_refusal(v_currency, prof.role, prof.account_type);
-  IF v_refusal IS NOT NULL THEN RETURN v_refusal; END IF;
+  IF v_currency <> v_own THEN
+    RETURN jsonb_build_object('ok', false, 'error', 'currency_not_allowed', 'currency', v_currency, 'allowed', v_own, 'accountType', prof.account_type);
+  END IF;
   IF acc.available < p_amount THEN
     RETURN jsonb_build_object('ok', false, 'error', 'insufficient', 'currency', v_currency, 'needed', p_amount, 'available', acc.available);
   END IF;
   IF EXISTS (SELECT 1 FROM escrow_holds WHERE owner_id = coalesce(p_challenge, p_match, p_room) AND user_id = p_user AND status = 'held') THEN
     RETURN '{"ok": false, "error": "already_held"}';
   END IF;
-  v_op := ledger_claim(p_key, 'lock', v_request);
+  v_result := jsonb_build_object('ok', true, 'currency', v_currency, 'amount', p_amount,
+    'balances', jsonb_build_array(jsonb_build_object('userId', p_user, 'currency', v_currency,
+      'available', acc.available - p_amount, 'escrow', acc.escrow + p_amount)));
+  v_op := ledger_claim(p_key, 'lock', v_request, v_result);
   INSERT INTO escrow_holds (user_id, currency, amount, challenge_id, match_id, room_id, lock_operation_id)
   VALUES (p_user, v_currency, p_amount, p_challenge, p_match, p_room, v_op)
   RETURNING id INTO v_hold;
   INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason, description, hold_id, challenge_id, match_id, room_id)
   VALUES (v_op, acc.available_id, acc.escrow_id, p_amount, v_currency, 'escrow_lock', p_description, v_hold, p_challenge, p_match, p_room);
-  RETURN ledger_finish(v_op, jsonb_build_object('ok', true, 'operationId', v_op, 'holdId', v_hold, 'currency', v_currency, 'amount', p_amount,
-    'balances', jsonb_build_array(jsonb_build_object('userId', p_user, 'currency', v_currency,
-      'available', acc.available - p_amount, 'escrow', acc.escrow + p_amount))));
+  RETURN v_result || jsonb_build_object('operationId', v_op, 'holdId', v_hold, 'replayed', false);
 END $$;
 
 -- Closes the held holds of one owner (optionally only one player's):
@@ -379,22 +371,24 @@ DECLARE
                                         'user', p_user, 'winner', p_winner, 'description', p_description);
   v_owner uuid := coalesce(p_challenge, p_match, p_room);
   v_replay jsonb;
+  v_result jsonb;
   v_holds escrow_holds[];
   v_hold escrow_holds;
   v_currency text;
+  v_mixed boolean;
   v_users uuid[];
-  v_accounts bigint[];
+  v_accounts ledger_accounts[];
   v_op bigint;
   v_total bigint := 0;
   v_to bigint;
-  v_balances jsonb := '[]';
-  u uuid;
+  v_from bigint;
+  v_balances jsonb;
 BEGIN
   IF p_mode NOT IN ('release', 'draw', 'settle') THEN RAISE EXCEPTION 'ledger: unknown close mode %', p_mode; END IF;
   IF num_nonnulls(p_challenge, p_match, p_room) <> 1 THEN RETURN '{"ok": false, "error": "invalid_owner"}'; END IF;
   IF p_mode = 'settle' AND p_winner IS NULL THEN RETURN '{"ok": false, "error": "winner_without_stake"}'; END IF;
 
-  -- Holds first, then every account involved, each in id order.
+  -- Holds first, then every account of their players, each in id order.
   SELECT coalesce(array_agg(x.h ORDER BY (x.h).id), '{}') INTO v_holds FROM (
     SELECT h FROM escrow_holds h
      WHERE h.owner_id = v_owner AND h.status = 'held'
@@ -402,45 +396,50 @@ BEGIN
        AND h.room_id IS NOT DISTINCT FROM p_room
        AND (p_user IS NULL OR h.user_id = p_user)
      ORDER BY h.id FOR UPDATE) x;
-  SELECT array_agg(DISTINCT hh.user_id) INTO v_users FROM unnest(v_holds) hh;
-  SELECT min(hh.currency) INTO v_currency FROM unnest(v_holds) hh;
-  v_accounts := ARRAY(SELECT l.id FROM ledger_accounts l, unnest(v_holds) hh
-                        WHERE l.user_id = hh.user_id AND l.currency = hh.currency);
-  PERFORM 1 FROM ledger_accounts WHERE id = ANY (v_accounts) ORDER BY id FOR UPDATE;
+  SELECT array_agg(DISTINCT hh.user_id), min(hh.currency), count(DISTINCT hh.currency) > 1
+    INTO v_users, v_currency, v_mixed
+    FROM unnest(v_holds) hh;
+  SELECT coalesce(array_agg(y.l ORDER BY (y.l).id), '{}') INTO v_accounts FROM (
+    SELECT a AS l FROM ledger_accounts a
+     WHERE a.id = ANY (ARRAY(SELECT u.id FROM ledger_accounts u WHERE u.user_id = ANY (v_users) AND u.currency = v_currency))
+     ORDER BY a.id FOR UPDATE) y;
 
   v_replay := ledger_replay(p_key, v_kind, v_request);
   IF v_replay IS NOT NULL THEN RETURN v_replay; END IF;
   IF cardinality(v_holds) = 0 THEN RETURN '{"ok": false, "error": "nothing_held"}'; END IF;
-  IF (SELECT count(DISTINCT hh.currency) FROM unnest(v_holds) hh) > 1 THEN
-    RETURN '{"ok": false, "error": "mixed_currencies"}';
-  END IF;
+  IF v_mixed THEN RETURN '{"ok": false, "error": "mixed_currencies"}'; END IF;
   IF p_mode = 'settle' THEN
     IF NOT (p_winner = ANY (v_users)) THEN RETURN '{"ok": false, "error": "winner_without_stake"}'; END IF;
     IF cardinality(v_users) < 2 THEN RETURN '{"ok": false, "error": "stakes_missing"}'; END IF;
   END IF;
 
-  v_op := ledger_claim(p_key, v_kind, v_request);
-  IF p_mode = 'settle' THEN
-    SELECT id INTO v_to FROM ledger_accounts WHERE user_id = p_winner AND currency = v_currency AND kind = 'available';
-  END IF;
+  -- The balances after: each player's escrow loses their stake; the winner (settle) or each
+  -- player (release, draw) gains it in available.
+  SELECT sum(amount) INTO v_total FROM unnest(v_holds);
+  SELECT jsonb_agg(jsonb_build_object('userId', a.user_id, 'currency', v_currency,
+           'available', a.available + CASE WHEN p_mode = 'settle' THEN CASE WHEN a.user_id = p_winner THEN v_total ELSE 0 END
+                                           ELSE coalesce(h.amount, 0) END,
+           'escrow', a.escrow - coalesce(h.amount, 0)) ORDER BY a.user_id)
+    INTO v_balances
+    FROM (SELECT user_id, max(balance) FILTER (WHERE kind = 'available') AS available,
+                 max(balance) FILTER (WHERE kind = 'escrow') AS escrow
+            FROM unnest(v_accounts) GROUP BY user_id) a
+    LEFT JOIN (SELECT user_id, sum(amount) AS amount FROM unnest(v_holds) GROUP BY user_id) h ON h.user_id = a.user_id;
+  v_result := jsonb_build_object('ok', true, 'currency', v_currency, 'amount', v_total, 'holds', cardinality(v_holds), 'balances', v_balances);
+  v_op := ledger_claim(p_key, v_kind, v_request, v_result);
+
   FOREACH v_hold IN ARRAY v_holds LOOP
-    IF p_mode <> 'settle' THEN
-      SELECT id INTO v_to FROM ledger_accounts WHERE user_id = v_hold.user_id AND currency = v_hold.currency AND kind = 'available';
-    END IF;
+    SELECT id INTO v_from FROM unnest(v_accounts) WHERE user_id = v_hold.user_id AND kind = 'escrow';
+    SELECT id INTO v_to FROM unnest(v_accounts)
+     WHERE user_id = CASE WHEN p_mode = 'settle' THEN p_winner ELSE v_hold.user_id END AND kind = 'available';
     INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason, description, hold_id, challenge_id, match_id, room_id)
-    SELECT v_op, e.id, v_to, v_hold.amount, v_hold.currency, v_reason, p_description, v_hold.id, v_hold.challenge_id, v_hold.match_id, v_hold.room_id
-      FROM ledger_accounts e WHERE e.user_id = v_hold.user_id AND e.currency = v_hold.currency AND e.kind = 'escrow';
-    v_total := v_total + v_hold.amount;
+    VALUES (v_op, v_from, v_to, v_hold.amount, v_hold.currency, v_reason, p_description, v_hold.id, v_hold.challenge_id, v_hold.match_id, v_hold.room_id);
   END LOOP;
   UPDATE escrow_holds
      SET status = CASE WHEN p_mode = 'settle' THEN 'settled' ELSE 'released' END,
          closed_at = now(), close_operation_id = v_op
    WHERE id IN (SELECT hh.id FROM unnest(v_holds) hh);
-  FOREACH u IN ARRAY v_users LOOP
-    v_balances := v_balances || ledger_balance_json(u, v_currency);
-  END LOOP;
-  RETURN ledger_finish(v_op, jsonb_build_object('ok', true, 'operationId', v_op, 'currency', v_currency, 'amount', v_total,
-    'holds', cardinality(v_holds), 'balances', v_balances));
+  RETURN v_result || jsonb_build_object('operationId', v_op, 'replayed', false);
 END $$;
 
 -- Moves the held holds of one owner to another (a challenge's stakes to its match).
@@ -470,6 +469,7 @@ DECLARE
   v_last timestamptz;
   v_top_up bigint;
   v_key text;
+  v_result jsonb;
   v_op bigint;
 BEGIN
   PERFORM ledger_open_accounts(p_user, 'vtokens');
@@ -486,10 +486,11 @@ BEGIN
     RETURN jsonb_build_object('ok', true, 'operationId', NULL, 'amount', 0, 'currency', 'vtokens', 'balances', '[]'::jsonb);
   END IF;
   v_key := 'weekly-reset:' || p_user || ':' || extract(epoch FROM v_last)::text;
-  v_op := ledger_claim(v_key, 'weekly_reset', jsonb_build_object('user', p_user, 'lastReset', v_last));
+  v_result := jsonb_build_object('ok', true, 'currency', 'vtokens', 'amount', v_top_up,
+    'balances', jsonb_build_array(jsonb_build_object('userId', p_user, 'currency', 'vtokens',
+      'available', acc.available + v_top_up, 'escrow', acc.escrow)));
+  v_op := ledger_claim(v_key, 'weekly_reset', jsonb_build_object('user', p_user, 'lastReset', v_last), v_result);
   INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason, description)
   VALUES (v_op, acc.house_id, acc.available_id, v_top_up, 'vtokens', 'weekly_reset', 'Weekly VTokens');
-  RETURN ledger_finish(v_op, jsonb_build_object('ok', true, 'operationId', v_op, 'currency', 'vtokens', 'amount', v_top_up,
-    'balances', jsonb_build_array(jsonb_build_object('userId', p_user, 'currency', 'vtokens',
-      'available', acc.available + v_top_up, 'escrow', acc.escrow))));
+  RETURN v_result || jsonb_build_object('operationId', v_op);
 END $$;

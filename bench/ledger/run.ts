@@ -1,0 +1,185 @@
+// Escrow throughput on real PostgreSQL: 16 clients each play matches as fast as they can —
+// lock player A's stake, lock player B's stake, settle both to the winner, each a transaction
+// of its own as challenge creation, acceptance and the match result make them — next to
+// pgbench's TPC-B-like run against the same server in the same invocation.
+//
+//   npx tsx bench/ledger/run.ts            (DATABASE_URL, or postgres://postgres@127.0.0.1:5432)
+//   BENCH_SECONDS=20 BENCH_CLIENTS=16 npx tsx bench/ledger/run.ts
+//
+// Figures: matches/s (one match = 2 locks + 1 settle = one full lock-and-settle cycle of both
+// stakes), ledger transactions/s (3 per match), and the ratio of each to pgbench's tps. The
+// ledger runs twice: as the API runs it (each balance change also published as a realtime
+// event, whose NOTIFY serializes commits in PostgreSQL), and the ledger core alone.
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openPostgres, type Database, type Queryable } from '../../apps/server/src/db/database.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import * as repo from '../../apps/server/src/ledger/ledger.repository.ts';
+import { grant, lockEscrow, settleEscrow, refusalError } from '../../apps/server/src/ledger/ledger.service.ts';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const PLAYERS = 1024;
+const STAKE = 1_000;
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = 'versus_bench_ledger';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const pgbenchScript = path.resolve(here, '../../../shared/peers/pgbench/run.sh');
+
+function urlFor(database: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function setUp(): Promise<{ db: Database; players: string[] }> {
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${DB_NAME}`);
+  const db = openPostgres(urlFor(DB_NAME), { max: CLIENTS });
+  await migrate(db, path.resolve(here, '../../apps/server/src/db/migrations'));
+  const players: string[] = [];
+  for (let i = 0; i < PLAYERS; i++) players.push(crypto.randomUUID());
+  await db.query(
+    `INSERT INTO users (id, email, password_hash) SELECT id, 'bench_' || n || '@versus.test', 'x' FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
+    [players],
+  );
+  await db.query(
+    `INSERT INTO profiles (id, username, display_name, full_name, phone, date_of_birth, age_verified)
+     SELECT id, 'bench_' || n, 'bench_' || n, 'Bench Player', '+1 555 010 0100', '1990-01-01', true
+       FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
+    [players],
+  );
+  for (const id of players) {
+    await db.transaction((tx) => grant(tx, { userId: id, currency: 'credits', amount: 1_000_000_000, idempotencyKey: `bench-fund:${id}` }));
+  }
+  await db.query('VACUUM ANALYZE');
+  return { db, players };
+}
+
+type Mode = 'api' | 'core';
+
+interface Operations {
+  lock(tx: Queryable, userId: string, matchId: string): Promise<unknown>;
+  settle(tx: Queryable, matchId: string, winnerId: string): Promise<unknown>;
+}
+
+/** The ledger as the API runs it (events published), or the bare SQL operations. */
+const operations: Record<Mode, Operations> = {
+  api: {
+    lock: (tx: Queryable, userId: string, matchId: string) =>
+      lockEscrow(tx, { userId, amount: STAKE, owner: { matchId }, idempotencyKey: `lock:${matchId}:${userId}` }),
+    settle: (tx: Queryable, matchId: string, winnerId: string) =>
+      settleEscrow(tx, { owner: { matchId }, winnerId, idempotencyKey: `settle:${matchId}` }),
+  },
+  core: {
+    lock: async (tx: Queryable, userId: string, matchId: string) => {
+      const result = await repo.lockEscrow(tx, `lock:${matchId}:${userId}`, userId, null, STAKE, { matchId }, null);
+      if (!result.ok) throw refusalError(result);
+    },
+    settle: async (tx: Queryable, matchId: string, winnerId: string) => {
+      const result = await repo.closeHolds(tx, 'settle', `settle:${matchId}`, { matchId }, null, winnerId, null);
+      if (!result.ok) throw refusalError(result);
+    },
+  },
+};
+
+async function runLedger(db: Database, players: string[], mode: Mode): Promise<{ matches: number; seconds: number; latencyMs: number }> {
+  const ops = operations[mode];
+  let matches = 0;
+  let totalMs = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  async function client() {
+    while (performance.now() < deadline) {
+      const a = players[Math.floor(Math.random() * players.length)]!;
+      let b = a;
+      while (b === a) b = players[Math.floor(Math.random() * players.length)]!;
+      const matchId = crypto.randomUUID();
+      const started = performance.now();
+      await db.transaction((tx) => ops.lock(tx, a, matchId));
+      await db.transaction((tx) => ops.lock(tx, b, matchId));
+      await db.transaction((tx) => ops.settle(tx, matchId, Math.random() < 0.5 ? a : b));
+      totalMs += performance.now() - started;
+      matches += 1;
+    }
+  }
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, () => client()));
+  const seconds = (performance.now() - started) / 1000;
+  return { matches, seconds, latencyMs: totalMs / Math.max(1, matches) };
+}
+
+function runPgbench(): { tps: number; latencyAvgMs: number } {
+  const out = execFileSync('bash', [pgbenchScript, String(CLIENTS), String(SECONDS)], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: ADMIN_URL } });
+  const line = out.trim().split('\n').at(-1)!;
+  return JSON.parse(line) as { tps: number; latencyAvgMs: number };
+}
+
+async function audit(db: Database): Promise<void> {
+  const [row] = await db.query<{ total: number; negative: number; held: number }>(
+    `SELECT (SELECT coalesce(sum(balance), 0) FROM ledger_accounts) AS total,
+            (SELECT count(*) FROM ledger_accounts WHERE kind <> 'house' AND balance < 0) AS negative,
+            (SELECT count(*) FROM escrow_holds WHERE status = 'held') AS held`,
+  );
+  if (!row || row.total !== 0 || row.negative !== 0 || row.held !== 0) throw new Error(`ledger invariants broken after the run: ${JSON.stringify(row)}`);
+}
+
+const { db, players } = await setUp();
+try {
+  console.error(`pgbench: ${CLIENTS} clients, ${SECONDS} s ...`);
+  const before = runPgbench();
+  const results: Record<Mode, Awaited<ReturnType<typeof runLedger>>> = {} as never;
+  for (const mode of ['api', 'core'] as const) {
+    console.error(`ledger (${mode}): ${CLIENTS} clients, ${SECONDS} s ...`);
+    results[mode] = await runLedger(db, players, mode);
+  }
+  console.error(`pgbench again: ${CLIENTS} clients, ${SECONDS} s ...`);
+  const after = runPgbench();
+  await audit(db);
+  const tps = (before.tps + after.tps) / 2;
+  const line = (mode: Mode) => {
+    const r = results[mode];
+    const matchesPerSecond = r.matches / r.seconds;
+    return {
+      matchesPerSecond: Math.round(matchesPerSecond),
+      ledgerTransactionsPerSecond: Math.round(matchesPerSecond * 3),
+      matchLatencyMs: Number(r.latencyMs.toFixed(1)),
+      ratioMatchesToTps: Number((matchesPerSecond / tps).toFixed(2)),
+      ratioTransactionsToTps: Number(((matchesPerSecond * 3) / tps).toFixed(2)),
+    };
+  };
+  const report = {
+    bench: 'ledger-escrow',
+    clients: CLIENTS,
+    seconds: SECONDS,
+    pgbenchTps: { before: Math.round(before.tps), after: Math.round(after.tps), mean: Math.round(tps) },
+    withRealtimeEvents: line('api'),
+    ledgerCore: line('core'),
+  };
+  console.log(
+    [
+      `pgbench TPC-B-like (${CLIENTS} clients): ${report.pgbenchTps.mean} tps (before ${report.pgbenchTps.before}, after ${report.pgbenchTps.after})`,
+      `ledger, as the API runs it (balance events published): ${report.withRealtimeEvents.matchesPerSecond} matches/s = ` +
+        `${report.withRealtimeEvents.ledgerTransactionsPerSecond} ledger transactions/s; ratio ${report.withRealtimeEvents.ratioMatchesToTps} ` +
+        `(matches/tps), ${report.withRealtimeEvents.ratioTransactionsToTps} (transactions/tps)`,
+      `ledger core (no realtime events): ${report.ledgerCore.matchesPerSecond} matches/s = ${report.ledgerCore.ledgerTransactionsPerSecond} ` +
+        `ledger transactions/s; ratio ${report.ledgerCore.ratioMatchesToTps} (matches/tps), ${report.ledgerCore.ratioTransactionsToTps} (transactions/tps)`,
+      JSON.stringify(report),
+    ].join('\n'),
+  );
+} finally {
+  await db.close();
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+}
