@@ -23,6 +23,7 @@ import {
   scheduleSlots,
   shownScheduleSlots,
   stakeTier,
+  timeLeftStableMs,
 } from './catalogue.ts';
 
 const MINUTE = 60_000;
@@ -196,6 +197,27 @@ describe('time formatting', () => {
     fc.assert(
       fc.property(fc.integer({ min: -10 * DAY, max: 100 * DAY }), (ms) => {
         expect(formatTimeLeft(at(ms), now)).toMatch(/^(Expired|\d+d \d{1,2}h|\d{1,2}h \d{1,2}m)$/);
+      }),
+    );
+  });
+
+  it('says how long the time-left text stays the same, exactly', () => {
+    expect(timeLeftStableMs(null, now)).toBe(Number.POSITIVE_INFINITY);
+    expect(timeLeftStableMs(at(-1), now)).toBe(Number.POSITIVE_INFINITY);
+    expect(timeLeftStableMs(at(5 * MINUTE + 30_000), now)).toBe(30_000);
+    expect(timeLeftStableMs(at(2 * DAY + 20 * MINUTE), now)).toBe(20 * MINUTE);
+    expect(timeLeftStableMs(at(5 * MINUTE), now)).toBe(1);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3 * DAY }), fc.integer({ min: 0, max: 1000 }), (left, probe) => {
+        const expiresAt = at(left);
+        const stable = timeLeftStableMs(expiresAt, now);
+        const text = formatTimeLeft(expiresAt, now);
+        const after = (elapsed: number) => formatTimeLeft(expiresAt, new Date(now.getTime() + elapsed));
+        // Never too long: the text holds for the whole span (sampled, and its last millisecond)...
+        expect(after(Math.floor(((stable - 1) * probe) / 1000))).toBe(text);
+        expect(after(stable - 1)).toBe(text);
+        // ...and never much too short: it has changed one millisecond after the span at the latest.
+        expect(after(stable + 1)).not.toBe(text);
       }),
     );
   });

@@ -248,6 +248,23 @@ export function formatTimeLeft(expiresAt: Date | string | null, now: Date): stri
   return `${hours}h ${minutes}m`;
 }
 
+/**
+ * For how many ms from `now` formatTimeLeft(expiresAt, ·) surely gives the same text (at least
+ * 1; at most 1 ms short of the truth); Infinity when there is no expiry or it already reads
+ * "Expired". A list rendered at `now` stays exact for the smallest of these over its rows.
+ */
+export function timeLeftStableMs(expiresAt: Date | string | null, now: Date): number {
+  if (expiresAt === null) return Number.POSITIVE_INFINITY;
+  const ms = new Date(expiresAt).getTime() - now.getTime();
+  if (!(ms > 0)) return Number.POSITIVE_INFINITY;
+  // Above a day the text changes on each whole hour of ms left, else on each whole minute;
+  // the step to "24h 0m" and to "Expired" fall on those boundaries too.
+  const unit = ms > DAY ? HOUR : MINUTE;
+  const toBoundary = ms % unit;
+  // Exactly on a boundary, count one millisecond: the text changes right after it.
+  return toBoundary === 0 ? 1 : toBoundary;
+}
+
 /** "Just now" under a minute (or in the future), then Xm, Xh, Xd. */
 export function formatRelativeTime(at: Date | string, now: Date): string {
   const ms = now.getTime() - new Date(at).getTime();

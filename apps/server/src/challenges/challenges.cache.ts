@@ -14,27 +14,38 @@ import type { ChallengeRow } from './challenges.repository.ts';
 
 const MAX_ENTRIES = 500;
 
+export interface CacheEntry {
+  storedAt: number;
+  rows: ChallengeRow[];
+  /** The response rendered from `rows`, exact until `validUntil` (time-left texts change then). */
+  body?: { json: string; validUntil: number };
+}
+
 export class ListCache {
-  private readonly entries = new Map<string, { storedAt: number; rows: ChallengeRow[] }>();
+  private readonly entries = new Map<string, CacheEntry>();
   /** Bumped by every invalidation, so a read that started before one is not cached after it. */
   generation = 0;
 
-  constructor(readonly ttlMs: number = CHALLENGE_RULES.listCacheMs) {}
+  /** Milliseconds an entry is served; 0 turns the cache off (the benchmark measures both). */
+  constructor(public ttlMs: number = CHALLENGE_RULES.listCacheMs) {}
 
-  get(key: string, nowMs: number): ChallengeRow[] | undefined {
+  get(key: string, nowMs: number): CacheEntry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (nowMs - entry.storedAt >= this.ttlMs || nowMs < entry.storedAt) {
       this.entries.delete(key);
       return undefined;
     }
-    return entry.rows;
+    return entry;
   }
 
-  set(key: string, rows: ChallengeRow[], nowMs: number, generation: number): void {
-    if (generation !== this.generation) return;
+  /** Stores rows read when the cache was at `generation`; a newer invalidation discards them. */
+  set(key: string, rows: ChallengeRow[], nowMs: number, generation: number): CacheEntry {
+    const entry: CacheEntry = { storedAt: nowMs, rows };
+    if (generation !== this.generation) return entry;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { storedAt: nowMs, rows });
+    this.entries.set(key, entry);
+    return entry;
   }
 
   invalidate(): void {

@@ -3,7 +3,10 @@ import type { CreateChallengeRequest } from '@versus/domain/challenges';
 import { buildApp } from '../app.ts';
 import { openPostgres } from '../db/database.ts';
 import { startJob } from '../jobs/scheduler.ts';
-import { expireDueChallenges, expiryJob, warnExpiringSoon } from './challenges.service.ts';
+import { challengeListSchema } from '@versus/domain/challenges';
+import { timeLeftStableMs } from '@versus/domain/catalogue';
+import { listCacheFor } from './challenges.cache.ts';
+import { expireDueChallenges, expiryJob, listOpenChallengesJson, warnExpiringSoon } from './challenges.service.ts';
 import { chess, createKit, fortnite, minor, type Kit, type Player } from './challenges.test-kit.ts';
 
 let kit: Kit;
@@ -210,6 +213,32 @@ describe('marketplace list', () => {
     expect((await kit.api('GET', '/api/challenges?game=pong', { as: viewer })).status).toBe(400);
     expect((await kit.api('GET', '/api/challenges')).status).toBe(401);
     for (const x of [a, b, c, d, expired]) await cancel(x.creatorId === maker.id ? maker : other, x.id);
+  });
+
+  it('serves the rendered list in the documented shape, exact as time passes', async () => {
+    const owner = await kit.player();
+    const challenge = await open(owner);
+    await kit.database.db.query(`UPDATE challenges SET expires_at = now() + interval '10 minutes 5 seconds' WHERE id = $1`, [challenge.id]);
+    listCacheFor(kit.database.db).invalidate();
+    const [row] = await kit.database.db.query<{ expires_at: Date }>('SELECT expires_at FROM challenges WHERE id = $1', [challenge.id]);
+    const expiresAt = row!.expires_at;
+    const t0 = new Date();
+    const stable = timeLeftStableMs(expiresAt, t0);
+    const timeLeftAt = async (ms: number) => {
+      const body = challengeListSchema.parse(JSON.parse(await listOpenChallengesJson(kit.ctx, {}, new Date(t0.getTime() + ms))));
+      return body.challenges.find((c) => c.id === challenge.id)?.timeLeft;
+    };
+    const first = await timeLeftAt(0);
+    expect(first).toMatch(/^0h 10m$/);
+    expect(await timeLeftAt(stable - 1)).toBe(first);
+    expect(await timeLeftAt(stable + 1)).toBe('0h 9m');
+    // Past its expiry it leaves the list even before the job runs.
+    expect(await timeLeftAt(11 * 60_000)).toBeUndefined();
+    // Through the route, the same body.
+    const reply = await kit.api('GET', '/api/challenges', { as: owner });
+    expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(challengeListSchema.parse(reply.body).challenges.map((c) => c.id)).toContain(challenge.id);
+    await cancel(owner, challenge.id);
   });
 
   it('counts views and shows my challenges', async () => {

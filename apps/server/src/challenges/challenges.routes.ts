@@ -9,6 +9,7 @@ import {
   cancelChallengeResponseSchema,
   challengeListSchema,
   challengeResponseSchema,
+  type ChallengeList,
   createChallengeRequestSchema,
   createChallengeResponseSchema,
   listChallengesQuerySchema,
@@ -137,9 +138,12 @@ export async function challengesFeature(app: App, ctx: AppContext): Promise<void
         response: { 200: challengeListSchema, ...errors(400, 401) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireUser(request);
-      return { challenges: await service.listOpenChallenges(ctx, request.query) };
+      // Already serialized (from the cache) in the schema's shape: a JSON string is sent as is,
+      // skipping the response serializer, which the type provider cannot know.
+      const json = await service.listOpenChallengesJson(ctx, request.query);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as ChallengeList);
     },
   );
 

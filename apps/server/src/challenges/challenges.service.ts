@@ -19,6 +19,7 @@ import {
   type ChallengeAcceptedEvent,
   type CreateChallengeInput,
   type CreateChallengeResponse,
+  type ChallengeList,
   type ListChallengesQuery,
   type Match,
 } from '@versus/domain/challenges';
@@ -31,6 +32,7 @@ import {
   expiryFor,
   formatTimeLeft,
   payoutFor,
+  timeLeftStableMs,
   type GameId,
 } from '@versus/domain/catalogue';
 import { currencyLabel, currencyTitle, formatMoney, toMinor } from '@versus/domain/money';
@@ -41,7 +43,7 @@ import type { Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { LedgerError, lockEscrow, releaseEscrow, transferHolds } from '../ledger/ledger.service.ts';
 import { publish, topics } from '../realtime/publish.ts';
-import { listCacheFor } from './challenges.cache.ts';
+import { listCacheFor, type CacheEntry } from './challenges.cache.ts';
 import * as repo from './challenges.repository.ts';
 
 /** All the service needs of the app's context (the demo seeder has only a database). */
@@ -272,37 +274,53 @@ function insufficientToCreate(error: unknown): AppError | null {
 /** Escapes LIKE's wildcards so a search for "50%" means those characters. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listOpenChallenges(ctx: ServiceContext, query: ListChallengesQuery, now = new Date()): Promise<Challenge[]> {
+function listKey(query: ListChallengesQuery): { key: string; filters: repo.ListFilters } {
   const search = query.search?.trim() || undefined;
+  const needle = search?.toLowerCase();
   const filters: repo.ListFilters = {
     game: query.game,
     platform: query.platform,
     minStake: query.minStake,
     maxStake: query.maxStake,
     searchPattern: search && likePattern(search),
-    searchGames: search
-      ? GAME_LIST.filter((g) => g.name.toLowerCase().includes(search.toLowerCase()) || g.id.includes(search.toLowerCase())).map(
-          (g): GameId => g.id,
-        )
-      : undefined,
+    searchGames: needle ? GAME_LIST.filter((g) => g.name.toLowerCase().includes(needle) || g.id.includes(needle)).map((g): GameId => g.id) : undefined,
   };
+  return { key: JSON.stringify([filters.game, filters.platform, filters.minStake, filters.maxStake, needle]), filters };
+}
+
+async function openListEntry(ctx: ServiceContext, query: ListChallengesQuery, now: Date): Promise<CacheEntry> {
+  const { key, filters } = listKey(query);
   const cache = listCacheFor(ctx.db);
-  const key = JSON.stringify([filters.game, filters.platform, filters.minStake, filters.maxStake, search?.toLowerCase()]);
-  let rows = cache.get(key, now.getTime());
-  if (!rows) {
-    const generation = cache.generation;
-    rows = await repo.listOpenPublic(ctx.db, filters, now, CHALLENGE_RULES.listLimit);
-    cache.set(key, rows, now.getTime(), generation);
-  }
-  // Cached rows may have expired since: the expiry job's event clears the cache, and this
-  // check covers the minutes until it runs.
-  const result: Challenge[] = [];
-  for (const row of rows) {
-    if (row.expires_at === null || new Date(row.expires_at).getTime() > now.getTime()) {
-      result.push(toChallenge(row, now, { showCode: false }));
-    }
-  }
-  return result;
+  const cached = cache.get(key, now.getTime());
+  if (cached) return cached;
+  const generation = cache.generation;
+  const rows = await repo.listOpenPublic(ctx.db, filters, now, CHALLENGE_RULES.listLimit);
+  return cache.set(key, rows, now.getTime(), generation);
+}
+
+// Cached rows may have expired since they were read: the expiry job's event clears the cache,
+// and this check covers the minutes until it runs.
+const stillOpen = (row: repo.ChallengeRow, now: Date) => row.expires_at === null || new Date(row.expires_at).getTime() > now.getTime();
+
+/** The marketplace: open public challenges, newest first, at most 50 (SPEC §3 client shape). */
+export async function listOpenChallenges(ctx: ServiceContext, query: ListChallengesQuery, now = new Date()): Promise<Challenge[]> {
+  const entry = await openListEntry(ctx, query, now);
+  return entry.rows.filter((row) => stillOpen(row, now)).map((row) => toChallenge(row, now, { showCode: false }));
+}
+
+/**
+ * The same list as the response body (`{"challenges": [...]}`), rendered once per cached list
+ * and served as is until a time-left text in it would change: the marketplace's hot path.
+ */
+export async function listOpenChallengesJson(ctx: ServiceContext, query: ListChallengesQuery, now = new Date()): Promise<string> {
+  const entry = await openListEntry(ctx, query, now);
+  const nowMs = now.getTime();
+  if (entry.body && nowMs < entry.body.validUntil) return entry.body.json;
+  const open = entry.rows.filter((row) => stillOpen(row, now));
+  const body: ChallengeList = { challenges: open.map((row) => toChallenge(row, now, { showCode: false })) };
+  const stableMs = Math.min(...open.map((row) => timeLeftStableMs(row.expires_at, now)));
+  entry.body = { json: JSON.stringify(body), validUntil: nowMs + stableMs };
+  return entry.body.json;
 }
 
 /** One challenge by id; counts a view. Private ones are visible to their players only. */
