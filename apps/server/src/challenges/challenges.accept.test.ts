@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateChallengeRequest } from '@versus/domain/challenges';
+import { releaseEscrow } from '../ledger/ledger.service.ts';
+import { canFollow } from '../realtime/authorize.ts';
 import { chess, createKit, fortnite, minor, type Kit, type Player } from './challenges.test-kit.ts';
 
 let kit: Kit;
@@ -167,6 +169,16 @@ describe('POST /api/challenges/:id/accept', () => {
       });
     });
 
+    it("a challenge whose creator's stake is not in escrow", async () => {
+      const creator = await kit.player();
+      const challenge = await open(creator);
+      await kit.database.db.transaction((tx) =>
+        releaseEscrow(tx, { idempotencyKey: `test-release-${challenge.id}`, owner: { challengeId: challenge.id } }),
+      );
+      await refused(await kit.player(), challenge.id, 409, "The creator's stake was not found in escrow, so this challenge cannot be accepted.");
+      await kit.database.db.query(`UPDATE challenges SET status = 'cancelled', closed_at = now() WHERE id = $1`, [challenge.id]);
+    });
+
     it('expired, cancelled and already accepted challenges', async () => {
       const creator = await kit.player();
       const late = await kit.player();
@@ -221,5 +233,21 @@ describe('POST /api/challenges/:id/accept', () => {
     const full = await accept(p4, challenge.id, { code: challenge.code });
     expect(full.status).toBe(409);
     expect(full.body.error.message).toBe('This challenge has already been accepted by another player.');
+  });
+
+  it('lets players follow a challenge topic: anyone a public one, only its players a private one', async () => {
+    const owner = await kit.player();
+    const stranger = await kit.player();
+    const publicOne = await open(owner);
+    const privateOne = await open(owner, { ...chess, isPrivate: true });
+    expect(await canFollow(kit.ctx, stranger.claims, `challenge:${publicOne.id}`)).toBe(true);
+    expect(await canFollow(kit.ctx, owner.claims, `challenge:${privateOne.id}`)).toBe(true);
+    expect(await canFollow(kit.ctx, stranger.claims, `challenge:${privateOne.id}`)).toBe(false);
+    expect(await canFollow(kit.ctx, stranger.claims, 'challenge:not-an-id')).toBe(false);
+    expect(await canFollow(kit.ctx, stranger.claims, 'challenges')).toBe(true);
+    const joiner = await kit.player();
+    expect((await accept(joiner, privateOne.id, { code: privateOne.code })).status).toBe(200);
+    expect(await canFollow(kit.ctx, joiner.claims, `challenge:${privateOne.id}`)).toBe(true);
+    expect((await kit.api('POST', `/api/challenges/${publicOne.id}/cancel`, { as: owner })).status).toBe(200);
   });
 });

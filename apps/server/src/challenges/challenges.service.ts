@@ -411,39 +411,42 @@ export async function acceptChallenge(
     );
     if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
 
-    try {
-      await lockEscrow(tx, {
-        idempotencyKey: `challenge:${challenge.id}:lock:${user.userId}`,
-        userId: user.userId,
-        amount: toMinor(challenge.stake),
-        currency: challenge.currency,
-        owner: { challengeId: challenge.id },
-        description: `Stake for ${GAMES[challenge.game].name} challenge`,
-      });
-    } catch (error) {
-      throw insufficientToAccept(error) ?? error;
-    }
+    const lockStake = async (owner: { challengeId: string } | { matchId: string }) => {
+      try {
+        await lockEscrow(tx, {
+          idempotencyKey: `challenge:${challenge.id}:lock:${user.userId}`,
+          userId: user.userId,
+          amount: toMinor(challenge.stake),
+          currency: challenge.currency,
+          owner,
+          description: `Stake for ${GAMES[challenge.game].name} challenge`,
+        });
+      } catch (error) {
+        throw insufficientToAccept(error) ?? error;
+      }
+    };
 
     const gamertag = options.gamertag?.trim() || null;
     const joinedBefore = pool ? await repo.participantIds(tx, challenge.id) : [];
-    if (pool) {
-      await repo.insertParticipant(tx, { challengeId: challenge.id, userId: user.userId, gamertag });
-      const joined = joinedBefore.length + 1;
-      if (1 + joined < challenge.max_participants) {
-        await tx.query('UPDATE challenges SET updated_at = $2 WHERE id = $1', [challenge.id, now]);
-        await publishChallengeChange(tx, challenge, 'challenge.joined', 'open');
-        await publish(tx, topics.user(challenge.creator_id), 'challenge.joined', {
-          challengeId: challenge.id,
-          userId: user.userId,
-          participants: 1 + joined,
-          maxParticipants: challenge.max_participants,
-        });
-        return { kind: 'joined' as const, matchId: null, joined: 1 + joined };
-      }
+    const full = !pool || 2 + joinedBefore.length >= challenge.max_participants;
+    if (pool) await repo.insertParticipant(tx, { challengeId: challenge.id, userId: user.userId, gamertag });
+    if (!full) {
+      // A pool still filling: the joiner's stake waits with the others, owned by the challenge.
+      await lockStake({ challengeId: challenge.id });
+      const participants = 2 + joinedBefore.length;
+      await tx.query('UPDATE challenges SET updated_at = $2 WHERE id = $1', [challenge.id, now]);
+      await publishChallengeChange(tx, challenge, 'challenge.joined', 'open');
+      await publish(tx, topics.user(challenge.creator_id), 'challenge.joined', {
+        challengeId: challenge.id,
+        userId: user.userId,
+        participants,
+        maxParticipants: challenge.max_participants,
+      });
+      return { kind: 'joined' as const, matchId: null, joined: participants };
     }
 
     // The match: head-to-head with the creator; in a full pool, the creator and its first joiner
-    // (every player's stake moves to the match; the arena reads the rest from the participants).
+    // (every player's stake goes to the match; the arena reads the rest from the participants).
     const opponentId = pool ? (joinedBefore[0] ?? user.userId) : user.userId;
     const matchId = crypto.randomUUID();
     const scheduledTime = challenge.scheduled_time ? new Date(challenge.scheduled_time) : now;
@@ -464,9 +467,12 @@ export async function acceptChallenge(
       isPrivate: challenge.code !== null,
       roomCode: challenge.code,
     });
-    // Every stake now belongs to the match, which settles them when it ends.
+    // The stakes already held (the creator's, a pool's joiners') move to the match, then the
+    // acceptor's is locked for it: holds before accounts, the ledger's lock order. The match
+    // settles them all when it ends.
     const moved = await transferHolds(tx, { fromOwnerId: challenge.id, to: { matchId } });
-    if (moved !== challenge.max_participants) throw conflict('escrow_missing', CHALLENGE.creatorEscrowMissing);
+    if (moved !== challenge.max_participants - 1) throw conflict('escrow_missing', CHALLENGE.creatorEscrowMissing);
+    await lockStake({ matchId });
     if (!(await repo.markAccepted(tx, { id: challenge.id, acceptedBy: user.userId, matchId, scheduledTime, now }))) {
       throw conflict('already_accepted', CHALLENGE.alreadyAccepted);
     }
