@@ -130,7 +130,7 @@ function AccountTypeField({
       <ChoiceCards label="Account type" value={value} onChange={onChange} choices={ACCOUNT_CHOICES} invalid={invalid} name="accountType" />
       {error}
       {value === null && (
-        <p className={cn('text-xs', invalid ? 'font-semibold text-danger' : 'text-muted')} data-testid="account-type-prompt">
+        <p className={cn('text-xs', invalid ? 'text-fg/85' : 'text-muted')} data-testid="account-type-prompt">
           Choose an account type to continue: Real for credits, Virtual for a risk-free demo.
         </p>
       )}
