@@ -98,7 +98,9 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
 }
 
 const indexHtml = (config: Config) => path.join(config.webDir ?? '', 'index.html');
-const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url.startsWith('/realtime');
+// Paths the SPA must not answer: the API, and build assets (a missing chunk is a 404, not a page).
+const isApiPath = (url: string) =>
+  url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url.startsWith('/realtime') || url.startsWith('/assets/');
 
 export function errorBody(code: string, message: string, field?: string): ApiErrorBody {
   return { error: field ? { code, message, field } : { code, message } };
