@@ -67,7 +67,10 @@ CREATE TABLE ledger_operations (
 -- arrive with their features, so there is no foreign key; ledger.audit.ts checks ownership).
 CREATE TABLE escrow_holds (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  user_id uuid NOT NULL REFERENCES users (id),
+  -- No foreign key to users: a lock checks the player's profile itself, and a key-share lock
+  -- on the users row at every lock would cost a WAL record (the audit checks each held stake
+  -- against its player's escrow account).
+  user_id uuid NOT NULL,
   currency text NOT NULL CHECK (currency IN ('credits', 'pcredits', 'vtokens')),
   amount bigint NOT NULL CHECK (amount > 0),
   status text NOT NULL DEFAULT 'held' CHECK (status IN ('held', 'released', 'settled')),
@@ -86,7 +89,6 @@ CREATE TABLE escrow_holds (
 
 -- One stake per player per owner while it is held.
 CREATE UNIQUE INDEX escrow_holds_owner_user ON escrow_holds (owner_id, user_id) WHERE status = 'held';
-CREATE INDEX escrow_holds_user ON escrow_holds (user_id, currency) WHERE status = 'held';
 
 CREATE TABLE ledger_transfers (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -108,9 +110,10 @@ CREATE TABLE ledger_transfers (
   CONSTRAINT ledger_transfers_to FOREIGN KEY (to_account, currency) REFERENCES ledger_accounts (id, currency)
 );
 
+-- A player's history, newest first. (Nothing in the hot path looks transfers up by operation,
+-- so there is no index on operation_id: every index is another WAL record per transfer.)
 CREATE INDEX ledger_transfers_from_account ON ledger_transfers (from_account, id);
 CREATE INDEX ledger_transfers_to_account ON ledger_transfers (to_account, id);
-CREATE INDEX ledger_transfers_operation ON ledger_transfers (operation_id);
 
 -- A transfer moves the balances of its two accounts in the same statement, so the balances
 -- can never disagree with the transfers. The operations have already locked both rows.
