@@ -5,7 +5,7 @@
 //    testing) and grant to anyone through /api/admin/ledger/grant.
 //  * "Use" spends from the available balance of the currency the player's mode uses.
 //  * Request keys are namespaced by the caller, so one user's key never replays another's.
-import { BALANCE, LEDGER, type Currency } from '@versus/domain';
+import { BALANCE, LEDGER, type AccountType, type Currency } from '@versus/domain';
 import { currencyFor, formatMinor, fromMinor, toMinor } from '@versus/domain/money';
 import type { AdminGrantRequest, CreditsRequest, CreditsResult } from '@versus/domain/wallet';
 import type { AppContext } from '../context.ts';
@@ -26,11 +26,22 @@ function result(done: ledger.OperationDone, userId: string, message: (amount: st
   };
 }
 
+export type VirtualRestrictedAction = keyof typeof LEDGER.virtualRestricted;
+
+/**
+ * SPEC §5: virtual accounts may not make real-money deposits or withdrawals, trade crypto,
+ * play high-stakes matches or enter tournaments. Features offering one of these call this
+ * first; it refuses with 403 and the matching message.
+ */
+export function refuseForVirtual(accountType: AccountType, action: VirtualRestrictedAction): void {
+  if (accountType === 'virtual') throw new AppError(403, 'virtual_restricted', LEDGER.virtualRestricted[action]);
+}
+
 export async function addCredits(ctx: AppContext, userId: string, request: CreditsRequest): Promise<CreditsResult> {
   return ctx.db.transaction(async (tx) => {
     const profile = await findProfile(tx, userId);
     if (!profile) throw notFound(LEDGER.userNotFound);
-    if (profile.account_type === 'virtual') throw new AppError(403, 'virtual_restricted', LEDGER.virtualRestricted.deposit);
+    refuseForVirtual(profile.account_type, 'deposit');
     if (profile.role !== 'admin') throw new AppError(403, 'feature_coming_soon', BALANCE.featureComingSoon);
     await ledger.ensureAccounts(tx, { userId, role: profile.role, accountType: profile.account_type });
     const done = await ledger.grant(tx, {

@@ -5,6 +5,7 @@ import { balanceViewSchema, creditsResultSchema, ledgerAuditSchema, walletTransa
 import { signAccessToken } from '../auth/tokens.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createPlayer, ledgerSnapshot, type TestPlayer } from '../ledger/ledger.fixtures.ts';
+import { refuseForVirtual } from './wallet.service.ts';
 
 let t: TestApp;
 let alice: TestPlayer;
@@ -150,6 +151,15 @@ describe('POST /api/wallet/credits/add', () => {
     const res = await call('POST', '/api/wallet/credits/add', admin, { amount: 50, idempotencyKey: key() });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ currency: 'pcredits', amount: 50, available: 1050, message: BALANCE.added('50.00') });
+  });
+});
+
+describe('virtual restrictions (SPEC §5)', () => {
+  it('refuse every restricted action to virtual accounts only', () => {
+    for (const action of ['deposit', 'withdrawal', 'crypto', 'highStakes', 'tournament'] as const) {
+      expect(() => refuseForVirtual('virtual', action)).toThrow(LEDGER.virtualRestricted[action]);
+      expect(() => refuseForVirtual('real', action)).not.toThrow();
+    }
   });
 });
 
