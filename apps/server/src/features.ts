@@ -3,9 +3,10 @@ import type { AppContext } from './context.ts';
 import { authFeature } from './auth/auth.routes.ts';
 import { realtimeFeature } from './realtime/realtime.routes.ts';
 import { walletFeature } from './wallet/wallet.routes.ts';
+import { virtualStatsFeature } from './wallet/virtual-stats.routes.ts';
 import { challengesFeature } from './challenges/challenges.routes.ts';
 
 export type Feature = (app: App, ctx: AppContext) => Promise<void> | void;
 
 /** Each feature folder contributes one entry: its routes, sockets and jobs. */
-export const features: Feature[] = [authFeature, realtimeFeature, walletFeature, challengesFeature];
+export const features: Feature[] = [authFeature, realtimeFeature, walletFeature, virtualStatsFeature, challengesFeature];

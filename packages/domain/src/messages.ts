@@ -201,3 +201,37 @@ export const LEDGER = {
   mixedCurrencies: 'The stakes in escrow are in different currencies.',
   invalidOwner: 'An escrow belongs to exactly one challenge, match or room.',
 } as const;
+
+// The wallet page, the header wallet dropdown and the virtual-mode overlay card (SPEC §1, §2).
+export const WALLET = {
+  title: 'Wallet',
+  available: 'Available',
+  inGames: 'In Games',
+  status: 'Status',
+  demoMode: 'Demo Mode',
+  active: 'Active',
+  promoterEcosystem: 'Promoter Ecosystem',
+  playerEcosystem: 'Player Ecosystem',
+  virtualEcosystem: 'Virtual Mode',
+  addFunds: 'Add Funds',
+  transactionHistory: 'Transaction History',
+  paymentMethods: 'Payment Methods',
+  /** The beta toast's second line under BALANCE.featureComingSoon. */
+  comingSoonDetail: (feature: string) => `${feature} is not available during the beta. Stay tuned!`,
+  openWallet: 'Open Wallet',
+  recentActivity: 'Recent activity',
+  noActivity: 'No activity yet. Your grants, stakes and winnings will show up here.',
+  activityFailed: 'Failed to load your recent activity',
+  loadMore: 'Load more',
+  retry: 'Retry',
+  virtualMode: 'Virtual Mode',
+  weeklyTokens: 'Weekly Tokens',
+  wins: 'Wins',
+  losses: 'Losses',
+  games: 'Games',
+  theme: 'Theme',
+  retroLocked: 'Retro',
+  aiMode: 'AI Mode',
+  nextReset: 'Next Reset',
+  showVirtualCard: 'Virtual Mode card',
+} as const;

@@ -169,3 +169,22 @@ export const ledgerAuditSchema = z.object({
   ownersChecked: z.object({ challenges: z.boolean(), matches: z.boolean(), private_rooms: z.boolean() }),
 });
 export type LedgerAudit = z.infer<typeof ledgerAuditSchema>;
+
+/**
+ * GET /api/wallet/virtual: the signed-in user's virtual-mode figures (SPEC §3 Profile record,
+ * virtual fields), which the virtual-mode overlay card shows. Token counts are whole VTokens.
+ */
+export const virtualStatsSchema = z.object({
+  is_virtual: z.boolean(),
+  weekly_allowance: z.number().int(),
+  weekly_virtual_credits_remaining: z.number().int(),
+  weekly_virtual_credits_last_reset: z.string(),
+  next_weekly_reset_at: z.string(),
+  total_virtual_credits_earned: z.number().int(),
+  virtual_games_played: z.number().int(),
+  virtual_wins: z.number().int(),
+  virtual_losses: z.number().int(),
+  virtual_theme: z.string(),
+  virtual_overlay_enabled: z.boolean(),
+});
+export type VirtualStats = z.infer<typeof virtualStatsSchema>;
