@@ -235,3 +235,32 @@ export const WALLET = {
   nextReset: 'Next Reset',
   showVirtualCard: 'Virtual Mode card',
 } as const;
+
+// The marketplace and the create-challenge wizard (SPEC §2, §4, §8). Step names are SPEC's;
+// texts marked "ours" fill cases SPEC does not word.
+export const WIZARD = {
+  steps: ['Choose Game', 'Set Stakes', 'Schedule', 'Confirm'],
+  escrowSteps: {
+    auth: 'User Authentication',
+    balance: 'Credit Balance Check',
+    lock: 'Escrow Lock',
+    update: 'System Update',
+  },
+  // Ours.
+  launch: 'Launch Challenge',
+  retry: 'Retry',
+  cancel: 'Cancel',
+  rematchAgainst: (name: string) => `Rematch against ${name}`,
+} as const;
+
+export const MARKETPLACE = {
+  title: 'Marketplace',
+  // Ours: SPEC hides the marketplace in virtual mode.
+  virtualHidden: 'The marketplace is not available in Virtual Mode.',
+  virtualHiddenDetail: 'Create a private challenge and share its code with a friend instead.',
+  cancelTitle: 'Cancel this challenge?',
+  acceptTitle: 'Accept Challenge',
+  noneOpen: 'No open challenges right now. Be the first to post one!',
+  noneMatch: 'No open challenges match these filters.',
+  loadFailed: 'Failed to load challenges',
+} as const;
