@@ -62,9 +62,17 @@ function ownerColumns(owner: EscrowOwner): [string | null, string | null, string
 }
 
 async function call(tx: Queryable, sql: string, params: unknown[]): Promise<OperationResult> {
-  const [row] = await tx.query<{ r: OperationResult }>(sql, params);
-  if (!row) throw new Error('ledger: the operation returned nothing');
-  return row.r;
+  try {
+    const [row] = await tx.query<{ r: OperationResult }>(sql, params);
+    if (!row) throw new Error('ledger: the operation returned nothing');
+    return row.r;
+  } catch (error) {
+    // Two different requests raced with one key: the second is refused by the unique index
+    // (its transaction is spoiled, as any failed statement spoils one).
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === 'ledger_operations_idempotency_key') return { ok: false, error: 'key_reused' };
+    throw error;
+  }
 }
 
 export function grant(

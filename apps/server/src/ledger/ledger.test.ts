@@ -197,6 +197,18 @@ describe('idempotency', () => {
     expect(other).toMatchObject({ status: 409, code: 'idempotency_key_reused', message: LEDGER.keyReused });
   });
 
+  it('refuses one of two different requests racing with the same key, whichever loses', async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, () => createPlayer(db)));
+    const k = key();
+    const outcomes = await Promise.allSettled(players.map((p) => ledger.spend({ userId: p.id, amount: 100, idempotencyKey: k })));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    for (const o of outcomes.filter((o) => o.status === 'rejected')) {
+      expect((o as PromiseRejectedResult).reason).toMatchObject({ status: 409, code: 'idempotency_key_reused' });
+    }
+    const spent = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transfers t JOIN ledger_operations o ON o.id = t.operation_id WHERE o.idempotency_key = $1`, [k]);
+    expect(spent[0]!.n).toBe(1);
+  });
+
   it('moves money once when 12 replays of one request race', async () => {
     const [a, b] = [await createPlayer(db), await createPlayer(db)];
     const match = await createOwner(db, 'matches');

@@ -53,8 +53,9 @@ CREATE TABLE ledger_operations (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   idempotency_key text NOT NULL CHECK (length(idempotency_key) BETWEEN 1 AND 300),
   kind text NOT NULL CHECK (kind IN ('grant', 'spend', 'lock', 'release', 'settle', 'draw', 'weekly_reset')),
-  -- The request as the caller made it: a replay must match it.
-  request jsonb NOT NULL,
+  -- md5 of the request as the caller made it (its canonical jsonb text): a replay must match
+  -- it. (What moved is in the transfers; a hash keeps every operation's row small.)
+  request_hash uuid NOT NULL,
   -- What the first call returned, returned again to every replay.
   -- (without the operation's own id, and for a lock without the hold's id: both are found
   -- from the row).
@@ -128,7 +129,7 @@ END $$;
 CREATE TRIGGER ledger_transfers_apply AFTER INSERT ON ledger_transfers
   FOR EACH ROW EXECUTE FUNCTION ledger_transfers_apply();
 
--- Transfers are history: never changed, never deleted.
+-- Transfers and operations are history: never changed, never deleted.
 CREATE FUNCTION ledger_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'ledger: % rows are immutable', TG_TABLE_NAME USING ERRCODE = 'restrict_violation';
@@ -137,6 +138,10 @@ END $$;
 CREATE TRIGGER ledger_transfers_immutable BEFORE UPDATE OR DELETE ON ledger_transfers
   FOR EACH ROW EXECUTE FUNCTION ledger_immutable();
 CREATE TRIGGER ledger_transfers_no_truncate BEFORE TRUNCATE ON ledger_transfers
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_immutable();
+CREATE TRIGGER ledger_operations_immutable BEFORE UPDATE OR DELETE ON ledger_operations
+  FOR EACH ROW EXECUTE FUNCTION ledger_immutable();
+CREATE TRIGGER ledger_operations_no_truncate BEFORE TRUNCATE ON ledger_operations
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_immutable();
 
 -- ---------------------------------------------------------------------------------------
@@ -210,7 +215,7 @@ DECLARE
 BEGIN
   SELECT * INTO op FROM ledger_operations WHERE idempotency_key = p_key;
   IF NOT FOUND THEN RETURN NULL; END IF;
-  IF op.kind <> p_kind OR op.request <> p_request THEN
+  IF op.kind <> p_kind OR op.request_hash <> md5(p_request::text)::uuid THEN
     RETURN '{"ok": false, "error": "key_reused"}';
   END IF;
   IF op.kind = 'lock' THEN
@@ -221,20 +226,17 @@ BEGIN
 END $$;
 
 -- Records the operation and its result under its key, returning its id. Replays of one request
--- are serialized by the row locks taken before, so a conflict here is another request that
--- used the same key at the same time.
+-- are serialized by the row locks taken before the replay check, so the key is free here unless
+-- another request used the same key at the same moment: then the unique index refuses it and
+-- the transaction fails (a caller bug, never a retry).
 CREATE FUNCTION ledger_claim(p_key text, p_kind text, p_request jsonb, p_result jsonb) RETURNS bigint
 LANGUAGE plpgsql AS $$
 DECLARE
   v_id bigint;
 BEGIN
-  INSERT INTO ledger_operations (idempotency_key, kind, request, result)
-  VALUES (p_key, p_kind, p_request, p_result)
-  ON CONFLICT (idempotency_key) DO NOTHING
+  INSERT INTO ledger_operations (idempotency_key, kind, request_hash, result)
+  VALUES (p_key, p_kind, md5(p_request::text)::uuid, p_result)
   RETURNING id INTO v_id;
-  IF v_id IS NULL THEN
-    RAISE EXCEPTION 'ledger: idempotency key % is in use by another request', p_key USING ERRCODE = 'unique_violation';
-  END IF;
   RETURN v_id;
 END $$;
 
