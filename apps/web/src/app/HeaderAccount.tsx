@@ -1,19 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Bell, BellOff, ChevronDown, Coins, LogOut, Settings2, ShieldCheck, UserCog, Wallet } from 'lucide-react';
+import { Bell, BellOff, ChevronDown, LogOut, Settings2, ShieldCheck, UserCog } from 'lucide-react';
 import type { User } from '@versus/domain';
-import { currencyFor, formatMoney } from '@versus/domain/money';
-import { fetchHeaderBalance } from '../api/balance.ts';
-import { useRealtime } from '../realtime/index.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
+import { WalletMenu } from '../features/wallet/WalletMenu.tsx';
 import {
   Badge,
   Menu,
   MenuContent,
   MenuItem,
-  MenuLabel,
   MenuSeparator,
   MenuTrigger,
   Popover,
@@ -72,68 +68,6 @@ function NotificationBell() {
         </div>
       </PopoverContent>
     </Popover>
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-
-function WalletMenu({ user }: { user: User }) {
-  const navigate = useNavigate();
-  const virtual = user.accountType === 'virtual';
-  const queryClient = useQueryClient();
-  const queryKey = ['wallet', 'balance', user.id, user.accountType];
-  const { data, isError } = useQuery({
-    queryKey,
-    queryFn: ({ signal }) => fetchHeaderBalance(signal),
-    staleTime: 30_000,
-  });
-  // The ledger publishes a balance event on user:{id} whenever money moves; a gap means refetch.
-  useRealtime(`user:${user.id}`, (update) => {
-    if ((update.kind === 'event' && update.type === 'balance') || update.kind === 'gap') {
-      void queryClient.invalidateQueries({ queryKey: ['wallet', 'balance', user.id] });
-    }
-  });
-  const currency = data?.currency ?? currencyFor(user.role, user.accountType);
-  const money = (minor: number | undefined) => (minor === undefined || isError ? '—' : formatMoney(minor, currency));
-  const amountClass = virtual ? 'text-vt' : 'text-fg';
-
-  return (
-    <Menu>
-      <MenuTrigger asChild>
-        <button
-          type="button"
-          aria-label="Wallet balance"
-          className="inline-flex h-10 items-center gap-2 rounded-xl border border-border bg-surface-2/60 px-2.5 text-sm font-bold transition-colors hover:border-accent/60 data-[state=open]:border-accent/60 sm:px-3"
-        >
-          {virtual ? <Coins className="size-4 text-vt" aria-hidden /> : <Wallet className="size-4 text-accent-2" aria-hidden />}
-          <span className={cn('tabular-nums', amountClass)} data-testid="header-balance">
-            {money(data?.availableMinor)}
-          </span>
-          <ChevronDown className="hidden size-4 text-muted sm:block" aria-hidden />
-        </button>
-      </MenuTrigger>
-      <MenuContent className="w-64">
-        <MenuLabel>{virtual ? 'Virtual wallet' : 'Wallet'}</MenuLabel>
-        <dl className="grid gap-2 px-3 py-2 text-sm">
-          <div className="flex items-center justify-between">
-            <dt className="text-muted">Available</dt>
-            <dd className={cn('font-bold tabular-nums', amountClass)}>{money(data?.availableMinor)}</dd>
-          </div>
-          <div className="flex items-center justify-between">
-            <dt className="text-muted">In Games</dt>
-            <dd className="font-bold tabular-nums">{money(data?.escrowMinor)}</dd>
-          </div>
-          <div className="flex items-center justify-between">
-            <dt className="text-muted">Status</dt>
-            <dd>{virtual ? <Badge tone="vt">Demo Mode</Badge> : <Badge tone="success">Active</Badge>}</dd>
-          </div>
-        </dl>
-        <MenuSeparator />
-        <MenuItem icon={<Wallet aria-hidden />} onSelect={() => navigate('/wallet')}>
-          Open Wallet
-        </MenuItem>
-      </MenuContent>
-    </Menu>
   );
 }
 

@@ -9,6 +9,7 @@ export const pages = {
   gate: lazyPage<GatePageProps>(() => import('../features/gate/GatePage.tsx').then((m) => ({ default: m.GatePage }))),
   landing: lazyPage<LandingPageProps>(() => import('../features/landing/LandingPage.tsx').then((m) => ({ default: m.LandingPage }))),
   placeholder: lazyPage(() => import('../features/placeholder/screens.tsx')),
+  wallet: lazyPage(() => import('../features/wallet/WalletPage.tsx')),
   notFound: lazyPage(() => import('./NotFoundPage.tsx')),
 };
 

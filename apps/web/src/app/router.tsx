@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
           { path: 'live-arena/match/:matchId', element: <LegacyArenaRedirect /> },
           { path: 'leaderboards', element: placeholder('leaderboards') },
           { path: 'spectate/:matchId', element: placeholder('spectate') },
-          { path: 'wallet', element: placeholder('wallet') },
+          { path: 'wallet', element: <pages.wallet /> },
           { path: 'profile', element: placeholder('profile') },
           { path: 'social', element: placeholder('social') },
           { path: 'verification', element: placeholder('verification') },

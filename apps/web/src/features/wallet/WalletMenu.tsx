@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useLocation, useNavigate } from 'react-router';
+import { AlertTriangle, ChevronDown, Coins, Gamepad2, RotateCcw, Wallet } from 'lucide-react';
+import { WALLET, type User } from '@versus/domain';
+import { formatMoney } from '@versus/domain/money';
+import { Badge, Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger, cn } from '../../ui/index.ts';
+import { useBalance, useVirtualStats } from './use-balance.ts';
+import { VirtualOverlayCard } from './VirtualOverlayCard.tsx';
+import { accountStatus, amountClass, ecosystemLabel } from './wallet-format.ts';
+
+/** SPEC §2 header wallet dropdown: Available, In Games, account status, and the way to the wallet. */
+export function WalletMenu({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const balance = useBalance();
+  const virtual = user.accountType === 'virtual';
+  const overlay = useOverlayState();
+  const { figures, currency, error } = balance;
+  const money = (minor: number | undefined) => (minor === undefined ? '—' : formatMoney(minor, currency));
+  const tone = amountClass(currency);
+
+  return (
+    <>
+      <Menu>
+        <MenuTrigger asChild>
+          <button
+            type="button"
+            aria-label="Wallet balance"
+            data-testid="wallet-menu"
+            className="inline-flex h-10 items-center gap-2 rounded-xl border border-border bg-surface-2/60 px-2.5 text-sm font-bold transition-colors hover:border-accent/60 data-[state=open]:border-accent/60 sm:px-3"
+          >
+            {error ? (
+              <AlertTriangle className="size-4 text-danger" aria-hidden />
+            ) : virtual ? (
+              <Coins className="size-4 text-vt" aria-hidden />
+            ) : (
+              <Wallet className="size-4 text-accent-2" aria-hidden />
+            )}
+            <span className={cn('tabular-nums', tone)} data-testid="header-balance">
+              {money(figures?.availableMinor)}
+            </span>
+            <ChevronDown className="hidden size-4 text-muted sm:block" aria-hidden />
+          </button>
+        </MenuTrigger>
+        <MenuContent className="w-68" data-testid="wallet-dropdown">
+          <MenuLabel>{ecosystemLabel(user.role, virtual)}</MenuLabel>
+          {error ? (
+            <div role="alert" className="mx-1.5 my-1 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2.5 text-sm">
+              <p className="font-semibold text-danger">{error}</p>
+              <button
+                type="button"
+                onClick={balance.retry}
+                className="mt-2 inline-flex h-8 items-center gap-1.5 rounded-lg border border-border bg-surface-2 px-3 text-xs font-bold hover:border-accent/60"
+              >
+                <RotateCcw className="size-3.5" aria-hidden />
+                {WALLET.retry}
+              </button>
+            </div>
+          ) : null}
+          <dl className="grid gap-2 px-3 py-2 text-sm">
+            <div className="flex items-center justify-between gap-4">
+              <dt className="text-muted">{WALLET.available}</dt>
+              <dd className={cn('font-bold tabular-nums', tone)} data-testid="dropdown-available">
+                {money(figures?.availableMinor)}
+              </dd>
+            </div>
+            <div className="flex items-center justify-between gap-4">
+              <dt className="text-muted">{WALLET.inGames}</dt>
+              <dd className={cn('font-bold tabular-nums', tone)} data-testid="dropdown-escrow">
+                {money(figures?.escrowMinor)}
+              </dd>
+            </div>
+            <div className="flex items-center justify-between gap-4">
+              <dt className="text-muted">{WALLET.status}</dt>
+              <dd>
+                <Badge tone={virtual ? 'vt' : 'success'}>{accountStatus(virtual)}</Badge>
+              </dd>
+            </div>
+          </dl>
+          <MenuSeparator />
+          <MenuItem icon={<Wallet aria-hidden />} onSelect={() => navigate('/wallet')}>
+            {WALLET.openWallet}
+          </MenuItem>
+          {virtual && (
+            <MenuItem icon={<Gamepad2 aria-hidden />} onSelect={overlay.open}>
+              {WALLET.showVirtualCard}
+            </MenuItem>
+          )}
+        </MenuContent>
+      </Menu>
+      {virtual && <FloatingVirtualOverlay state={overlay} />}
+    </>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The floating virtual-mode card: open, or minimised to a pill; remembered on this device.
+
+type OverlayMode = 'open' | 'minimised';
+const OVERLAY_KEY = 'versus:virtual-overlay';
+
+function readOverlayMode(): OverlayMode {
+  try {
+    const stored = localStorage.getItem(OVERLAY_KEY);
+    if (stored === 'open' || stored === 'minimised') return stored;
+  } catch (error) {
+    console.warn('Local storage unavailable', error);
+  }
+  // First visit: open where there is room beside the content, a pill on phones and tablets.
+  return window.matchMedia('(min-width: 1024px)').matches ? 'open' : 'minimised';
+}
+
+interface OverlayState {
+  mode: OverlayMode;
+  open: () => void;
+  minimise: () => void;
+}
+
+function useOverlayState(): OverlayState {
+  const [mode, setMode] = useState<OverlayMode>(readOverlayMode);
+  const set = (next: OverlayMode) => {
+    setMode(next);
+    try {
+      localStorage.setItem(OVERLAY_KEY, next);
+    } catch (error) {
+      console.warn('Could not store the overlay state', error);
+    }
+  };
+  return { mode, open: () => set('open'), minimise: () => set('minimised') };
+}
+
+function FloatingVirtualOverlay({ state }: { state: OverlayState }) {
+  const { pathname } = useLocation();
+  const { stats, isError, retry } = useVirtualStats();
+  // The wallet page pins its own card; a player who turned the overlay off still opens it from the menu.
+  if (pathname === '/wallet') return null;
+  if (state.mode === 'minimised' && stats?.virtual_overlay_enabled === false) return null;
+  const place = 'fixed right-3 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-[55] md:right-4 md:bottom-4';
+  return createPortal(
+    state.mode === 'open' ? (
+      <div className={cn(place, 'w-[min(18.5rem,calc(100vw-1.5rem))] animate-rise')} data-testid="virtual-overlay-floating">
+        <VirtualOverlayCard stats={stats} isError={isError} onRetry={retry} onMinimise={state.minimise} className="bg-surface/95" />
+      </div>
+    ) : (
+      <button
+        type="button"
+        onClick={state.open}
+        aria-label="Show the Virtual Mode card"
+        data-testid="virtual-overlay-pill"
+        className={cn(
+          place,
+          'inline-flex h-10 items-center gap-2 rounded-full border border-vt/50 bg-surface/95 px-3.5 text-sm font-bold shadow-lg shadow-black/30 backdrop-blur hover:border-vt',
+        )}
+      >
+        <Coins className="size-4 text-vt" aria-hidden />
+        {WALLET.virtualMode}
+        {stats && <span className="font-mono text-vt tabular-nums">{stats.weekly_virtual_credits_remaining} VT</span>}
+      </button>
+    ),
+    document.body,
+  );
+}
