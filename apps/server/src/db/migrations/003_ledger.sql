@@ -56,9 +56,7 @@ CREATE TABLE ledger_operations (
   -- md5 of the request as the caller made it (its canonical jsonb text): a replay must match
   -- it. (What moved is in the transfers; a hash keeps every operation's row small.)
   request_hash uuid NOT NULL,
-  -- What the first call returned, returned again to every replay.
-  -- (without the operation's own id, and for a lock without the hold's id: both are found
-  -- from the row).
+  -- What the first call returned (but the operation's own id), returned again to every replay.
   result jsonb NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   CONSTRAINT ledger_operations_idempotency_key UNIQUE (idempotency_key)
@@ -218,10 +216,6 @@ BEGIN
   IF op.kind <> p_kind OR op.request_hash <> md5(p_request::text)::uuid THEN
     RETURN '{"ok": false, "error": "key_reused"}';
   END IF;
-  IF op.kind = 'lock' THEN
-    RETURN op.result || jsonb_build_object('operationId', op.id, 'replayed', true,
-      'holdId', (SELECT id FROM escrow_holds WHERE lock_operation_id = op.id));
-  END IF;
   RETURN op.result || jsonb_build_object('operationId', op.id, 'replayed', true);
 END $$;
 
@@ -351,16 +345,18 @@ BEGIN
   IF EXISTS (SELECT 1 FROM escrow_holds WHERE owner_id = coalesce(p_challenge, p_match, p_room) AND user_id = p_user AND status = 'held') THEN
     RETURN '{"ok": false, "error": "already_held"}';
   END IF;
-  v_result := jsonb_build_object('ok', true, 'currency', v_currency, 'amount', p_amount,
+  -- The hold's id is drawn first so that the stored result carries it.
+  v_hold := nextval('escrow_holds_id_seq');
+  v_result := jsonb_build_object('ok', true, 'currency', v_currency, 'amount', p_amount, 'holdId', v_hold,
     'balances', jsonb_build_array(jsonb_build_object('userId', p_user, 'currency', v_currency,
       'available', acc.available - p_amount, 'escrow', acc.escrow + p_amount)));
   v_op := ledger_claim(p_key, 'lock', v_request, v_result);
-  INSERT INTO escrow_holds (user_id, currency, amount, challenge_id, match_id, room_id, lock_operation_id)
-  VALUES (p_user, v_currency, p_amount, p_challenge, p_match, p_room, v_op)
-  RETURNING id INTO v_hold;
+  INSERT INTO escrow_holds (id, user_id, currency, amount, challenge_id, match_id, room_id, lock_operation_id)
+  OVERRIDING SYSTEM VALUE
+  VALUES (v_hold, p_user, v_currency, p_amount, p_challenge, p_match, p_room, v_op);
   INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason, description, hold_id, challenge_id, match_id, room_id)
   VALUES (v_op, acc.available_id, acc.escrow_id, p_amount, v_currency, 'escrow_lock', p_description, v_hold, p_challenge, p_match, p_room);
-  RETURN v_result || jsonb_build_object('operationId', v_op, 'holdId', v_hold, 'replayed', false);
+  RETURN v_result || jsonb_build_object('operationId', v_op, 'replayed', false);
 END $$;
 
 -- Closes the held holds of one owner (optionally only one player's):
