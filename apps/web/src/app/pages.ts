@@ -7,9 +7,11 @@ import { lazyPage } from './lazy-page.tsx';
 
 export const pages = {
   gate: lazyPage<GatePageProps>(() => import('../features/gate/GatePage.tsx').then((m) => ({ default: m.GatePage }))),
-  landing: lazyPage<LandingPageProps>(() => import('../features/landing/LandingPage.tsx').then((m) => ({ default: m.LandingPage }))),
+  landing: lazyPage<LandingPageProps>(() => import('../features/marketplace/FeaturedLanding.tsx')),
   placeholder: lazyPage(() => import('../features/placeholder/screens.tsx')),
   wallet: lazyPage(() => import('../features/wallet/WalletPage.tsx')),
+  marketplace: lazyPage(() => import('../features/marketplace/MarketplacePage.tsx')),
+  createChallenge: lazyPage(() => import('../features/challenges/CreateChallengePage.tsx')),
   notFound: lazyPage(() => import('./NotFoundPage.tsx')),
 };
 
@@ -18,6 +20,6 @@ export type PageId = keyof typeof pages;
 /** SPEC §2: after 2 s, the screens a visitor is likely to open next from the current route. */
 export function likelyNext(pathname: string, signedIn: boolean): PageId[] {
   if (!signedIn) return ['gate'];
-  if (pathname === '/') return ['placeholder'];
+  if (pathname === '/') return ['marketplace', 'placeholder'];
   return ['landing', 'placeholder'];
 }

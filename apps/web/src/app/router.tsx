@@ -29,9 +29,9 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { index: true, element: <pages.landing /> },
-          { path: 'marketplace', element: placeholder('marketplace') },
-          { path: 'marketplace/create', element: placeholder('marketplaceCreate') },
-          { path: 'create-challenge', element: placeholder('createChallenge') },
+          { path: 'marketplace', element: <pages.marketplace /> },
+          { path: 'marketplace/create', element: <pages.createChallenge /> },
+          { path: 'create-challenge', element: <pages.createChallenge /> },
           { path: 'matches', element: placeholder('matches') },
           { path: 'live-arena', element: placeholder('liveArena') },
           { path: 'live-arena/match/:matchId', element: <LegacyArenaRedirect /> },
