@@ -4,12 +4,15 @@
 //              the marketplace route with its 15 s cache);
 //   uncached — the same app on its own database handle with the list cache turned off, so
 //              every request runs the listing query (the partial-index scan);
-//   bare     — a bare Fastify route doing one trivial query (SELECT 1) on a pool of its own.
+//   bare     — a bare Fastify route doing one trivial query (SELECT 1) on a pool of its own;
+//   noauth   — a bare Fastify route serving the same cached list body (listOpenChallengesBody)
+//              without the app around it: what the bearer-token check and the rest cost.
 // Prints one JSON line with the ports and a viewer's access token, then serves until killed.
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
 import { listCacheFor } from '../../apps/server/src/challenges/challenges.cache.ts';
+import { listOpenChallengesBody } from '../../apps/server/src/challenges/challenges.service.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openPostgres } from '../../apps/server/src/db/database.ts';
 import type { AccountType, Role } from '@versus/domain';
@@ -37,6 +40,10 @@ bare.get('/bare', async () => {
 });
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
+const noauth = Fastify({ logger: { level: 'warn' } });
+noauth.get('/list', async (_request, reply) => reply.type('application/json; charset=utf-8').send(await listOpenChallengesBody({ db }, {})));
+await noauth.listen({ port: 0, host: '127.0.0.1' });
+
 const [viewer] = await db.query<{ id: string; role: Role; account_type: AccountType }>(
   `SELECT id, role, account_type FROM profiles ORDER BY username LIMIT 1`,
 );
@@ -48,11 +55,11 @@ const session = await signAccessToken(
 
 const port = (server: { server: import('node:net').Server }) => (server.server.address() as import('node:net').AddressInfo).port;
 process.stdout.write(
-  `${JSON.stringify({ listing: port(app), uncached: port(uncached), bare: port(bare), token: session.access_token })}\n`,
+  `${JSON.stringify({ listing: port(app), uncached: port(uncached), bare: port(bare), noauth: port(noauth), token: session.access_token })}\n`,
 );
 
 async function shutdown() {
-  await Promise.all([app.close(), uncached.close(), bare.close()]);
+  await Promise.all([app.close(), uncached.close(), bare.close(), noauth.close()]);
   await Promise.all([db.close(), uncachedDb.close(), bareDb.close()]);
   process.exit(0);
 }

@@ -18,7 +18,7 @@ export interface CacheEntry {
   storedAt: number;
   rows: ChallengeRow[];
   /** The response rendered from `rows`, exact until `validUntil` (time-left texts change then). */
-  body?: { json: string; validUntil: number };
+  body?: { json: Buffer; validUntil: number };
 }
 
 export class ListCache {

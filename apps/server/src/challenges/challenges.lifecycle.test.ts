@@ -6,7 +6,7 @@ import { startJob } from '../jobs/scheduler.ts';
 import { challengeListSchema } from '@versus/domain/challenges';
 import { timeLeftStableMs } from '@versus/domain/catalogue';
 import { listCacheFor } from './challenges.cache.ts';
-import { expireDueChallenges, expiryJob, listOpenChallengesJson, warnExpiringSoon } from './challenges.service.ts';
+import { expireDueChallenges, expiryJob, listOpenChallengesBody, warnExpiringSoon } from './challenges.service.ts';
 import { chess, createKit, fortnite, minor, type Kit, type Player } from './challenges.test-kit.ts';
 
 let kit: Kit;
@@ -225,7 +225,7 @@ describe('marketplace list', () => {
     const t0 = new Date();
     const stable = timeLeftStableMs(expiresAt, t0);
     const timeLeftAt = async (ms: number) => {
-      const body = challengeListSchema.parse(JSON.parse(await listOpenChallengesJson(kit.ctx, {}, new Date(t0.getTime() + ms))));
+      const body = challengeListSchema.parse(JSON.parse((await listOpenChallengesBody(kit.ctx, {}, new Date(t0.getTime() + ms))).toString('utf8')));
       return body.challenges.find((c) => c.id === challenge.id)?.timeLeft;
     };
     const first = await timeLeftAt(0);

@@ -140,10 +140,10 @@ export async function challengesFeature(app: App, ctx: AppContext): Promise<void
     },
     async (request, reply) => {
       requireUser(request);
-      // Already serialized (from the cache) in the schema's shape: a JSON string is sent as is,
+      // Already serialized (from the cache) in the schema's shape: a Buffer is sent as is,
       // skipping the response serializer, which the type provider cannot know.
-      const json = await service.listOpenChallengesJson(ctx, request.query);
-      return reply.type('application/json; charset=utf-8').send(json as unknown as ChallengeList);
+      const body = await service.listOpenChallengesBody(ctx, request.query);
+      return reply.type('application/json; charset=utf-8').send(body as unknown as ChallengeList);
     },
   );
 

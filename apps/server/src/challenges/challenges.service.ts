@@ -309,17 +309,17 @@ export async function listOpenChallenges(ctx: ServiceContext, query: ListChallen
 }
 
 /**
- * The same list as the response body (`{"challenges": [...]}`), rendered once per cached list
- * and served as is until a time-left text in it would change: the marketplace's hot path.
+ * The same list as the response body (`{"challenges": [...]}`, UTF-8 JSON), rendered once per
+ * cached list and served as is until a time-left text in it would change: the hot path.
  */
-export async function listOpenChallengesJson(ctx: ServiceContext, query: ListChallengesQuery, now = new Date()): Promise<string> {
+export async function listOpenChallengesBody(ctx: ServiceContext, query: ListChallengesQuery, now = new Date()): Promise<Buffer> {
   const entry = await openListEntry(ctx, query, now);
   const nowMs = now.getTime();
   if (entry.body && nowMs < entry.body.validUntil) return entry.body.json;
   const open = entry.rows.filter((row) => stillOpen(row, now));
   const body: ChallengeList = { challenges: open.map((row) => toChallenge(row, now, { showCode: false })) };
   const stableMs = Math.min(...open.map((row) => timeLeftStableMs(row.expires_at, now)));
-  entry.body = { json: JSON.stringify(body), validUntil: nowMs + stableMs };
+  entry.body = { json: Buffer.from(JSON.stringify(body)), validUntil: nowMs + stableMs };
   return entry.body.json;
 }
 
