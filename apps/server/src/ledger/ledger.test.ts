@@ -294,6 +294,23 @@ describe('weekly VTokens', () => {
   });
 });
 
+describe('virtual winnings', () => {
+  it('counts the VTokens a virtual player wins in total_virtual_credits_earned', async () => {
+    const [a, b] = [await createPlayer(db, { accountType: 'virtual' }), await createPlayer(db, { accountType: 'virtual' })];
+    const match = await createOwner(db, 'matches');
+    await ledger.lockEscrow({ userId: a.id, amount: 2_500, owner: { matchId: match }, idempotencyKey: key() });
+    await ledger.lockEscrow({ userId: b.id, amount: 2_500, owner: { matchId: match }, idempotencyKey: key() });
+    await ledger.settleEscrow({ owner: { matchId: match }, winnerId: b.id, idempotencyKey: key() });
+    await finishOwner(db, 'matches', match);
+    const earned = await db.query<{ id: string; total_virtual_credits_earned: number }>(
+      'SELECT id, total_virtual_credits_earned FROM profiles WHERE id = ANY ($1)',
+      [[a.id, b.id]],
+    );
+    expect(Object.fromEntries(earned.map((r) => [r.id, r.total_virtual_credits_earned]))).toEqual({ [a.id]: 0, [b.id]: 25 });
+    expect(await balance(b.id)).toMatchObject({ virtual_credits_available: 525, weekly_virtual_credits_remaining: 500 });
+  });
+});
+
 describe('history and events', () => {
   it('lists a player’s own transfers newest first, page by page, with the change to each balance', async () => {
     const [a, b] = [await createPlayer(db), await createPlayer(db)];

@@ -440,6 +440,15 @@ BEGIN
      SET status = CASE WHEN p_mode = 'settle' THEN 'settled' ELSE 'released' END,
          closed_at = now(), close_operation_id = v_op
    WHERE id IN (SELECT hh.id FROM unnest(v_holds) hh);
+  -- SPEC §3 total_virtual_credits_earned: the VTokens a virtual player won (the others' stakes),
+  -- in whole tokens.
+  IF p_mode = 'settle' AND v_currency = 'vtokens' THEN
+    UPDATE profiles
+       SET total_virtual_credits_earned = total_virtual_credits_earned
+             + ((v_total - (SELECT coalesce(sum(hh.amount), 0) FROM unnest(v_holds) hh WHERE hh.user_id = p_winner)) / 100)::integer,
+           updated_at = now()
+     WHERE id = p_winner;
+  END IF;
   RETURN v_result || jsonb_build_object('operationId', v_op, 'replayed', false);
 END $$;
 
