@@ -30,12 +30,12 @@ export function VirtualOverlayCard({ stats, isError, onRetry, onMinimise, classN
     >
       <div aria-hidden className="pointer-events-none absolute -top-12 -right-10 size-36 rounded-full bg-vt/20 blur-3xl" />
       <div className="relative flex items-center justify-between gap-2">
-        <h2 id="virtual-overlay-title" className="flex items-center gap-2 font-display text-base font-black">
+        <h2 id="virtual-overlay-title" className="flex items-center gap-2 font-display text-base font-black whitespace-nowrap">
           <Coins className="size-5 text-vt" aria-hidden />
           {WALLET.virtualMode}
         </h2>
         <div className="flex items-center gap-1">
-          <Badge tone="vt">{WALLET.demoMode}</Badge>
+          <Badge tone="vt" className="whitespace-nowrap">{WALLET.demoMode}</Badge>
           {onMinimise && (
             <button
               type="button"

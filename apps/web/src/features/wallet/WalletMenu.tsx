@@ -106,8 +106,8 @@ function readOverlayMode(): OverlayMode {
   } catch (error) {
     console.warn('Local storage unavailable', error);
   }
-  // First visit: open where there is room beside the content, a pill on phones and tablets.
-  return window.matchMedia('(min-width: 1024px)').matches ? 'open' : 'minimised';
+  // First visit: a pill in the corner, which never covers a screen's content; one tap opens the card.
+  return 'minimised';
 }
 
 interface OverlayState {
@@ -138,8 +138,8 @@ function FloatingVirtualOverlay({ state }: { state: OverlayState }) {
   const place = 'fixed right-3 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-[55] md:right-4 md:bottom-4';
   return createPortal(
     state.mode === 'open' ? (
-      <div className={cn(place, 'w-[min(18.5rem,calc(100vw-1.5rem))] animate-rise')} data-testid="virtual-overlay-floating">
-        <VirtualOverlayCard stats={stats} isError={isError} onRetry={retry} onMinimise={state.minimise} className="bg-surface/95" />
+      <div className={cn(place, 'w-[min(20rem,calc(100vw-1.5rem))] animate-rise')} data-testid="virtual-overlay-floating">
+        <VirtualOverlayCard stats={stats} isError={isError} onRetry={retry} onMinimise={state.minimise} className="bg-surface!" />
       </div>
     ) : (
       <button

@@ -21,20 +21,21 @@ export default function WalletPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8" data-testid="wallet-page">
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-3 sm:mb-8">
-        <div>
-          <p className={cn('text-xs font-bold tracking-[0.2em] uppercase', isVirtual ? 'text-vt' : 'text-accent')} data-testid="wallet-ecosystem">
-            {ecosystemLabel(role, isVirtual)}
-          </p>
-          <h1 className="mt-2 text-3xl font-black sm:text-4xl">{WALLET.title}</h1>
+      <div className="mb-6 sm:mb-8">
+        <p className={cn('text-xs font-bold tracking-[0.2em] uppercase', isVirtual ? 'text-vt' : 'text-accent')} data-testid="wallet-ecosystem">
+          {ecosystemLabel(role, isVirtual)}
+        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-black sm:text-4xl">{WALLET.title}</h1>
+          <Badge tone={isVirtual ? 'vt' : 'success'} className="mt-1 text-xs" data-testid="wallet-status">
+            {accountStatus(isVirtual)}
+          </Badge>
         </div>
-        <Badge tone={isVirtual ? 'vt' : 'success'} className="text-xs" data-testid="wallet-status">
-          {accountStatus(isVirtual)}
-        </Badge>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0 space-y-6">
+      {/* Phones: figures, the virtual card, then activity. Wide screens: the card beside both. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start">
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
           {error ? (
             <Card role="alert" className="flex flex-col items-start gap-3 border-danger/40 p-6 sm:flex-row sm:items-center sm:justify-between" data-testid="wallet-error">
               <div>
@@ -47,7 +48,7 @@ export default function WalletPage() {
               </Button>
             </Card>
           ) : (
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-2 gap-3 sm:gap-4">
               <FigureCard
                 label={WALLET.available}
                 icon={<Wallet aria-hidden />}
@@ -61,34 +62,36 @@ export default function WalletPage() {
                 label={WALLET.inGames}
                 icon={<Lock aria-hidden />}
                 value={figures ? formatAmount(figures.escrowMinor, currency) : null}
-                caption="Held in escrow until your matches end"
+                caption="Held in escrow"
                 valueClass={tone}
                 testId="wallet-escrow"
               />
             </div>
           )}
 
-          <div className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-3">
-            <Button onClick={() => showComingSoon(WALLET.addFunds)} size="lg">
-              <PlusCircle className="size-5" aria-hidden />
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
+            <Button onClick={() => showComingSoon(WALLET.addFunds)} size="lg" className="col-span-2 px-4 sm:col-span-1">
+              <PlusCircle className="size-5 shrink-0" aria-hidden />
               {WALLET.addFunds}
             </Button>
-            <Button variant="secondary" size="lg" onClick={() => showComingSoon(WALLET.transactionHistory)}>
-              <History className="size-5" aria-hidden />
+            <Button variant="secondary" size="lg" className="px-3 text-sm sm:px-4 sm:text-base" onClick={() => showComingSoon(WALLET.transactionHistory)}>
+              <History className="hidden size-5 shrink-0 sm:block" aria-hidden />
               {WALLET.transactionHistory}
             </Button>
-            <Button variant="secondary" size="lg" onClick={() => showComingSoon(WALLET.paymentMethods)}>
-              <CreditCard className="size-5" aria-hidden />
+            <Button variant="secondary" size="lg" className="px-3 text-sm sm:px-4 sm:text-base" onClick={() => showComingSoon(WALLET.paymentMethods)}>
+              <CreditCard className="hidden size-5 shrink-0 sm:block" aria-hidden />
               {WALLET.paymentMethods}
             </Button>
           </div>
-
-          <RecentActivity />
         </div>
 
-        <aside className="space-y-6">
+        <aside className={cn('lg:col-start-2 lg:row-span-2 lg:row-start-1', !isVirtual && 'hidden lg:block')}>
           {isVirtual ? <PinnedVirtualCard /> : <EscrowNote />}
         </aside>
+
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+          <RecentActivity />
+        </div>
       </div>
     </div>
   );
@@ -104,16 +107,19 @@ function FigureCard(props: {
   highlight?: boolean;
 }) {
   return (
-    <Card className={cn('relative overflow-hidden p-5 sm:p-6', props.highlight && 'shadow-glow')}>
+    <Card className={cn('relative min-w-0 overflow-hidden p-4 sm:p-6', props.highlight && 'shadow-glow')}>
       {props.highlight && <div aria-hidden className="pointer-events-none absolute -top-16 -right-16 size-40 rounded-full bg-accent/20 blur-3xl" />}
       <div className="relative flex items-center gap-2 text-sm font-semibold text-muted [&>svg]:size-4">
         {props.icon}
         {props.label}
       </div>
       {props.value === null ? (
-        <div aria-hidden className="relative mt-3 h-10 w-40 animate-pulse rounded-lg bg-surface-2" />
+        <div aria-hidden className="relative mt-3 h-7 w-3/4 animate-pulse rounded-lg bg-surface-2 sm:h-10" />
       ) : (
-        <p className={cn('relative mt-2 font-mono text-3xl font-black tabular-nums sm:text-4xl', props.valueClass)} data-testid={props.testId}>
+        <p
+          className={cn('relative mt-2 font-mono text-xl font-black tabular-nums [overflow-wrap:anywhere] sm:text-3xl lg:text-4xl', props.valueClass)}
+          data-testid={props.testId}
+        >
           {props.value}
         </p>
       )}
