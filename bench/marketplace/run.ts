@@ -125,6 +125,7 @@ async function explainListing(db: Database): Promise<string[]> {
       return [] as T[];
     },
     exec: (sql: string) => db.exec(sql),
+    notifyAfterCommit: () => {},
   };
   await listOpenPublic(explaining, {}, new Date(), 50);
   return lines;

@@ -7,6 +7,14 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs a script of several statements with no parameters (migrations, seeds). */
   exec(sql: string): Promise<void>;
+  /**
+   * Sends a NOTIFY once the surrounding transaction has committed (at once outside one), never
+   * if it rolls back. NOTIFY inside a transaction holds a global lock through the commit's disk
+   * flush and so lines up every notifying commit behind the others; sent afterwards, batched,
+   * with an asynchronous commit, it costs the money transactions nothing. What it announces is
+   * already stored, so a NOTIFY lost to a crash only delays delivery (see the realtime hub).
+   */
+  notifyAfterCommit(channel: string, payload: string): void;
 }
 
 export interface Database extends Queryable {
@@ -70,6 +78,16 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     }, delayMs).unref();
   }
 
+  const notifier = batchedNotifier(async (channels, payloads) => {
+    // synchronous_commit off for this one statement's implicit transaction: the notification
+    // is a hint about data already committed, so it need not wait for a disk flush.
+    await pool.query(
+      `SELECT set_config('synchronous_commit', 'off', true), pg_notify(c, p)
+         FROM unnest($1::text[], $2::text[]) AS n (c, p)`,
+      [channels, payloads],
+    );
+  });
+
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
@@ -79,8 +97,10 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     async exec(sql: string) {
       await pool.query(sql);
     },
+    notifyAfterCommit: notifier,
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
+      const notes: [string, string][] = [];
       try {
         await client.query('BEGIN');
         const tx: Queryable = {
@@ -90,9 +110,13 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
           async exec(sql: string) {
             await client.query(sql);
           },
+          notifyAfterCommit(channel, payload) {
+            notes.push([channel, payload]);
+          },
         };
         const result = await work(tx);
         await client.query('COMMIT');
+        for (const [channel, payload] of notes) notifier(channel, payload);
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -147,6 +171,9 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
     ...(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),
   });
+  const notifier = batchedNotifier(async (channels, payloads) => {
+    await db.query('SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n (c, p)', [channels, payloads]);
+  });
   return {
     async dump() {
       return Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());
@@ -158,8 +185,10 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     async exec(sql: string) {
       await db.exec(sql);
     },
+    notifyAfterCommit: notifier,
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
-      return db.transaction(async (tx) =>
+      const notes: [string, string][] = [];
+      const result = await db.transaction(async (tx) =>
         work({
           async query<R>(sql: string, params?: unknown[]) {
             return (await tx.query<R>(sql, params)).rows;
@@ -167,8 +196,13 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
           async exec(sql: string) {
             await tx.exec(sql);
           },
+          notifyAfterCommit(channel, payload) {
+            notes.push([channel, payload]);
+          },
         }),
       );
+      for (const [channel, payload] of notes) notifier(channel, payload);
+      return result;
     },
     async listen(channel, onMessage) {
       const unlisten = await db.listen(channel, onMessage);
@@ -178,6 +212,36 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
       await db.close();
       release();
     },
+  };
+}
+
+/**
+ * Sends notifications in batches: while one batch is on its way, the next ones gather, so a
+ * burst of commits costs a few round trips rather than one each. Order is kept.
+ */
+function batchedNotifier(send: (channels: string[], payloads: string[]) => Promise<void>) {
+  let channels: string[] = [];
+  let payloads: string[] = [];
+  let sending = false;
+  async function flush() {
+    sending = true;
+    while (channels.length > 0) {
+      const batch = [channels, payloads] as const;
+      channels = [];
+      payloads = [];
+      try {
+        await send(...batch);
+      } catch (error) {
+        // The events are stored; listeners catch up from the table on the next notification.
+        process.emitWarning(`NOTIFY of ${batch[0].length} event(s) failed: ${(error as Error).message}`);
+      }
+    }
+    sending = false;
+  }
+  return (channel: string, payload: string) => {
+    channels.push(channel);
+    payloads.push(payload);
+    if (!sending) void flush();
   };
 }
 

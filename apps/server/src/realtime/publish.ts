@@ -14,8 +14,9 @@ export interface RealtimeEvent {
 
 /**
  * Records an event on `topic` inside the caller's transaction. The NOTIFY that carries it to
- * every server process is delivered by PostgreSQL only when that transaction commits, so an
- * event of a rolled-back change is never seen.
+ * every server process is sent only after that transaction commits, so an event of a
+ * rolled-back change is never seen (and the NOTIFY does not slow the commit: see
+ * Queryable.notifyAfterCommit).
  */
 export async function publish(tx: Queryable, topic: string, type: string, payload: unknown): Promise<RealtimeEvent> {
   if (!topicSchema.safeParse(topic).success) throw new Error(`publish: "${topic}" is not a topic (prefix or prefix:id)`);
@@ -36,7 +37,7 @@ export async function publish(tx: Queryable, topic: string, type: string, payloa
   const inline = `{"topic":${JSON.stringify(topic)},"version":${version},"type":${JSON.stringify(type)},"payload":${json}}`;
   // The limit is in bytes: a payload of non-ASCII text is longer on the wire than in .length.
   const message = Buffer.byteLength(inline) < INLINE_LIMIT ? inline : JSON.stringify({ topic, version, ref: true });
-  await tx.query('SELECT pg_notify($1, $2)', [REALTIME_CHANNEL, message]);
+  tx.notifyAfterCommit(REALTIME_CHANNEL, message);
   return { topic, version, type, payload };
 }
 
