@@ -53,6 +53,21 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('sub'), d: z.object({ topic: topicSchema, since: versionSchema.optional() }) }),
   z.object({ t: z.literal('unsub'), d: z.object({ topic: topicSchema }) }),
   z.object({ t: z.literal('ping'), d: z.unknown().optional() }),
+  /**
+   * A move in a live match, the same as POST /api/matches/:id/moves (arena.ts moveRequestSchema)
+   * but without an HTTP round trip; answered by `moved` with the same `ref`.
+   */
+  z.object({
+    t: z.literal('move'),
+    d: z.object({
+      ref: z.string().max(64).optional(),
+      matchId: z.string().max(64),
+      move: z.unknown(),
+      version: versionSchema,
+      lagMs: z.number().min(0).max(60_000).optional(),
+      premove: z.boolean().optional(),
+    }),
+  }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -110,6 +125,22 @@ export const serverMessageSchema = z.discriminatedUnion('t', [
     d: z.object({ code: z.enum(REALTIME_ERROR_CODES), message: z.string(), topic: topicSchema.optional() }),
   }),
   z.object({ t: z.literal('pong'), d: z.unknown().optional() }),
+  /**
+   * The answer to a `move`: applied (the match is now at `version`; the event follows on
+   * `match:{id}`), or refused with the same code, status and message the HTTP route gives.
+   */
+  z.object({
+    t: z.literal('moved'),
+    d: z.object({
+      ref: z.string().optional(),
+      matchId: z.string(),
+      ok: z.boolean(),
+      version: versionSchema.optional(),
+      status: z.number().int().optional(),
+      code: z.string().optional(),
+      message: z.string().optional(),
+    }),
+  }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 

@@ -14,6 +14,7 @@ import {
   type ClientMessageOf,
   type RealtimeErrorCode,
   type ServerMessage,
+  type ServerMessageOf,
 } from '@versus/domain/realtime';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { Database } from '../db/database.ts';
@@ -31,6 +32,11 @@ export interface HubOptions {
   verify(token: string): Promise<(AccessClaims & { expiresAt?: number }) | null>;
   /** Whether this user may follow this topic. */
   authorize(user: AccessClaims, topic: string): Promise<boolean>;
+  /**
+   * Plays a `move` from a signed-in socket (the arena registers it); the answer is sent back as
+   * `moved`. Without it, moves are refused as bad messages.
+   */
+  move?(user: AccessClaims, move: ClientMessageOf<'move'>['d']): Promise<ServerMessageOf<'moved'>['d']>;
   helloTimeoutMs?: number;
   /** How often sockets are pinged; one that has not answered the previous ping is dropped. */
   heartbeatMs?: number;
@@ -99,6 +105,8 @@ export function eventFrame(topic: string, version: number, type: string, payload
   );
 }
 
+const refOf = (d: { ref?: string | undefined }) => (d.ref === undefined ? {} : { ref: d.ref });
+
 const wire = (event: StoredEvent): WireEvent => ({
   version: event.version,
   frame: eventFrame(event.topic, event.version, event.type, event.payloadJson),
@@ -109,6 +117,7 @@ export class RealtimeHub {
   private readonly log: FastifyBaseLogger;
   private readonly verify: HubOptions['verify'];
   private readonly authorize: HubOptions['authorize'];
+  private readonly move: HubOptions['move'];
   private readonly helloTimeoutMs: number;
   private readonly heartbeatMs: number;
   private readonly maxReplay: number;
@@ -126,6 +135,7 @@ export class RealtimeHub {
     this.log = options.log;
     this.verify = options.verify;
     this.authorize = options.authorize;
+    this.move = options.move;
     this.helloTimeoutMs = options.helloTimeoutMs ?? REALTIME_LIMITS.helloTimeoutMs;
     this.heartbeatMs = options.heartbeatMs ?? 30_000;
     this.maxReplay = options.maxReplay ?? REALTIME_LIMITS.maxReplay;
@@ -227,7 +237,9 @@ export class RealtimeHub {
         await this.handle(conn, message);
       } catch (error) {
         this.log.error({ err: error, t: message.t }, 'realtime: message failed');
-        this.sendError(conn, 'internal', undefined, 'topic' in message.d ? message.d.topic : undefined);
+        if (message.t === 'move') {
+          this.send(conn, { t: 'moved', d: { ...refOf(message.d), matchId: message.d.matchId, ok: false, status: 500, code: 'internal', message: REALTIME_ERROR_MESSAGES.internal } });
+        } else this.sendError(conn, 'internal', undefined, 'topic' in message.d ? message.d.topic : undefined);
       } finally {
         if (--conn.queued === 0) conn.chain = undefined;
       }
@@ -235,7 +247,7 @@ export class RealtimeHub {
     conn.chain = conn.chain ? conn.chain.then(run) : run();
   }
 
-  private async handle(conn: Conn, message: ClientMessageOf<'hello' | 'sub' | 'unsub'>): Promise<void> {
+  private async handle(conn: Conn, message: ClientMessageOf<'hello' | 'sub' | 'unsub' | 'move'>): Promise<void> {
     switch (message.t) {
       case 'hello':
         return this.hello(conn, message);
@@ -243,7 +255,16 @@ export class RealtimeHub {
         return this.subscribe(conn, message);
       case 'unsub':
         return this.unsubscribe(conn, message.d.topic);
+      case 'move':
+        return this.playMove(conn, message);
     }
+  }
+
+  private async playMove(conn: Conn, message: ClientMessageOf<'move'>): Promise<void> {
+    if (!conn.user) return this.sendError(conn, 'unauthenticated');
+    if (!this.move) return this.sendError(conn, 'bad_message', `${REALTIME_ERROR_MESSAGES.bad_message}: moves are not played here`);
+    const answer = await this.move(conn.user, message.d);
+    this.send(conn, { t: 'moved', d: { ...refOf(message.d), ...answer } });
   }
 
   private async hello(conn: Conn, message: ClientMessageOf<'hello'>): Promise<void> {

@@ -5,6 +5,7 @@ import { verifyAccessTokenDetailed } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import { canFollow } from './authorize.ts';
+import { playMove } from './commands.ts';
 import { RealtimeHub, type HubOptions } from './hub.ts';
 import { pruneEvents } from './realtime.repository.ts';
 
@@ -29,6 +30,7 @@ export async function registerRealtime(app: App, ctx: AppContext, options: Realt
       return verified && { userId: verified.userId, role: verified.role, accountType: verified.accountType, expiresAt: verified.expiresAt };
     },
     authorize: (user, topic) => canFollow(ctx, user, topic),
+    move: (user, move) => playMove(ctx, user, move),
     ...options,
   });
   await hub.start();

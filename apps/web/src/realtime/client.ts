@@ -258,6 +258,9 @@ export class RealtimeClient {
       }
       case 'pong':
         return;
+      // The answer to a `move` sent on this socket (the arena's business; HTTP moves need none).
+      case 'moved':
+        return;
       default:
         return assertNever(message);
     }
