@@ -5,8 +5,9 @@ import { realtimeFeature } from './realtime/realtime.routes.ts';
 import { walletFeature } from './wallet/wallet.routes.ts';
 import { virtualStatsFeature } from './wallet/virtual-stats.routes.ts';
 import { challengesFeature } from './challenges/challenges.routes.ts';
+import { arenaFeature } from './arena/arena.routes.ts';
 
 export type Feature = (app: App, ctx: AppContext) => Promise<void> | void;
 
 /** Each feature folder contributes one entry: its routes, sockets and jobs. */
-export const features: Feature[] = [authFeature, realtimeFeature, walletFeature, virtualStatsFeature, challengesFeature];
+export const features: Feature[] = [authFeature, realtimeFeature, walletFeature, virtualStatsFeature, challengesFeature, arenaFeature];

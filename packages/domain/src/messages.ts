@@ -264,3 +264,27 @@ export const MARKETPLACE = {
   noneMatch: 'No open challenges match these filters.',
   loadFailed: 'Failed to load challenges',
 } as const;
+
+// The live arena (ours: SPEC words only the notification titles).
+export const ARENA = {
+  notAPlayer: 'Only the players of this match can play in it.',
+  notStarted: 'The match has not started yet: both players must be ready.',
+  matchOver: 'The match is already over.',
+  staleVersion: (yours: number, current: number) =>
+    `This match has changed since you last saw it (your version ${yours}, now ${current}). Reload it and try again.`,
+  changedMeanwhile: 'This match changed while your request was being played. Reload it and try again.',
+  timeUp: 'Your time ran out: the game is lost on time.',
+  notWebGame: 'This game is played outside Versus: report the result instead.',
+  drawNotAllowed: 'Draws can be offered in chess and checkers only, while a game is being played.',
+  drawNothingToAnswer: 'There is no draw offer to answer.',
+  drawAlreadyOffered: 'You have already offered a draw.',
+  noShowForfeit: 'You did not show up within 5 minutes of the start, so the match was forfeited.',
+  matchVoid: 'Neither player showed up within 5 minutes of the start: the match is void and both stakes were returned.',
+  privateMatch: 'This match is private: only its players can watch it.',
+  replayNotFinished: 'The replay is available once the match is over.',
+  busy: 'The arena is restarting. Please try again in a moment.',
+  // SPEC §4 notifications on a match's changes.
+  startedTitle: 'Match Started',
+  yourTurn: 'Your turn',
+  opponentJoined: 'Your opponent has joined',
+} as const;

@@ -13,7 +13,6 @@ import {
   createChallengeRequestSchema,
   createChallengeResponseSchema,
   listChallengesQuerySchema,
-  matchResponseSchema,
 } from '@versus/domain/challenges';
 import { normalizeCode } from '@versus/domain/catalogue';
 import type { App } from '../app.ts';
@@ -263,24 +262,6 @@ export async function challengesFeature(app: App, ctx: AppContext): Promise<void
     async (request) => {
       const user = requireUser(request);
       return service.cancelChallenge(ctx, user, challengeId(request.params.id));
-    },
-  );
-
-  app.get(
-    '/api/matches/:id',
-    {
-      schema: {
-        tags: ['matches'],
-        security: bearer,
-        summary: 'One match, for its two players',
-        params: idParams,
-        response: { 200: matchResponseSchema, ...errors(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      if (!UUID.test(request.params.id)) throw notFound(CHALLENGE.matchNotFound);
-      return { match: await service.getMatch(ctx, user, request.params.id.toLowerCase()) };
     },
   );
 }

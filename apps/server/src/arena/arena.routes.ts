@@ -1,0 +1,253 @@
+// The live arena over HTTP and the realtime socket. Routes parse with the shared schemas and
+// call the Arena; the Arena checks who may do what, then does it in one version-checked write.
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ARENA_RULES } from '@versus/domain/arena';
+import {
+  arenaMatchListSchema,
+  drawRequestSchema,
+  matchViewResponseSchema,
+  moveRequestSchema,
+  replaySchema,
+  resignRequestSchema,
+} from '@versus/domain/arena';
+import type { App } from '../app.ts';
+import type { AppContext } from '../context.ts';
+import { requireUser } from '../auth/auth.plugin.ts';
+import { AppError } from '../http/errors.ts';
+import { scheduleJob } from '../jobs/scheduler.ts';
+import { authorizeTopic } from '../realtime/authorize.ts';
+import { handleMoves } from '../realtime/commands.ts';
+import * as repo from './arena.repository.ts';
+import { Arena, matchId, type ArenaOptions } from './arena.service.ts';
+
+const apiErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
+});
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorSchema]));
+const bearer = [{ bearer: [] }];
+const tags = ['arena'];
+const idParams = z.object({ id: z.string().max(64) });
+
+const arenas = new WeakMap<App, Arena>();
+
+/** The arena of an app (tests drive its sweeper and read its writer's figures). */
+export function arenaOf(app: App): Arena {
+  const arena = arenas.get(app);
+  if (!arena) throw new Error('the arena feature is not registered on this app');
+  return arena;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `match:{id}`: its players; anyone signed in when the match is public (spectators). */
+authorizeTopic('match', async ({ user, id, ctx }) => {
+  if (!id || !UUID.test(id)) return false;
+  const row = await repo.topicAccess(ctx.db, id.toLowerCase());
+  if (!row) return false;
+  return !row.is_private || row.player1_id === user.userId || row.player2_id === user.userId;
+});
+
+/** `arena-join:{id}`: the two players, who hear each other arrive. */
+authorizeTopic('arena-join', async ({ user, id, ctx }) => {
+  if (!id || !UUID.test(id)) return false;
+  const row = await repo.topicAccess(ctx.db, id.toLowerCase());
+  return row !== null && (row.player1_id === user.userId || row.player2_id === user.userId);
+});
+
+const REFUSALS = `Refusals change nothing: 401 signed out; 404 no such match; 403 not a player (a spectator or a stranger, ` +
+  `"Only the players of this match can play in it."); 409 not started, match over, stale version ("This match has ` +
+  `changed since you last saw it..."), not your turn; 400 an invalid or illegal move (the game's own text).`;
+
+export async function registerArena(app: App, ctx: AppContext, options: ArenaOptions = {}): Promise<Arena> {
+  const arena = new Arena(ctx, options);
+  arenas.set(app, arena);
+  app.addHook('onClose', () => arena.close());
+
+  handleMoves(ctx, async (user, d) => {
+    try {
+      const done = await arena.move(user, matchId(d.matchId), {
+        move: d.move,
+        version: d.version,
+        ...(d.lagMs === undefined ? {} : { lagMs: d.lagMs }),
+        ...(d.premove === undefined ? {} : { premove: d.premove }),
+      });
+      return { matchId: d.matchId, ok: true, version: done.version };
+    } catch (error) {
+      if (error instanceof AppError) return { matchId: d.matchId, ok: false, status: error.status, code: error.code, message: error.message };
+      ctx.log.error({ err: error, matchId: d.matchId }, 'arena: socket move failed');
+      return { matchId: d.matchId, ok: false, status: 500, code: 'internal', message: 'An unexpected error occurred. Please try again.' };
+    }
+  });
+
+  scheduleJob(app, ctx, {
+    name: 'arena.sweep',
+    everyMs: ARENA_RULES.sweepEveryMs,
+    runAtStart: true,
+    async run() {
+      const swept = await arena.sweep();
+      if (swept.flagged + swept.noShows > 0) ctx.log.info(swept, 'arena: ended overdue clocks and no-shows');
+      if (swept.failed > 0) throw new Error(`arena sweep: ${swept.failed} match(es) failed`);
+      return swept;
+    },
+  });
+
+  const view = async (request: FastifyRequest, id: string) => ({ match: await arena.view(requireUser(request), id) });
+
+  app.get(
+    '/api/arena/matches',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'My active matches (pending, accepted, in progress), soonest first',
+        response: { 200: arenaMatchListSchema, ...errors(401) },
+      },
+    },
+    async (request) => ({ matches: await arena.active(requireUser(request)) }),
+  );
+
+  app.get(
+    '/api/matches/:id',
+    {
+      schema: {
+        tags: ['matches'],
+        security: bearer,
+        summary: 'One match as its player sees it: players, series, the current game (my view), clocks, moves, result',
+        description:
+          'For the two players only (403 "Only the players of this match can view it."; spectators use /api/spectate/{id}). ' +
+          'The game part is the rules\' view for my seat: the other player\'s unrevealed throw or a ludo seed never appear. ' +
+          'Live changes: realtime topic match:{id} (see MatchEvent); a gap in versions means refetch this.',
+        params: idParams,
+        response: { 200: matchViewResponseSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => view(request, matchId(request.params.id)),
+  );
+
+  app.post(
+    '/api/matches/:id/ready',
+    {
+      schema: {
+        tags: ['matches'],
+        security: bearer,
+        summary: 'I am here: ready (the web calls it on arrival with auto_ready=true); both ready starts the match',
+        description:
+          'Idempotent. Publishes player_joined on arena-join:{id} and match.ready (or match.started) on match:{id}. ' +
+          'After the no-show deadline (5 minutes after the scheduled start) the match is settled instead: the player who ' +
+          'was ready wins by forfeit; if neither was, the match is void and both stakes return (409 for the late player).',
+        params: idParams,
+        response: { 200: matchViewResponseSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const id = matchId(request.params.id);
+      await arena.ready(requireUser(request), id);
+      return view(request, id);
+    },
+  );
+
+  app.post(
+    '/api/matches/:id/moves',
+    {
+      schema: {
+        tags: ['matches'],
+        security: bearer,
+        summary: 'Play a move: validated by the game\'s rules, clocked, stored, then published',
+        description:
+          `Body: the move in the game\'s input (tic-tac-toe a cell 0-8, RPS a throw, chess UCI/SAN or {from,to,promotion}, ` +
+          `checkers a path, ludo {type:"roll"} or {type:"move",token}), the match version it was made on, the lag the ` +
+          `client measured (credited back within a quota) and whether it was a premove (costs no time, within the same ` +
+          `quota). Elapsed time is the server's receive time minus the turn start. A move after the flag fell loses the ` +
+          `game on time (409 time_out). ${REFUSALS} The same move can be sent over the socket: {t:"move"}.`,
+        params: idParams,
+        body: moveRequestSchema,
+        response: { 200: matchViewResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const receivedAt = arena.now();
+      const id = matchId(request.params.id);
+      await arena.move(requireUser(request), id, request.body, receivedAt);
+      return view(request, id);
+    },
+  );
+
+  app.post(
+    '/api/matches/:id/resign',
+    {
+      schema: {
+        tags: ['matches'],
+        security: bearer,
+        summary: 'Resign: the match (the whole series) is conceded; the escrow is paid to the opponent',
+        params: idParams,
+        body: resignRequestSchema,
+        response: { 200: matchViewResponseSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const id = matchId(request.params.id);
+      await arena.resign(requireUser(request), id, request.body?.version);
+      return view(request, id);
+    },
+  );
+
+  app.post(
+    '/api/matches/:id/draw',
+    {
+      schema: {
+        tags: ['matches'],
+        security: bearer,
+        summary: 'Offer, accept or decline a draw of the current game (chess and checkers)',
+        description:
+          'An offer stands until the opponent accepts, declines or moves; offering while the opponent\'s offer stands ' +
+          'accepts it. An agreed draw ends the current game drawn; the series replays it (the third drawn game makes the ' +
+          'match a draw and returns both stakes).',
+        params: idParams,
+        body: drawRequestSchema,
+        response: { 200: matchViewResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const id = matchId(request.params.id);
+      await arena.draw(requireUser(request), id, request.body);
+      return view(request, id);
+    },
+  );
+
+  app.get(
+    '/api/matches/:id/replay',
+    {
+      schema: {
+        tags: ['matches'],
+        security: bearer,
+        summary: 'A finished match move by move: every move in order, canonical, with each game\'s revealed seed',
+        description: 'The seeds let anyone check ludo\'s dice (verifyLudoRolls) and the AI\'s throws (verifyAiThrow). 409 while the match is not over.',
+        params: idParams,
+        response: { 200: replaySchema, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => arena.replay(requireUser(request), matchId(request.params.id)),
+  );
+
+  app.get(
+    '/api/spectate/:id',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Watch a match: read-only, no secrets (the spectator\'s view)',
+        description: 'Any signed-in player for a public match; a private match is for its players (403). Live: match:{id}.',
+        params: idParams,
+        response: { 200: matchViewResponseSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => ({ match: await arena.spectate(requireUser(request), matchId(request.params.id)) }),
+  );
+
+  return arena;
+}
+
+export const arenaFeature = async (app: App, ctx: AppContext): Promise<void> => {
+  await registerArena(app, ctx);
+};

@@ -1,0 +1,567 @@
+// The arena: referees the web games of accepted challenges, from "both players ready" to the
+// payout. One `Arena` per app (per server process).
+//
+// One writer per match. In this process, a match's operations run one at a time (a chain per
+// match), on a cached copy of its row. Across processes, every write is version-checked in the
+// UPDATE: a stale copy changes nothing, is dropped, and the operation runs once more on a fresh
+// read — so two moves, two timeouts or a move and a timeout can never both apply, and a match
+// can never be paid twice. The state a client sees is the stored one: every change is
+// committed (group commit, arena.writer.ts) before it is acknowledged or published.
+//
+// Clocks: each running match has a timer in the process that last wrote it; a job sweeps
+// overdue clocks and no-shows once across processes, so a crash or a restart still ends them.
+import crypto from 'node:crypto';
+import { ARENA, CHALLENGE } from '@versus/domain';
+import {
+  ARENA_RULES,
+  type DrawRequest,
+  type MatchResult,
+  type MatchView,
+  type Replay,
+  type ArenaMatchSummary,
+  type WebGameId,
+} from '@versus/domain/arena';
+import type { MatchStatus } from '@versus/domain/challenges';
+import { isWebGame, nextFlagAt, otherSeat, type MoveErrorCode, type OutcomeReason, type Seat } from '@versus/domain/games/index';
+import type { AccessClaims } from '../auth/tokens.ts';
+import type { AppContext } from '../context.ts';
+import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
+import { topics } from '../realtime/publish.ts';
+import { finishMatch, type Ending } from './arena.finish.ts';
+import * as repo from './arena.repository.ts';
+import {
+  applyArenaMove,
+  checkFlag,
+  drawArena,
+  isOver,
+  randomSeed,
+  resignArena,
+  startArena,
+  type ArenaState,
+  type GameOver,
+  type MoveEntryRecord,
+  type Transition,
+} from './arena.state.ts';
+import { buildMatchView, buildReplay, buildSummary, matchEvent, noShowDeadline, seatOf } from './arena.views.ts';
+import { MatchWriter, type PlainWrite, type WriterOptions } from './arena.writer.ts';
+
+/** A match as the referee holds it between operations. */
+interface MatchRecord {
+  id: string;
+  challengeId: string | null;
+  players: [string, string];
+  game: string;
+  status: MatchStatus;
+  currency: repo.MatchCoreRow['currency'];
+  isPrivate: boolean;
+  scheduledTime: Date | null;
+  createdAt: Date;
+  version: number;
+  state: ArenaState | null;
+  readyAt: [Date | null, Date | null];
+  startedAt: Date | null;
+}
+
+const toRecord = (row: repo.MatchCoreRow): MatchRecord => ({
+  id: row.id,
+  challengeId: row.challenge_id,
+  players: [row.player1_id, row.player2_id],
+  game: row.game_type,
+  status: row.status,
+  currency: row.currency,
+  isPrivate: row.is_private,
+  scheduledTime: row.scheduled_time && new Date(row.scheduled_time),
+  createdAt: new Date(row.created_at),
+  version: row.version,
+  state: row.state,
+  readyAt: [row.player1_ready_at && new Date(row.player1_ready_at), row.player2_ready_at && new Date(row.player2_ready_at)],
+  startedAt: row.started_at && new Date(row.started_at),
+});
+
+const WAITING: readonly MatchStatus[] = ['pending', 'accepted'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CACHE_LIMIT = 20_000;
+/** Timers fire a little after the flag could fall, so the check finds it fallen. */
+const TIMER_SLACK_MS = 5;
+
+/** The match's id, or a 404: a malformed id names no match. */
+export function matchId(id: string): string {
+  if (!UUID.test(id)) throw notFound(CHALLENGE.matchNotFound);
+  return id.toLowerCase();
+}
+
+const MOVE_REFUSAL: Record<MoveErrorCode, number> = { game_over: 409, not_your_turn: 409, invalid_move: 400, illegal_move: 400 };
+
+export interface ArenaOptions {
+  /** Server time (epoch ms). Tests pass a clock they control. */
+  now?: () => number;
+  /** Game seeds; the default is 32 bytes from the operating system. */
+  seed?: () => string;
+  writer?: WriterOptions;
+}
+
+/** A move request (HTTP body or socket message), already shape-checked. */
+export interface MovePlay {
+  move: unknown;
+  version: number;
+  lagMs?: number | undefined;
+  premove?: boolean | undefined;
+}
+
+type Stale = { stale: true };
+const STALE: Stale = { stale: true };
+const isStale = (value: unknown): value is Stale => value === STALE;
+
+export class Arena {
+  readonly writer: MatchWriter;
+  readonly now: () => number;
+  private readonly seed: () => string;
+  private readonly cache = new Map<string, MatchRecord>();
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private closed = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    options: ArenaOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.seed = options.seed ?? randomSeed;
+    this.writer = new MatchWriter(ctx.db, ctx.log, options.writer);
+  }
+
+  /** Stops the timers and waits for every write in flight. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.chains.values()]);
+    await this.writer.drained();
+  }
+
+  // -------------------------------------------------------------------------------------
+  // One operation at a time per match
+
+  private serial<T>(id: string, operation: () => Promise<T>): Promise<T> {
+    const previous = this.chains.get(id) ?? Promise.resolve();
+    const result = previous.then(operation);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.chains.set(id, tail);
+    void tail.then(() => {
+      if (this.chains.get(id) === tail) this.chains.delete(id);
+    });
+    return result;
+  }
+
+  /**
+   * Runs `attempt` on the match; when its write finds the version moved on (another process
+   * wrote), once more on a fresh read.
+   */
+  private operate<T>(id: string, attempt: (m: MatchRecord | null, fresh: boolean) => Promise<T | Stale>, { fresh = false } = {}): Promise<T> {
+    return this.serial(id, async () => {
+      if (this.closed) throw new AppError(503, 'unavailable', ARENA.busy);
+      const first = await attempt(await this.load(id, fresh), fresh);
+      if (!isStale(first)) return first;
+      this.cache.delete(id);
+      const second = await attempt(await this.load(id, true), true);
+      if (!isStale(second)) return second;
+      this.cache.delete(id);
+      throw conflict('stale_version', ARENA.changedMeanwhile);
+    });
+  }
+
+  private async load(id: string, fresh: boolean): Promise<MatchRecord | null> {
+    const cached = this.cache.get(id);
+    if (cached && !fresh) {
+      // Most recently used last: the oldest are dropped first.
+      this.cache.delete(id);
+      this.cache.set(id, cached);
+      return cached;
+    }
+    const row = await repo.findCore(this.ctx.db, id);
+    if (!row) {
+      this.cache.delete(id);
+      return null;
+    }
+    const record = toRecord(row);
+    this.remember(record);
+    return record;
+  }
+
+  private remember(record: MatchRecord): void {
+    this.cache.delete(record.id);
+    if (record.status === 'completed' || record.status === 'cancelled' || record.status === 'disputed') return;
+    this.cache.set(record.id, record);
+    if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  /** Who may play: a player of a web game's match. */
+  private player(m: MatchRecord | null, user: AccessClaims): { m: MatchRecord; seat: Seat } {
+    if (!m) throw notFound(CHALLENGE.matchNotFound);
+    const seat = m.players[0] === user.userId ? 0 : m.players[1] === user.userId ? 1 : null;
+    if (seat === null) throw forbidden(ARENA.notAPlayer);
+    if (!isWebGame(m.game)) throw conflict('not_web_game', ARENA.notWebGame);
+    return { m, seat };
+  }
+
+  private checkPlaying(m: MatchRecord, version: number | undefined): ArenaState {
+    if (WAITING.includes(m.status)) throw conflict('not_started', ARENA.notStarted);
+    if (m.status !== 'in_progress' || !m.state || isOver(m.state)) throw conflict('match_over', ARENA.matchOver);
+    if (version !== undefined && version !== m.version) throw conflict('stale_version', ARENA.staleVersion(version, m.version));
+    return m.state;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Writing a change
+
+  private eventContext(m: MatchRecord, now: number) {
+    return { matchId: m.id, version: m.version, status: m.status, readyAt: m.readyAt, state: m.state, now };
+  }
+
+  /** Commits `next` (the match after a plain change) with its move and events; false when stale. */
+  private async writePlain(before: MatchRecord, next: MatchRecord, move: MoveEntryRecord | null, events: PlainWrite['events']): Promise<boolean> {
+    const clock = next.state?.clock;
+    const deadline = next.status === 'in_progress' && clock ? nextFlagAt(clock) : null;
+    const applied = await this.writer.plain({
+      change: {
+        id: next.id,
+        fromVersion: before.version,
+        toVersion: next.version,
+        status: next.status,
+        state: next.state === before.state ? null : JSON.stringify(next.state),
+        readyAt: next.readyAt,
+        startedAt: next.startedAt,
+        deadlineAt: deadline === null ? null : new Date(deadline),
+        gameData: move ? JSON.stringify({ moveCount: move.seq, lastMoveBy: next.players[move.seat] }) : null,
+      },
+      move: move && {
+        matchId: next.id,
+        seq: move.seq,
+        gameIndex: move.gameIndex,
+        seat: move.seat,
+        move: JSON.stringify(move.move),
+        notation: move.notation,
+        at: new Date(move.at),
+        remainingMs: move.remainingMs,
+        elapsedMs: move.elapsedMs,
+      },
+      events,
+    });
+    if (!applied) return false;
+    this.remember(next);
+    this.armTimer(next, deadline);
+    return true;
+  }
+
+  private matchTopicEvent(next: MatchRecord, type: string, now: number, extra: Parameters<typeof matchEvent>[1] = {}) {
+    return { matchId: next.id, topic: topics.match(next.id), type, payload: JSON.stringify(matchEvent(this.eventContext(next, now), extra)) };
+  }
+
+  /** Commits a transition of a running match: a plain change, or the end of the match. */
+  private async commitTransition(
+    m: MatchRecord,
+    t: Transition,
+    type: string,
+    now: number,
+    move: MoveEntryRecord | null,
+  ): Promise<{ version: number; result?: MatchResult } | Stale> {
+    if (t.matchOutcome) {
+      const outcome = t.matchOutcome;
+      const ending: Ending = 'winner' in outcome ? { kind: 'win', winner: outcome.winner, reason: outcome.reason } : { kind: 'draw', reason: outcome.reason };
+      const lastGame = t.gameOver?.record.outcome?.reason ?? null;
+      return this.finish(m, t.state, ending, lastGame, now, move, t.gameOver);
+    }
+    const next: MatchRecord = { ...m, version: m.version + 1, state: t.state };
+    const event = this.matchTopicEvent(next, type, now, { ...(move ? { move } : {}), gameOver: t.gameOver });
+    return (await this.writePlain(m, next, move, [event])) ? { version: next.version } : STALE;
+  }
+
+  /**
+   * Ends the match through finishMatch, in a batch's transaction. A move that ends it is stored
+   * in the same transaction (its row first, then the finish).
+   */
+  private async finish(
+    m: MatchRecord,
+    state: ArenaState | null,
+    ending: Ending,
+    lastGameReason: OutcomeReason | null,
+    now: number,
+    move: MoveEntryRecord | null = null,
+    gameOver: GameOver | null = null,
+  ): Promise<{ version: number; result: MatchResult } | Stale> {
+    const status: MatchStatus = ending.kind === 'void' ? 'cancelled' : 'completed';
+    const outcome = await this.writer.work(async (tx) => {
+      const finished = await finishMatch(tx, {
+        match: { id: m.id, challengeId: m.challengeId, players: m.players, game: m.game as WebGameId, currency: m.currency, version: m.version },
+        state,
+        ending,
+        lastGameReason,
+        now,
+        publicEvent: (result, version) =>
+          matchEvent(
+            { matchId: m.id, version, status, readyAt: m.readyAt, state, now },
+            { ...(move ? { move } : {}), gameOver, result },
+          ),
+      });
+      // The move that ended the match is stored with its result (after the version check passed).
+      if (finished.ok && move) {
+        await tx.query(
+          `INSERT INTO match_moves (match_id, seq, game_index, seat, move, notation, created_at, remaining_ms, elapsed_ms)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8::int[], $9)`,
+          [m.id, move.seq, move.gameIndex, move.seat, JSON.stringify(move.move), move.notation, new Date(move.at), move.remainingMs, move.elapsedMs],
+        );
+        await tx.query(`UPDATE matches SET game_data = $2::jsonb WHERE id = $1`, [
+          m.id,
+          JSON.stringify({ moveCount: move.seq, lastMoveBy: m.players[move.seat] }),
+        ]);
+      }
+      return finished;
+    });
+    if (!outcome.ok) {
+      if (outcome.reason === 'stale') return STALE;
+      throw conflict('match_over', ARENA.matchOver);
+    }
+    this.cache.delete(m.id);
+    this.disarmTimer(m.id);
+    return { version: outcome.version, result: outcome.result };
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Timers
+
+  private armTimer(m: MatchRecord, deadline: number | null): void {
+    this.disarmTimer(m.id);
+    if (deadline === null || this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(m.id);
+      this.flag(m.id).catch((error: unknown) => this.ctx.log.error({ err: error, matchId: m.id }, 'arena: clock check failed'));
+    }, Math.max(0, deadline - this.now()) + TIMER_SLACK_MS);
+    timer.unref();
+    this.timers.set(m.id, timer);
+  }
+
+  private disarmTimer(id: string): void {
+    const timer = this.timers.get(id);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(id);
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Operations
+
+  /**
+   * `user` arrives: ready. When both are, the series starts (game 1 set up with a fresh secret
+   * seed, its clock running). A player arriving after the no-show deadline finds the match
+   * already forfeited or void.
+   */
+  ready(user: AccessClaims, id: string): Promise<{ version: number; started: boolean }> {
+    return this.operate(id, async (found) => {
+      const { m, seat } = this.player(found, user);
+      if (m.status === 'in_progress') return { version: m.version, started: true };
+      if (!WAITING.includes(m.status)) throw conflict('match_over', ARENA.matchOver);
+      const now = this.now();
+      if (now >= noShowDeadline({ scheduled_time: m.scheduledTime, created_at: m.createdAt }).getTime()) {
+        const resolved = await this.resolveNoShow(m, now);
+        if (isStale(resolved)) return STALE;
+        // Too late: the absent player has forfeited (the one who waited wins), or nobody came.
+        if (m.readyAt[seat]) return { version: resolved.version, started: false };
+        throw conflict('no_show', m.readyAt[otherSeat(seat)] ? ARENA.noShowForfeit : ARENA.matchVoid);
+      }
+      if (m.readyAt[seat]) return { version: m.version, started: false };
+
+      const readyAt: MatchRecord['readyAt'] = [...m.readyAt];
+      readyAt[seat] = new Date(now);
+      const both = readyAt[0] !== null && readyAt[1] !== null;
+      const next: MatchRecord = {
+        ...m,
+        version: m.version + 1,
+        readyAt,
+        ...(both
+          ? {
+              status: 'in_progress' as const,
+              startedAt: new Date(now),
+              state: startArena({ game: m.game as WebGameId, now, seed: this.seed, firstSeat: crypto.randomInt(2) as Seat }),
+            }
+          : {}),
+      };
+      const events: PlainWrite['events'] = [
+        this.matchTopicEvent(next, both ? 'match.started' : 'match.ready', now),
+        {
+          matchId: m.id,
+          topic: topics.arenaJoin(m.id),
+          type: 'player_joined',
+          payload: JSON.stringify({ matchId: m.id, userId: user.userId, seat, ready: [readyAt[0] !== null, readyAt[1] !== null] }),
+        },
+      ];
+      if (both) {
+        for (const userId of m.players) {
+          events.push({ matchId: m.id, topic: topics.user(userId), type: 'match.started', payload: JSON.stringify({ matchId: m.id, gameType: m.game }) });
+        }
+      }
+      return (await this.writePlain(m, next, null, events)) ? { version: next.version, started: both } : STALE;
+    });
+  }
+
+  /** A move, received at `receivedAt` (server time): validated, clocked, stored, published. */
+  move(user: AccessClaims, id: string, request: MovePlay, receivedAt = this.now()): Promise<{ version: number; result?: MatchResult }> {
+    return this.operate(id, async (found, fresh) => {
+      let { m, seat } = this.player(found, user);
+      if (!fresh && request.version > m.version) {
+        // This process's copy is behind (another process wrote): read it again.
+        ({ m, seat } = this.player(await this.load(id, true), user));
+      }
+      const state = this.checkPlaying(m, request.version);
+      const metrics = { ...(request.lagMs === undefined ? {} : { lagMs: request.lagMs }), ...(request.premove ? { premove: true } : {}) };
+      const outcome = applyArenaMove(state, seat, request.move, { now: receivedAt, metrics, seed: this.seed });
+      if (outcome.kind === 'refused') throw new AppError(MOVE_REFUSAL[outcome.code], outcome.code, outcome.error);
+      if (outcome.kind === 'flagged') {
+        const done = await this.commitTransition(m, outcome, 'match.timeout', receivedAt, null);
+        if (isStale(done)) return STALE;
+        throw conflict('time_out', ARENA.timeUp);
+      }
+      return this.commitTransition(m, outcome, 'match.move', receivedAt, outcome.entry);
+    });
+  }
+
+  /** `user` gives up the match (the whole series). */
+  resign(user: AccessClaims, id: string, version?: number): Promise<{ version: number; result?: MatchResult }> {
+    return this.operate(id, async (found) => {
+      const { m, seat } = this.player(found, user);
+      const state = this.checkPlaying(m, version);
+      const now = this.now();
+      const t = resignArena(state, seat, now);
+      if ('error' in t) throw conflict('match_over', ARENA.matchOver);
+      return this.commitTransition(m, t, 'match.completed', now, null);
+    });
+  }
+
+  /** Offer, accept or decline a draw of the current game (chess and checkers). */
+  draw(user: AccessClaims, id: string, request: DrawRequest): Promise<{ version: number; result?: MatchResult }> {
+    return this.operate(id, async (found) => {
+      const { m, seat } = this.player(found, user);
+      const state = this.checkPlaying(m, request.version);
+      const now = this.now();
+      const answer = drawArena(state, seat, request.action, now, this.seed);
+      switch (answer.kind) {
+        case 'refused': {
+          const message = { not_allowed: ARENA.drawNotAllowed, nothing_to_answer: ARENA.drawNothingToAnswer, already_offered: ARENA.drawAlreadyOffered }[answer.reason];
+          throw conflict(answer.reason === 'not_allowed' ? 'draw_not_allowed' : answer.reason, message);
+        }
+        case 'offered':
+        case 'declined': {
+          const next: MatchRecord = { ...m, version: m.version + 1, state: answer.state };
+          const type = answer.kind === 'offered' ? 'match.draw_offered' : 'match.draw_declined';
+          return (await this.writePlain(m, next, null, [this.matchTopicEvent(next, type, now)])) ? { version: next.version } : STALE;
+        }
+        case 'accepted':
+          return this.commitTransition(m, answer, 'match.draw_accepted', now, null);
+      }
+    });
+  }
+
+  /** Ends the current game of a match whose flag has fallen by `now`; nothing otherwise. */
+  flag(id: string, now = this.now(), { fresh = false } = {}): Promise<boolean> {
+    return this.operate(
+      id,
+      async (m) => {
+        if (!m || m.status !== 'in_progress' || !m.state) return false;
+        const t = checkFlag(m.state, now, this.seed);
+        if (!t) {
+          this.armTimer(m, nextFlagAt(m.state.clock));
+          return false;
+        }
+        const done = await this.commitTransition(m, t, 'match.timeout', now, null);
+        return isStale(done) ? STALE : true;
+      },
+      { fresh },
+    );
+  }
+
+  /** A match whose no-show deadline has passed: the absent player forfeits; nobody there, void. */
+  noShow(id: string, now = this.now()): Promise<boolean> {
+    return this.operate(
+      id,
+      async (m) => {
+        if (!m || !WAITING.includes(m.status) || !isWebGame(m.game)) return false;
+        if (now < noShowDeadline({ scheduled_time: m.scheduledTime, created_at: m.createdAt }).getTime()) return false;
+        const done = await this.resolveNoShow(m, now);
+        return isStale(done) ? STALE : true;
+      },
+      { fresh: true },
+    );
+  }
+
+  private resolveNoShow(m: MatchRecord, now: number) {
+    const [ready0, ready1] = [m.readyAt[0] !== null, m.readyAt[1] !== null];
+    const ending: Ending =
+      ready0 === ready1 ? { kind: 'void' } : { kind: 'win', winner: ready0 ? 0 : 1, reason: 'forfeit' };
+    return this.finish(m, null, ending, null, now);
+  }
+
+  /**
+   * Ends every overdue clock and no-show (the scheduler runs this once across processes, so a
+   * crash or restart still ends them). Each match on its own: one failure holds back none.
+   */
+  async sweep(now = this.now(), batch = 500): Promise<{ flagged: number; noShows: number; failed: number }> {
+    let flagged = 0;
+    let noShows = 0;
+    let failed = 0;
+    const clocks = await repo.overdueClocks(this.ctx.db, new Date(now), batch);
+    const arrivals = await repo.overdueArrivals(this.ctx.db, new Date(now - ARENA_RULES.noShowMs), batch);
+    const settle = async (work: Promise<boolean>) => {
+      try {
+        return await work;
+      } catch (error) {
+        failed++;
+        this.ctx.log.error({ err: error }, 'arena: sweeping a match failed');
+        return false;
+      }
+    };
+    const results = await Promise.all([
+      ...clocks.map((id) => settle(this.flag(id, now, { fresh: true }))),
+      ...arrivals.map((id) => settle(this.noShow(id, now))),
+    ]);
+    results.forEach((done, i) => {
+      if (!done) return;
+      if (i < clocks.length) flagged++;
+      else noShows++;
+    });
+    return { flagged, noShows, failed };
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Reading (always from the database: what is stored is what is shown)
+
+  /** The match as `user` sees it: a player's own seat view. Strangers are refused. */
+  async view(user: AccessClaims, id: string): Promise<MatchView> {
+    const row = await repo.findForView(this.ctx.db, id);
+    if (!row) throw notFound(CHALLENGE.matchNotFound);
+    const seat = seatOf(row, user.userId);
+    if (seat === null) throw forbidden(CHALLENGE.matchForbidden);
+    return buildMatchView(row, await repo.listMoves(this.ctx.db, id), seat, this.now());
+  }
+
+  /** Read-only, no secrets: any signed-in player for a public match, its players for a private one. */
+  async spectate(user: AccessClaims, id: string): Promise<MatchView> {
+    const row = await repo.findForView(this.ctx.db, id);
+    if (!row) throw notFound(CHALLENGE.matchNotFound);
+    if (row.is_private && seatOf(row, user.userId) === null) throw forbidden(ARENA.privateMatch);
+    return buildMatchView(row, await repo.listMoves(this.ctx.db, id), 'spectator', this.now());
+  }
+
+  async replay(user: AccessClaims, id: string): Promise<Replay> {
+    const row = await repo.findForView(this.ctx.db, id);
+    if (!row) throw notFound(CHALLENGE.matchNotFound);
+    if (row.is_private && seatOf(row, user.userId) === null) throw forbidden(ARENA.privateMatch);
+    if (row.status !== 'completed' && row.status !== 'cancelled') throw conflict('not_finished', ARENA.replayNotFinished);
+    return buildReplay(row, await repo.listMoves(this.ctx.db, id, { withMoves: true }));
+  }
+
+  async active(user: AccessClaims): Promise<ArenaMatchSummary[]> {
+    const rows = await repo.listActive(this.ctx.db, user.userId);
+    return rows.map((row) => buildSummary(row, user.userId));
+  }
+}

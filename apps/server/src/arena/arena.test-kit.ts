@@ -1,0 +1,188 @@
+// Shared by the arena's integration tests: a real app on a fresh PostgreSQL database, players
+// signed up through the auth API (with their 1,000 starting credits), challenges created and
+// accepted through the challenges API, and ways to look at the match, the money and the events.
+import { expect } from 'vitest';
+import type { ApiErrorBody } from '@versus/domain/errors';
+import type { MatchView, MatchViewResponse, Replay } from '@versus/domain/arena';
+import type { AcceptChallengeResponse, CreateChallengeRequest, CreateChallengeResponse } from '@versus/domain/challenges';
+import type { App } from '../app.ts';
+import { buildApp } from '../app.ts';
+import { auditLedger } from '../ledger/ledger.audit.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { signUp } from '../realtime/test-socket.ts';
+import { arenaOf } from './arena.routes.ts';
+import type { Arena } from './arena.service.ts';
+
+export interface Player {
+  id: string;
+  token: string;
+  headers: { authorization: string };
+}
+
+export interface Reply<T> {
+  status: number;
+  body: T;
+  raw: string;
+}
+
+export type ErrorReply = Reply<ApiErrorBody>;
+
+export interface Kit {
+  test: TestApp;
+  app: App;
+  arena: Arena;
+  player(label?: string): Promise<Player>;
+  api<T = MatchViewResponse & ApiErrorBody>(method: 'GET' | 'POST', url: string, options?: { as?: Player; body?: unknown; app?: App }): Promise<Reply<T>>;
+  /** A challenge of `game` by `creator`, accepted by `acceptor`: the pending match's id. */
+  match(game: CreateChallengeRequest['game'], creator: Player, acceptor: Player, options?: { stake?: number; isPrivate?: boolean }): Promise<string>;
+  /** Both players ready: the running match as `first` sees it. */
+  start(id: string, first: Player, second: Player): Promise<MatchView>;
+  view(id: string, as: Player, app?: App): Promise<MatchView>;
+  /** Plays `move` as `as` on the match's current version; answers the raw reply. */
+  move(id: string, as: Player, move: unknown, options?: { version?: number; app?: App }): Promise<Reply<MatchViewResponse & ApiErrorBody>>;
+  /** The player whose turn it is in a match (one seat to move). */
+  mover(view: MatchView, players: [Player, Player]): Player;
+  replay(id: string, as: Player): Promise<Replay>;
+  /** Minor units. */
+  balance(userId: string): Promise<{ available: number; escrow: number }>;
+  /** Everything a refused request must leave as it was. */
+  snapshot(id: string): Promise<string>;
+  events(topic: string): Promise<{ type: string; payload: Record<string, unknown> }[]>;
+  expectAuditClean(): Promise<void>;
+  /** A second app on the same database (another server process, or the one after a restart). */
+  anotherApp(): Promise<App>;
+  close(): Promise<void>;
+}
+
+export async function createKit(): Promise<Kit> {
+  const test = await createTestApp();
+  const db = test.database.db;
+  const extraApps: App[] = [];
+
+  const kit: Kit = {
+    test,
+    app: test.app,
+    arena: arenaOf(test.app),
+    async player(label = 'arena') {
+      const { userId, token } = await signUp(test.app, label);
+      return { id: userId, token, headers: { authorization: `Bearer ${token}` } };
+    },
+    async api(method, url, { as, body, app = test.app } = {}) {
+      const response = await app.inject({
+        method,
+        url,
+        headers: as?.headers ?? {},
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      return { status: response.statusCode, body: response.json(), raw: response.body };
+    },
+    async match(game, creator, acceptor, { stake = 25, isPrivate = false } = {}) {
+      const created = await kit.api<CreateChallengeResponse & ApiErrorBody>('POST', '/api/challenges', {
+        as: creator,
+        body: { game, stake, duration: game === 'chess' || game === 'checkers' ? 30 : 10, isPrivate },
+      });
+      expect(created.status, created.raw).toBe(201);
+      const challenge = created.body.challenge;
+      const accepted = await kit.api<AcceptChallengeResponse & ApiErrorBody>('POST', `/api/challenges/${challenge.id}/accept`, {
+        as: acceptor,
+        body: isPrivate ? { code: challenge.code } : {},
+      });
+      expect(accepted.status, accepted.raw).toBe(200);
+      return accepted.body.match!.id;
+    },
+    async start(id, first, second) {
+      const a = await kit.api('POST', `/api/matches/${id}/ready`, { as: first });
+      expect(a.status, a.raw).toBe(200);
+      expect(a.body.match.status).toBe('pending');
+      const b = await kit.api('POST', `/api/matches/${id}/ready`, { as: second });
+      expect(b.status, b.raw).toBe(200);
+      expect(b.body.match.status).toBe('in_progress');
+      return kit.view(id, first);
+    },
+    async view(id, as, app) {
+      const reply = await kit.api('GET', `/api/matches/${id}`, { as, ...(app ? { app } : {}) });
+      expect(reply.status, reply.raw).toBe(200);
+      return reply.body.match;
+    },
+    async move(id, as, move, { version, app } = {}) {
+      const v = version ?? (await kit.view(id, as, app)).version;
+      return kit.api('POST', `/api/matches/${id}/moves`, { as, body: { move, version: v }, ...(app ? { app } : {}) });
+    },
+    mover(view, players) {
+      expect(view.toMove).toHaveLength(1);
+      return players[view.toMove[0]!]!;
+    },
+    async replay(id, as) {
+      const reply = await kit.api<Replay & ApiErrorBody>('GET', `/api/matches/${id}/replay`, { as });
+      expect(reply.status, reply.raw).toBe(200);
+      return reply.body;
+    },
+    async balance(userId) {
+      const rows = await db.query<{ kind: string; balance: number }>(
+        `SELECT kind, balance FROM ledger_accounts WHERE user_id = $1 AND currency = 'credits'`,
+        [userId],
+      );
+      return {
+        available: rows.find((r) => r.kind === 'available')?.balance ?? 0,
+        escrow: rows.find((r) => r.kind === 'escrow')?.balance ?? 0,
+      };
+    },
+    async snapshot(id) {
+      const parts = await Promise.all([
+        db.query('SELECT status, version, state, winner_id, player1_ready_at, player2_ready_at, result FROM matches WHERE id = $1', [id]),
+        db.query('SELECT seq, move FROM match_moves WHERE match_id = $1 ORDER BY seq', [id]),
+        db.query('SELECT topic, version FROM realtime_topics ORDER BY topic'),
+        db.query('SELECT id, balance FROM ledger_accounts ORDER BY id'),
+        db.query('SELECT id, status FROM escrow_holds ORDER BY id'),
+        db.query('SELECT id, wins, losses, streak, level FROM profiles ORDER BY id'),
+        db.query('SELECT user_id, game, rating FROM ratings ORDER BY user_id, game'),
+      ]);
+      return JSON.stringify(parts);
+    },
+    async events(topic) {
+      return db.query<{ type: string; payload: Record<string, unknown> }>('SELECT type, payload FROM realtime_events WHERE topic = $1 ORDER BY version', [topic]);
+    },
+    async expectAuditClean() {
+      const audit = await auditLedger(db);
+      expect(audit.problems).toEqual([]);
+      expect(audit.ok).toBe(true);
+      expect(audit.ownersChecked.matches).toBe(true);
+    },
+    async anotherApp() {
+      const app = await buildApp({ config: test.config, db, logger: false });
+      await app.ready();
+      extraApps.push(app);
+      return app;
+    },
+    async close() {
+      for (const app of extraApps) await app.close();
+      await test.close();
+    },
+  };
+  return kit;
+}
+
+/** Tic-tac-toe cells that make X win in the top row while O plays the middle row. */
+export const X_WINS = { x: [0, 1, 2], o: [3, 4] } as const;
+
+/**
+ * Plays one tic-tac-toe game to a win by `winner` (a top-row line against the middle row),
+ * whoever moves first. Answers the last reply.
+ */
+export async function playTicTacToeGame(kit: Kit, id: string, players: [Player, Player], winner: Player) {
+  let view = await kit.view(id, players[0]);
+  const gameIndex = view.game!.index;
+  const line = [0, 1, 2];
+  const other = [3, 4, 6, 7];
+  let last: Reply<MatchViewResponse & ApiErrorBody> | undefined;
+  while (view.game && view.game.index === gameIndex && view.status === 'in_progress') {
+    const mover = kit.mover(view, players);
+    const cells = (view.game.view as { cells: (number | null)[] }).cells;
+    const mine = mover.id === winner.id ? line : other;
+    const cell = mine.find((c) => cells[c] === null)!;
+    last = await kit.move(id, mover, cell, { version: view.version });
+    expect(last.status, last.raw).toBe(200);
+    view = last.body.match;
+  }
+  return last!;
+}
