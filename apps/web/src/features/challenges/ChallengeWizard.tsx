@@ -46,9 +46,17 @@ export function ChallengeWizard({ initialDraft, initialStep, currency, virtual, 
   const problem = stepProblem(step, draft, now);
   const reachable = furthestReachable(draft, now);
 
-  // After a step change, focus its heading so a screen reader announces where the player is.
+  // After a step change, focus its heading so a screen reader announces where the player is, and
+  // bring it into view below the sticky header when it is out of sight.
   useEffect(() => {
-    if (moved.current) headingRef.current?.focus();
+    const heading = headingRef.current;
+    if (!moved.current || !heading) return;
+    heading.focus({ preventScroll: true });
+    const top = heading.getBoundingClientRect().top;
+    if (top < 80 || top > window.innerHeight * 0.6) {
+      const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      heading.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+    }
   }, [step]);
 
   const goTo = (next: StepIndex) => {
@@ -118,7 +126,7 @@ export function ChallengeWizard({ initialDraft, initialStep, currency, virtual, 
       </nav>
 
       <section aria-labelledby="wizard-step-title" className="mt-6">
-        <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="text-xl font-black outline-none sm:text-2xl">
+        <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-xl font-black outline-none sm:text-2xl">
           <span className="mr-2 text-sm font-bold text-muted">
             Step {step + 1} of {WIZARD_STEPS.length}
           </span>
@@ -139,14 +147,13 @@ export function ChallengeWizard({ initialDraft, initialStep, currency, virtual, 
           {problem ?? (step === LAST_STEP ? 'Ready when you are.' : '')}
         </p>
         <div className="flex gap-2">
-          <Button variant="secondary" size="lg" className="flex-1 sm:flex-none" onClick={() => goTo((step - 1) as StepIndex)} disabled={step === 0}>
+          <Button variant="secondary" className="h-12 sm:px-5" onClick={() => goTo((step - 1) as StepIndex)} disabled={step === 0}>
             <ArrowLeft className="size-4" aria-hidden />
             Back
           </Button>
           {step < LAST_STEP ? (
             <Button
-              size="lg"
-              className="flex-1 sm:flex-none"
+              className="h-12 grow text-base sm:grow-0 sm:px-6"
               onClick={() => goTo((step + 1) as StepIndex)}
               disabled={problem !== null}
               aria-describedby={problem ? hintId : undefined}
@@ -155,7 +162,7 @@ export function ChallengeWizard({ initialDraft, initialStep, currency, virtual, 
               <ArrowRight className="size-4" aria-hidden />
             </Button>
           ) : (
-            <Button size="lg" className="flex-1 sm:flex-none" onClick={onLaunch} disabled={problem !== null || launch !== null}>
+            <Button className="h-12 grow sm:grow-0 sm:px-6 sm:text-base" onClick={onLaunch} disabled={problem !== null || launch !== null}>
               <Rocket className="size-4" aria-hidden />
               {WIZARD.launch}
             </Button>

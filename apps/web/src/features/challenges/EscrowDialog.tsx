@@ -161,7 +161,7 @@ export function EscrowDialog({ launch, onClose, onCreated, onDone }: EscrowDialo
             </span>
           }
         >
-          <ol aria-label="Escrow progress" className="grid gap-2">
+          <ol aria-label="Escrow progress" className="grid grid-cols-1 gap-2">
             {ESCROW_STEP_IDS.map((id, index) => (
               <EscrowStep key={id} id={id} index={index} status={progress.steps[id]} />
             ))}
@@ -229,7 +229,7 @@ function EscrowStep({ id, index, status }: { id: EscrowStepId; index: number; st
       data-status={status}
       aria-current={status === 'processing' ? 'step' : undefined}
       className={cn(
-        'flex items-center gap-3 rounded-xl border px-3.5 py-3 transition-colors',
+        'flex min-w-0 items-center gap-3 rounded-xl border px-3.5 py-3 transition-colors',
         status === 'processing' && 'border-accent/60 bg-accent/10',
         status === 'completed' && 'border-success/40 bg-success/5',
         status === 'failed' && 'border-danger/50 bg-danger/10',
@@ -251,7 +251,7 @@ function EscrowStep({ id, index, status }: { id: EscrowStepId; index: number; st
           <span className="sr-only">Step {index + 1}: </span>
           {ESCROW_STEP_LABELS[id]}
         </p>
-        <p className="truncate text-xs text-muted">{STEP_HINTS[id]}</p>
+        <p className="text-xs leading-snug text-muted">{STEP_HINTS[id]}</p>
       </div>
       <span
         className={cn(

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { RadioGroup } from 'radix-ui';
 import { ChevronDown, Globe, Lock, TriangleAlert } from 'lucide-react';
 import { CHALLENGE, CHALLENGE_RULES, type Currency } from '@versus/domain';
 import {
@@ -16,7 +17,7 @@ import {
 } from '@versus/domain/catalogue';
 import { currencySymbol, formatMoney, toMinor } from '@versus/domain/money';
 import type { WalletFigures } from '../wallet/use-balance.ts';
-import { Badge, ChoiceCards, Field, Input, cn } from '../../ui/index.ts';
+import { ChoiceCards, Field, Input, cn } from '../../ui/index.ts';
 import { ChipGroup } from './ChipGroup.tsx';
 import { slotDay, slotFromNow, slotTime } from './schedule-format.ts';
 import { GAME_ICONS, PLATFORM_ICONS, durationLabel, stakeMoney } from './visuals.ts';
@@ -30,36 +31,51 @@ export interface StepProps {
 // ---------------------------------------------------------------------------------------
 // 1. Choose Game
 
+const DIFFICULTY_TONES = { Easy: 'text-success', Medium: 'text-warning', Hard: 'text-danger' } as const;
+
 export function GameStep({ draft, onChange }: StepProps) {
   return (
-    <ChoiceCards<GameId>
-      label="Game"
-      name="game"
-      value={draft.game}
-      onChange={(game) => onChange(chooseGame(draft, game))}
-      className="grid-cols-1 min-[380px]:grid-cols-2 lg:grid-cols-3"
-      choices={GAME_LIST.map((game) => {
+    <RadioGroup.Root
+      aria-label="Game"
+      value={draft.game ?? ''}
+      onValueChange={(game) => onChange(chooseGame(draft, game as GameId))}
+      className="grid grid-cols-1 gap-2.5 sm:grid-cols-2 sm:gap-3"
+      data-testid="games"
+    >
+      {GAME_LIST.map((game) => {
         const Icon = GAME_ICONS[game.id];
-        return {
-          value: game.id,
-          title: <span className="leading-tight">{game.name}</span>,
-          icon: <Icon className="size-4 shrink-0 text-accent-2" aria-hidden />,
-          description: (
-            <>
-              {game.category} · {game.minTime}–{game.maxTime} min
-              <span className="mt-1.5 flex flex-wrap gap-1">
-                {game.kind === 'web' ? (
-                  <Badge tone="cyan">In browser</Badge>
-                ) : (
-                  <Badge tone="neutral">{game.platforms.map((p) => PLATFORM_LABELS[p]).join(' · ')}</Badge>
-                )}
-                <Badge tone={game.difficulty === 'Hard' ? 'danger' : game.difficulty === 'Medium' ? 'warning' : 'success'}>{game.difficulty}</Badge>
+        return (
+          <RadioGroup.Item
+            key={game.id}
+            value={game.id}
+            className={cn(
+              'group flex min-w-0 items-center gap-3 rounded-2xl border border-border bg-bg/50 p-3 text-left transition-[border-color,background-color,box-shadow]',
+              'hover:border-accent/60 data-[state=checked]:border-accent data-[state=checked]:bg-surface-2 data-[state=checked]:shadow-glow',
+            )}
+          >
+            <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-surface-2 ring-1 ring-border group-data-[state=checked]:ring-accent/60">
+              <Icon className="size-5 text-accent-2" aria-hidden />
+            </span>
+            <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+              <span className="truncate leading-tight font-bold">{game.name}</span>
+              <span className="text-xs text-muted">
+                {game.category} · {game.minTime}–{game.maxTime} min ·{' '}
+                <span className={cn('font-semibold', DIFFICULTY_TONES[game.difficulty])}>{game.difficulty}</span>
               </span>
-            </>
-          ),
-        };
+              <span className={cn('truncate text-xs font-semibold', game.kind === 'web' ? 'text-accent-2' : 'text-fg/75')}>
+                {game.kind === 'web' ? 'Plays in your browser' : game.platforms.map((p) => PLATFORM_LABELS[p]).join(' · ')}
+              </span>
+            </span>
+            <span
+              aria-hidden
+              className="inline-flex size-4 shrink-0 items-center justify-center rounded-full border border-border group-data-[state=checked]:border-accent"
+            >
+              <RadioGroup.Indicator className="size-2 rounded-full bg-accent" />
+            </span>
+          </RadioGroup.Item>
+        );
       })}
-    />
+    </RadioGroup.Root>
   );
 }
 
@@ -84,8 +100,8 @@ export function StakeStep({ draft, onChange, currency, balance }: StakeStepProps
 
   if (!game) return null;
   return (
-    <div className="grid gap-7">
-      <section aria-labelledby={stakeLabelId} className="grid gap-3">
+    <div className="grid grid-cols-1 gap-7">
+      <section aria-labelledby={stakeLabelId} className="grid grid-cols-1 gap-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h3 id={stakeLabelId} className="text-xs font-semibold tracking-wide text-muted uppercase">
             Stake
@@ -160,7 +176,7 @@ export function StakeStep({ draft, onChange, currency, balance }: StakeStepProps
         )}
       </section>
 
-      <section aria-labelledby={durationLabelId} className="grid gap-3">
+      <section aria-labelledby={durationLabelId} className="grid grid-cols-1 gap-3">
         <h3 id={durationLabelId} className="text-xs font-semibold tracking-wide text-muted uppercase">
           Match length
         </h3>
@@ -175,7 +191,7 @@ export function StakeStep({ draft, onChange, currency, balance }: StakeStepProps
       </section>
 
       {!isWebGame(game.id) && (
-        <section aria-labelledby={platformLabelId} className="grid gap-3">
+        <section aria-labelledby={platformLabelId} className="grid grid-cols-1 gap-3">
           <h3 id={platformLabelId} className="text-xs font-semibold tracking-wide text-muted uppercase">
             Platform
           </h3>
@@ -244,8 +260,8 @@ export function ScheduleStep({ draft, onChange, slots, now, virtual, rematchName
   const left = CHALLENGE_RULES.messageMax - draft.message.length;
 
   return (
-    <div className="grid gap-7">
-      <section aria-labelledby={timeLabelId} className="grid gap-3">
+    <div className="grid grid-cols-1 gap-7">
+      <section aria-labelledby={timeLabelId} className="grid grid-cols-1 gap-3">
         <h3 id={timeLabelId} className="text-xs font-semibold tracking-wide text-muted uppercase">
           Match time
         </h3>
@@ -279,7 +295,7 @@ export function ScheduleStep({ draft, onChange, slots, now, virtual, rematchName
         )}
       </section>
 
-      <div className="grid gap-1.5">
+      <div className="grid grid-cols-1 gap-1.5">
         <label htmlFor={messageId} className="text-xs font-semibold tracking-wide text-muted uppercase">
           Message (optional)
         </label>
@@ -298,7 +314,7 @@ export function ScheduleStep({ draft, onChange, slots, now, virtual, rematchName
         </p>
       </div>
 
-      <section aria-labelledby={visibilityLabelId} className="grid gap-3">
+      <section aria-labelledby={visibilityLabelId} className="grid grid-cols-1 gap-3">
         <h3 id={visibilityLabelId} className="text-xs font-semibold tracking-wide text-muted uppercase">
           Visibility
         </h3>
@@ -351,7 +367,7 @@ export function ConfirmStep({ draft, currency, rematchName }: { draft: WizardDra
   if (draft.gamertag.trim() && needsGamertag(draft)) rows.push(['Your gamertag', draft.gamertag.trim()]);
 
   return (
-    <div className="grid gap-5" data-testid="confirm-summary">
+    <div className="grid grid-cols-1 gap-5" data-testid="confirm-summary">
       <div className="flex items-center gap-4 rounded-2xl border border-border bg-linear-to-br from-accent/20 via-surface-2/40 to-accent-2/10 p-4">
         <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-bg/60 ring-1 ring-accent/40">
           <Icon className="size-6 text-accent-2" aria-hidden />

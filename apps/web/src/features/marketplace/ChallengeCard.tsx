@@ -38,7 +38,7 @@ export const ChallengeCard = forwardRef<HTMLElement, ChallengeCardProps>(functio
       data-highlighted={highlighted || undefined}
       aria-labelledby={titleId}
       className={cn(
-        'glass group relative flex flex-col overflow-hidden rounded-2xl transition-[border-color,box-shadow] hover:border-accent/50',
+        'glass group relative flex w-full min-w-0 flex-col overflow-hidden rounded-2xl transition-[border-color,box-shadow] hover:border-accent/50',
         highlighted && 'border-accent-2 shadow-glow-cyan ring-2 ring-accent-2/70',
         fresh && 'motion-safe:animate-rise',
       )}
@@ -52,7 +52,7 @@ export const ChallengeCard = forwardRef<HTMLElement, ChallengeCardProps>(functio
             {c.gameName}
             {c.isPrivate && <Lock className="size-3" aria-label="Private" />}
           </p>
-          <h3 id={titleId} className="truncate text-base font-black sm:text-lg">
+          <h3 id={titleId} className="line-clamp-2 text-base leading-snug font-black sm:text-lg">
             {c.title}
           </h3>
         </div>

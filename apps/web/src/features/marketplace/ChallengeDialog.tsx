@@ -107,8 +107,8 @@ function Details({ challenge: c, now, own, onAccept, onCancel }: { challenge: Ch
   if (c.code) rows.push(['Code', <span className="font-mono font-black tracking-[0.2em] text-accent-2">{c.code}</span>]);
 
   return (
-    <div className="grid gap-5">
-      <div className="flex items-center gap-3 rounded-2xl border border-border bg-bg/40 p-3">
+    <div className="grid grid-cols-1 gap-5">
+      <div className="flex min-w-0 items-center gap-3 rounded-2xl border border-border bg-bg/40 p-3">
         <Avatar name={name} src={c.creatorProfile.avatar} size="lg" />
         <div className="min-w-0 flex-1">
           <p className="truncate font-bold">{name}</p>
@@ -190,7 +190,7 @@ function AcceptConfirm({
   const needsTag = isGamertagRequired(c.platform);
 
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <dl className="grid grid-cols-3 gap-2 text-center">
         <Tile label="Your stake" value={stakeMoney(c.stake, c.currency)} />
         <Tile label="Payout" value={stakeMoney(c.payout, c.currency)} tone="text-success" />
@@ -237,7 +237,7 @@ function AcceptConfirm({
 
 function CancelConfirm({ challenge: c, pending, onBack, onConfirm }: { challenge: Challenge; pending: boolean; onBack: () => void; onConfirm: () => void }) {
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <p className="text-sm text-muted">
         {c.title} comes off the marketplace and your {stakeMoney(c.stake, c.currency)} stake returns to your available balance.
       </p>

@@ -42,7 +42,7 @@ export function FiltersBar({ filters, onChange }: FiltersBarProps) {
           onChange={(event) => setSearch(event.target.value)}
         />
       </div>
-      <div className="grid grid-cols-3 gap-2 sm:contents">
+      <div className="grid grid-cols-2 gap-2 sm:contents">
         <Select
           label="Game"
           value={filters.game ?? ''}

@@ -163,7 +163,7 @@ function Marketplace() {
 
       <section aria-label="Open challenges" className="mt-6">
         {list.isPending ? (
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
             {Array.from({ length: 6 }, (_, i) => (
               <li key={i} className="glass h-72 animate-pulse rounded-2xl" />
             ))}
@@ -186,9 +186,9 @@ function Marketplace() {
             </Button>
           </div>
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="challenge-grid">
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="challenge-grid">
             {challenges.map((challenge) => (
-              <li key={challenge.id} className="flex">
+              <li key={challenge.id} className="flex min-w-0">
                 <ChallengeCard
                   ref={(el) => {
                     if (el) cardRefs.current.set(challenge.id, el);
