@@ -14,6 +14,7 @@ import {
   OUTCOME_REASONS,
   rejectMove,
   SERIES_RULES,
+  sha256Hex,
   type AiRockPaperScissorsState,
   type AiRockPaperScissorsView,
   type AnyGameRules,
@@ -377,10 +378,12 @@ const duelToMove = (state: AiDuelState): Seat[] => ([0, 1] as const).filter((sea
 export const aiDuel: GameRules<AiDuelState, Throw, AiDuelView> = {
   id: 'ai-rock-paper-scissors',
   name: aiRockPaperScissors.name,
+  // Each side's seed is a hash of the game's seed, so revealing one side (to its player, once
+  // they have thrown) tells nothing about the other.
   setup: ({ seed, previous }) => ({
     sides: [
-      aiRockPaperScissors.setup({ seed: `${seed}:0`, ...(previous ? { previous: previous.sides[0] } : {}) }),
-      aiRockPaperScissors.setup({ seed: `${seed}:1`, ...(previous ? { previous: previous.sides[1] } : {}) }),
+      aiRockPaperScissors.setup({ seed: sha256Hex(`${seed}:0`), ...(previous ? { previous: previous.sides[0] } : {}) }),
+      aiRockPaperScissors.setup({ seed: sha256Hex(`${seed}:1`), ...(previous ? { previous: previous.sides[1] } : {}) }),
     ],
   }),
   toMove: duelToMove,

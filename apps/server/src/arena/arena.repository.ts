@@ -5,7 +5,6 @@ import type { MatchResult } from '@versus/domain/arena';
 import type { MatchStatus, SkillLevel } from '@versus/domain/challenges';
 import type { GameId, Platform } from '@versus/domain/catalogue';
 import type { Database, Queryable } from '../db/database.ts';
-import { REALTIME_CHANNEL } from '../realtime/publish.ts';
 import type { ArenaState } from './arena.state.ts';
 
 /** The columns the referee reads and writes. */
@@ -308,8 +307,8 @@ const INLINE_LIMIT = 7000;
 
 // Each data-modifying CTE runs exactly once and all see one snapshot; only the changes whose
 // version still matched (`u`) get their moves and events. Topic versions are counted per topic
-// (several events on one topic in a batch get consecutive versions) and the NOTIFYs go out in
-// the order the events were given.
+// (several events on one topic in a batch get consecutive versions); the NOTIFY payloads come
+// back in the order the events were given, to be sent after the commit (notifyAfterCommit).
 const BATCH_SQL = `
 WITH u AS (
   UPDATE matches m
@@ -350,20 +349,26 @@ numbered AS MATERIALIZED (
 ins AS (
   INSERT INTO realtime_events (topic, version, type, payload)
   SELECT topic, version, type, payload::jsonb FROM numbered
-),
-notes AS (
-  SELECT pg_notify('${REALTIME_CHANNEL}',
-           CASE WHEN octet_length(s.inline) < ${INLINE_LIMIT} THEN s.inline
-                ELSE json_build_object('topic', s.topic, 'version', s.version, 'ref', true)::text END)
-    FROM (SELECT n.topic, n.version,
-                 json_build_object('topic', n.topic, 'version', n.version, 'type', n.type, 'payload', n.payload::json)::text AS inline
-            FROM numbered n ORDER BY n.ord) s
 )
-SELECT coalesce((SELECT array_agg(id) FROM u), '{}') AS applied, (SELECT count(*) FROM notes)::int AS notified`;
+SELECT coalesce((SELECT array_agg(id) FROM u), '{}') AS applied,
+       coalesce((SELECT array_agg(
+                   CASE WHEN octet_length(s.inline) < ${INLINE_LIMIT} THEN s.inline
+                        ELSE json_build_object('topic', s.topic, 'version', s.version, 'ref', true)::text END
+                   ORDER BY s.ord)
+                   FROM (SELECT n.ord, n.topic, n.version,
+                                json_build_object('topic', n.topic, 'version', n.version, 'type', n.type, 'payload', n.payload::json)::text AS inline
+                           FROM numbered n) s), '{}') AS notes`;
+
+export interface BatchResult {
+  /** The matches whose change was applied (their version still matched). */
+  applied: Set<string>;
+  /** The NOTIFY payloads of their events, in order: to send once the statement has committed. */
+  notes: string[];
+}
 
 /** Applies the changes whose version still matches, with their moves and events; answers the ids applied. */
-export async function writeBatch(db: Queryable, changes: RowChange[], moves: MoveInsert[], events: EventInsert[]): Promise<Set<string>> {
-  const [row] = await db.query<{ applied: string[] }>(BATCH_SQL, [
+export async function writeBatch(db: Queryable, changes: RowChange[], moves: MoveInsert[], events: EventInsert[]): Promise<BatchResult> {
+  const [row] = await db.query<{ applied: string[]; notes: string[] }>(BATCH_SQL, [
     changes.map((c) => c.id),
     changes.map((c) => c.fromVersion),
     changes.map((c) => c.toVersion),
@@ -389,7 +394,7 @@ export async function writeBatch(db: Queryable, changes: RowChange[], moves: Mov
     events.map((e) => e.type),
     events.map((e) => e.payload),
   ]);
-  return new Set(row?.applied ?? []);
+  return { applied: new Set(row?.applied ?? []), notes: row?.notes ?? [] };
 }
 
 export type { Database };

@@ -5,11 +5,12 @@
 //    a batch costs one round trip and one commit however many matches it carries;
 //  - work (finishing a match: the ledger, profiles, ratings) runs in the same transaction, each
 //    piece under its own savepoint, so one failing piece fails only itself.
-// PostgreSQL serialises the commits of transactions that NOTIFY, so without batching the moves
-// of every match would queue for one commit each; with it, a commit carries them all.
+// Without batching every move would cost its own commit (a disk flush); with it, one commit
+// carries all the moves that arrived meanwhile. NOTIFYs go out after the commit.
 // A batch that fails as a whole is retried item by item, so one bad item cannot fail the others.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database.ts';
+import { REALTIME_CHANNEL } from '../realtime/publish.ts';
 import { writeBatch, type EventInsert, type MoveInsert, type RowChange } from './arena.repository.ts';
 
 export interface PlainWrite {
@@ -129,15 +130,18 @@ export class MatchWriter {
   private async execute(batch: Item[]): Promise<() => void> {
     const plain = batch.filter((item): item is PlainItem => item.kind === 'plain');
     const work = batch.filter((item): item is WorkItem => item.kind === 'work');
-    const write = (db: Queryable) =>
-      plain.length === 0
-        ? Promise.resolve(new Set<string>())
-        : writeBatch(
-            db,
-            plain.map((item) => item.write.change),
-            plain.flatMap((item) => (item.write.move ? [item.write.move] : [])),
-            plain.flatMap((item) => item.write.events),
-          );
+    const write = async (db: Queryable): Promise<Set<string>> => {
+      if (plain.length === 0) return new Set();
+      const result = await writeBatch(
+        db,
+        plain.map((item) => item.write.change),
+        plain.flatMap((item) => (item.write.move ? [item.write.move] : [])),
+        plain.flatMap((item) => item.write.events),
+      );
+      // After the commit (at once for a statement outside a transaction: it has committed).
+      for (const note of result.notes) db.notifyAfterCommit(REALTIME_CHANNEL, note);
+      return result.applied;
+    };
 
     if (work.length === 0) {
       // One statement is one transaction: no BEGIN/COMMIT round trips.
@@ -151,10 +155,18 @@ export class MatchWriter {
     const applied = await this.db.transaction(async (tx) => {
       const done = await write(tx);
       for (let i = 0; i < work.length; i++) {
+        // A piece rolled back to its savepoint must not announce what it published.
+        const notes: [string, string][] = [];
+        const scoped: Queryable = {
+          query: (sql, params) => tx.query(sql, params),
+          exec: (sql) => tx.exec(sql),
+          notifyAfterCommit: (channel, payload) => void notes.push([channel, payload]),
+        };
         await tx.query(`SAVEPOINT arena_work_${i}`);
         try {
-          outcomes.push({ ok: true, value: await work[i]!.run(tx) });
+          outcomes.push({ ok: true, value: await work[i]!.run(scoped) });
           await tx.query(`RELEASE SAVEPOINT arena_work_${i}`);
+          for (const [channel, payload] of notes) tx.notifyAfterCommit(channel, payload);
         } catch (error) {
           await tx.query(`ROLLBACK TO SAVEPOINT arena_work_${i}`);
           outcomes.push({ ok: false, error });

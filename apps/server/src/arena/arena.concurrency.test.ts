@@ -1,0 +1,139 @@
+// One writer per match: two "final" moves at once cannot both apply nor pay twice, in one
+// process or across two; and a restart mid-match loses nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchView } from '@versus/domain/arena';
+import type { App } from '../app.ts';
+import { createKit, playTicTacToeGame, type Kit, type Player } from './arena.test-kit.ts';
+
+let kit: Kit;
+beforeAll(async () => {
+  kit = await createKit();
+});
+afterAll(async () => {
+  await kit?.close();
+});
+
+const STAKE = 40;
+const START = 100_000;
+
+/**
+ * Alice wins game 1, then game 2 reaches a position where alice, to move, wins with either of
+ * two cells (she holds 0, 1 and 4: 2 and 7 both complete a line).
+ */
+async function twoWinningMoves(alice: Player, bob: Player): Promise<{ id: string; view: MatchView }> {
+  const id = await kit.match('tic-tac-toe', alice, bob, { stake: STAKE });
+  await kit.start(id, alice, bob);
+  await playTicTacToeGame(kit, id, [alice, bob], alice);
+  const plan = new Map([
+    [alice.id, [0, 1, 4]],
+    [bob.id, [5, 6, 3, 8]],
+  ]);
+  for (;;) {
+    const view = await kit.view(id, alice);
+    const mover = kit.mover(view, [alice, bob]);
+    const next = plan.get(mover.id)!;
+    if (mover === alice && next.length === 0) return { id, view };
+    const reply = await kit.move(id, mover, next.shift()!, { version: view.version });
+    expect(reply.status, reply.raw).toBe(200);
+  }
+}
+
+async function expectPaidOnce(id: string, alice: Player, bob: Player) {
+  const view = await kit.view(id, alice);
+  expect(view).toMatchObject({ status: 'completed', winnerId: alice.id });
+  expect(await kit.balance(alice.id)).toEqual({ available: START + STAKE * 100, escrow: 0 });
+  expect(await kit.balance(bob.id)).toEqual({ available: START - STAKE * 100, escrow: 0 });
+  const settles = await kit.test.database.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ledger_transfers WHERE match_id = $1 AND reason = 'settle'`,
+    [id],
+  );
+  expect(settles[0]!.n).toBe(2); // one transfer per stake, once
+  const completed = (await kit.events(`match:${id}`)).filter((e) => e.type === 'match.completed');
+  expect(completed).toHaveLength(1);
+  const moves = await kit.test.database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM match_moves WHERE match_id = $1 AND game_index = 1', [id]);
+  expect(moves[0]!.n).toBe(view.moves.filter((m) => m.gameIndex === 1).length);
+  await kit.expectAuditClean();
+}
+
+describe('two final moves at once', () => {
+  it('in one process: one wins the match, the other is refused, the stakes are paid once', async () => {
+    const alice = await kit.player('cona');
+    const bob = await kit.player('conb');
+    const { id, view } = await twoWinningMoves(alice, bob);
+    const replies = await Promise.all([2, 7].map((cell) => kit.move(id, alice, cell, { version: view.version })));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    // The second finds the match over (or, had it raced the write, its version stale).
+    expect(['match_over', 'stale_version']).toContain(replies.find((r) => r.status === 409)!.body.error.code);
+    await expectPaidOnce(id, alice, bob);
+  });
+
+  it('across two server processes on one database: the same', async () => {
+    const alice = await kit.player('xpa');
+    const bob = await kit.player('xpb');
+    const { id, view } = await twoWinningMoves(alice, bob);
+    const other = await kit.anotherApp();
+    // Both processes hold the match at the same version (the other one reads it now).
+    expect((await kit.view(id, alice, other)).version).toBe(view.version);
+    const replies = await Promise.all([
+      kit.move(id, alice, 2, { version: view.version }),
+      kit.move(id, alice, 7, { version: view.version, app: other }),
+    ]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    await expectPaidOnce(id, alice, bob);
+  });
+
+  it('a move and a timeout at once: exactly one of them happens', async () => {
+    const alice = await kit.player('mta');
+    const bob = await kit.player('mtb');
+    const { id, view } = await twoWinningMoves(alice, bob);
+    const other = await kit.anotherApp();
+    const [reply, swept] = await Promise.all([
+      kit.move(id, alice, 2, { version: view.version }),
+      // Another process's sweeper thinks alice's time is up.
+      (await import('./arena.routes.ts')).arenaOf(other).sweep(Date.now() + 10 * 60_000),
+    ]);
+    const after = await kit.view(id, alice);
+    expect(after.status).toBe(reply.status === 200 ? 'completed' : 'in_progress');
+    if (reply.status === 200) expect(swept.flagged).toBe(0);
+    else expect(swept.flagged).toBe(1);
+    await kit.expectAuditClean();
+  });
+});
+
+describe('a restart mid-match', () => {
+  it('loses nothing: the view is the same, the clock resumes from the stored time, play goes on', async () => {
+    const alice = await kit.player('rsa');
+    const bob = await kit.player('rsb');
+    const id = await kit.match('chess', alice, bob, { stake: STAKE });
+    let first: App | null = await kit.anotherApp();
+    const ready = async (as: Player) => expect((await kit.api('POST', `/api/matches/${id}/ready`, { as, app: first! })).status).toBe(200);
+    await ready(alice);
+    await ready(bob);
+    const players: [Player, Player] = [alice, bob];
+    for (const uci of ['e2e4', 'e7e5', 'g1f3', 'b8c6']) {
+      const view = await kit.view(id, alice, first);
+      const reply = await kit.move(id, kit.mover(view, players), uci, { version: view.version, app: first });
+      expect(reply.status, reply.raw).toBe(200);
+    }
+    const before = await kit.view(id, bob, first);
+    await first.close();
+    first = null;
+
+    const second = await kit.anotherApp();
+    const after = await kit.view(id, bob, second);
+    const stable = (v: MatchView) => ({ ...v, serverNow: 0, clock: { ...v.clock!, remainingMs: [0, 0], at: 0 } });
+    expect(stable(after)).toEqual(stable(before));
+    // The clock kept running from the stored turn start: the running seat has less, the other the same.
+    const running = before.clock!.running[0]!;
+    const idle = 1 - running;
+    expect(after.clock!.remainingMs[idle]).toBe(before.clock!.remainingMs[idle]);
+    const elapsed = after.clock!.at - before.clock!.at;
+    expect(Math.abs(before.clock!.remainingMs[running]! - elapsed - after.clock!.remainingMs[running]!)).toBeLessThanOrEqual(2);
+    expect((after.game!.view as { sans: string[] }).sans).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
+
+    // Play goes on from where it was, on the new process.
+    const next = await kit.move(id, kit.mover(after, players), 'f1c4', { version: after.version, app: second });
+    expect(next.status, next.raw).toBe(200);
+    expect(next.body.match.moves.map((m) => m.notation)).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bc4']);
+  });
+});

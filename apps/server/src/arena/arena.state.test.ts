@@ -1,0 +1,121 @@
+// The referee's state machine on its own: no database, time and seeds passed in.
+import { describe, expect, it } from 'vitest';
+import { lagQuotaFor, sha256Hex, TIME_CONTROLS, type Seat } from '@versus/domain/games/index';
+import {
+  applyArenaMove,
+  checkFlag,
+  drawArena,
+  gameSummary,
+  resignArena,
+  startArena,
+  toMoveOf,
+  type ArenaState,
+  type MoveOutcome,
+} from './arena.state.ts';
+
+const T0 = 1_700_000_000_000;
+let n = 0;
+const seed = () => `seed-${++n}`;
+
+function moved(outcome: MoveOutcome) {
+  if (outcome.kind !== 'moved') throw new Error(`expected a move, got ${JSON.stringify(outcome)}`);
+  return outcome;
+}
+
+describe('starting', () => {
+  it('sets up game 1 with a committed seed and the first seat on the clock', () => {
+    const state = startArena({ game: 'tic-tac-toe', now: T0, seed: () => 'abc', firstSeat: 1 });
+    expect(state.games).toEqual([{ index: 0, firstSeat: 1, seed: 'abc', commitment: sha256Hex('abc'), outcome: null, startedAt: T0, endedAt: null }]);
+    expect(toMoveOf(state)).toEqual([1]);
+    expect(state.clock).toMatchObject({ running: [1], since: T0, remainingMs: [60_000, 60_000] });
+    expect(gameSummary(state.games[0]!).seed).toBeNull();
+  });
+});
+
+describe('clocks', () => {
+  it('charges the server-measured time less the reported lag, within the quota, and adds the increment', () => {
+    const state = startArena({ game: 'chess', now: T0, seed, firstSeat: 0 });
+    const white = toMoveOf(state)[0]!;
+    const quota = lagQuotaFor(TIME_CONTROLS.chess).initialMs;
+    const first = moved(applyArenaMove(state, white, 'e2e4', { now: T0 + 5_000, metrics: { lagMs: 300 } }));
+    expect(first.state.clock.remainingMs[white]).toBe(300_000 - 4_700 + 3_000);
+    expect(first.entry).toMatchObject({ seq: 1, elapsedMs: 5_000, notation: 'e4' });
+    // Claimed lag beyond the quota is not credited.
+    const black = (1 - white) as Seat;
+    const second = moved(applyArenaMove(first.state, black, 'e7e5', { now: T0 + 15_000, metrics: { lagMs: 9_999 } }));
+    expect(second.state.clock.remainingMs[black]).toBe(300_000 - (10_000 - quota) + 3_000);
+    // A premove costs nothing (its time is lag, within what is left of the quota).
+    const third = moved(applyArenaMove(second.state, white, 'g1f3', { now: T0 + 15_100, metrics: { premove: true } }));
+    expect(third.state.clock.remainingMs[white]).toBe(first.state.clock.remainingMs[white] + 3_000);
+  });
+
+  it('keeps the other thrower’s time running from when it started (simultaneous throws)', () => {
+    const state = startArena({ game: 'rock-paper-scissors', now: T0, seed });
+    expect(state.clock.running).toEqual([0, 1]);
+    const first = moved(applyArenaMove(state, 0, 'rock', { now: T0 + 4_000 }));
+    expect(first.state.clock).toMatchObject({ running: [1], since: T0 });
+    const second = moved(applyArenaMove(first.state, 1, 'paper', { now: T0 + 10_000 }));
+    expect(second.gameOver!.record.outcome).toEqual({ winner: 1, reason: 'throw' });
+    expect(second.entry.remainingMs).toEqual([26_000, 20_000]);
+    // Game 2 runs both clocks afresh.
+    expect(second.state.clock).toMatchObject({ running: [0, 1], since: T0 + 10_000, remainingMs: [30_000, 30_000] });
+  });
+
+  it('a move after the flag is not played; the sweeper flags only past the grace', () => {
+    const state = startArena({ game: 'tic-tac-toe', now: T0, seed, firstSeat: 0 });
+    const late = applyArenaMove(state, 0, 4, { now: T0 + 61_000 });
+    expect(late.kind).toBe('flagged');
+    if (late.kind !== 'flagged') return;
+    expect(late.gameOver!.record.outcome).toEqual({ winner: 1, reason: 'timeout' });
+    expect(late.state.board).not.toBe(state.board);
+    expect(late.state.seq).toBe(0);
+
+    const grace = Math.min(lagQuotaFor(TIME_CONTROLS['tic-tac-toe']).initialMs, 2_000);
+    expect(checkFlag(state, T0 + 60_000 + grace - 1)).toBeNull();
+    const flagged = checkFlag(state, T0 + 60_000 + grace);
+    expect(flagged!.gameOver!.record.outcome).toEqual({ winner: 1, reason: 'timeout' });
+    expect(flagged!.state.games).toHaveLength(2);
+  });
+
+  it('a ludo roll gives the roller the move, with the increment, on a fresh turn', () => {
+    let state: ArenaState = startArena({ game: 'ludo', now: T0, seed, firstSeat: 0 });
+    const roll = moved(applyArenaMove(state, 0, { type: 'roll' }, { now: T0 + 2_000 }));
+    state = roll.state;
+    expect(roll.state.clock.remainingMs[0]).toBe(180_000 - 2_000 + 3_000);
+    const next = toMoveOf(state)[0]!;
+    expect(state.clock).toMatchObject({ running: [next], since: T0 + 2_000 });
+  });
+});
+
+describe('draws and resignation', () => {
+  it('an offer stands until answered or the other player moves; accepting draws the game by agreement', () => {
+    const state = startArena({ game: 'checkers', now: T0, seed, firstSeat: 0 });
+    const mover = toMoveOf(state)[0]!;
+    const other = (1 - mover) as Seat;
+    expect(drawArena(state, other, 'accept', T0)).toEqual({ kind: 'refused', reason: 'nothing_to_answer' });
+    const offered = drawArena(state, mover, 'offer', T0);
+    if (offered.kind !== 'offered') throw new Error('not offered');
+    expect(offered.state.drawOffer).toBe(mover);
+    expect(drawArena(offered.state, mover, 'offer', T0)).toEqual({ kind: 'refused', reason: 'already_offered' });
+    // Offering back accepts.
+    const accepted = drawArena(offered.state, other, 'offer', T0 + 1);
+    expect(accepted.kind).toBe('accepted');
+    if (accepted.kind === 'accepted') {
+      expect(accepted.gameOver!.record.outcome).toEqual({ draw: true, reason: 'agreement' });
+      expect(accepted.state.games).toHaveLength(2);
+      expect(accepted.state.drawOffer).toBeNull();
+    }
+    expect(drawArena(startArena({ game: 'tic-tac-toe', now: T0, seed }), 0, 'offer', T0)).toEqual({ kind: 'refused', reason: 'not_allowed' });
+  });
+
+  it('resigning concedes the series and ends the current game', () => {
+    const state = startArena({ game: 'tic-tac-toe', now: T0, seed, firstSeat: 0 });
+    const t = resignArena(state, 1, T0 + 5);
+    if ('error' in t) throw new Error(t.error);
+    expect(t.matchOutcome).toEqual({ winner: 0, reason: 'resignation' });
+    expect(t.gameOver!.record.outcome).toEqual({ winner: 0, reason: 'resignation' });
+    expect(t.state.clock.running).toEqual([]);
+    expect(resignArena(t.state, 0, T0 + 6)).toHaveProperty('error');
+    expect(applyArenaMove(t.state, 0, 4, { now: T0 + 7 })).toMatchObject({ kind: 'refused', code: 'game_over' });
+  });
+});
