@@ -156,6 +156,7 @@ describe('marketplace and create-challenge wizard', () => {
       const dialog = a.page.getByTestId('escrow-dialog');
       await dialog.waitFor();
       for (const label of Object.values(WIZARD.escrowSteps)) expect(await dialog.textContent()).toContain(label);
+      await screenshot(a.page, 'escrow-progress-390');
       await a.page.waitForURL((url) => url.pathname === '/marketplace' && url.searchParams.has('highlight'));
       const challengeId = new URL(a.page.url()).searchParams.get('highlight')!;
       await toast(a.page, CHALLENGE.createdTitle).waitFor();
@@ -252,8 +253,9 @@ describe('marketplace and create-challenge wizard', () => {
 
       // B finds it by code (typed in lower case, shown upper case) after a code that is too short.
       await b.page.goto('/marketplace');
-      await b.page.getByTestId('marketplace-page').waitFor();
+      await b.page.getByTestId('challenge-grid').waitFor();
       await afterSplash(b.page);
+      await shot(b.page, 'marketplace-top-390');
       // challenge={id} opens its details and counts a view; closing drops the parameter.
       const someId = (await b.page.locator('[data-challenge-id]').first().getAttribute('data-challenge-id'))!;
       await b.page.goto(`/marketplace?challenge=${someId}`);

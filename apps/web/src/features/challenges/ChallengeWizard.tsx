@@ -38,6 +38,7 @@ export function ChallengeWizard({ initialDraft, initialStep, currency, virtual, 
   const [slotsFrom, setSlotsFrom] = useState(() => new Date());
   const [launch, setLaunch] = useState<Launch | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
   const balance = useStakeBalance();
 
@@ -55,7 +56,8 @@ export function ChallengeWizard({ initialDraft, initialStep, currency, virtual, 
     const top = heading.getBoundingClientRect().top;
     if (top < 80 || top > window.innerHeight * 0.6) {
       const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      heading.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+      // The whole wizard from its step indicator, so the player also sees where they are.
+      (rootRef.current ?? heading).scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
     }
   }, [step]);
 
@@ -79,7 +81,7 @@ export function ChallengeWizard({ initialDraft, initialStep, currency, virtual, 
 
   const hintId = 'wizard-step-hint';
   return (
-    <div className="glass rounded-3xl p-4 shadow-xl shadow-black/20 sm:p-7" data-testid="challenge-wizard" data-step={step + 1}>
+    <div ref={rootRef} className="glass scroll-mt-20 rounded-3xl p-4 shadow-xl shadow-black/20 sm:p-7" data-testid="challenge-wizard" data-step={step + 1}>
       <nav aria-label="Wizard steps">
         <ol className="grid grid-cols-4 gap-1.5 sm:gap-3">
           {WIZARD_STEPS.map((label, index) => {
