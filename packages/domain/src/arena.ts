@@ -235,7 +235,7 @@ export type ArenaMatchList = z.infer<typeof arenaMatchListSchema>;
 
 export const moveRequestSchema = z.object({
   /** The game's move input: a cell (tic-tac-toe), a throw, UCI/SAN or {from,to}, a path, {type:'roll'}... */
-  move: z.unknown().refine((m) => m !== undefined, 'move is required'),
+  move: z.custom<unknown>((m) => m !== undefined, 'move is required'),
   /** The match version the move was made on; another one is refused (409) and changes nothing. */
   version: z.number().int().nonnegative(),
   /** Network lag the client measured for this move, credited back to the clock within a quota. */

@@ -309,7 +309,7 @@ const INLINE_LIMIT = 7000;
 // version still matched (`u`) get their moves and events. Topic versions are counted per topic
 // (several events on one topic in a batch get consecutive versions); the NOTIFY payloads come
 // back in the order the events were given, to be sent after the commit (notifyAfterCommit).
-const BATCH_SQL = `
+export const BATCH_SQL = `
 WITH u AS (
   UPDATE matches m
      SET status = x.status, state = coalesce(x.state::jsonb, m.state), version = x.to_version,

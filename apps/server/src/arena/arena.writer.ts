@@ -21,6 +21,7 @@ export interface PlainWrite {
 
 interface PlainItem {
   kind: 'plain';
+  queuedAt: number;
   write: PlainWrite;
   resolve(applied: boolean): void;
   reject(error: unknown): void;
@@ -28,6 +29,7 @@ interface PlainItem {
 
 interface WorkItem {
   kind: 'work';
+  queuedAt: number;
   run(tx: Queryable): Promise<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -47,6 +49,9 @@ export interface WriterStats {
   items: number;
   largest: number;
   retried: number;
+  /** Time spent writing and committing batches, and waiting in the queue before one (ms, summed per batch / item). */
+  writeMs: number;
+  waitMs: number;
 }
 
 export class MatchWriter {
@@ -55,7 +60,7 @@ export class MatchWriter {
   private readonly maxInFlight: number;
   private readonly maxBatch: number;
   private idle: (() => void)[] = [];
-  readonly stats: WriterStats = { batches: 0, items: 0, largest: 0, retried: 0 };
+  readonly stats: WriterStats = { batches: 0, items: 0, largest: 0, retried: 0, writeMs: 0, waitMs: 0 };
 
   constructor(
     private readonly db: Database,
@@ -68,13 +73,13 @@ export class MatchWriter {
 
   /** Applies a version-checked change; true once committed, false when the version no longer matched. */
   plain(write: PlainWrite): Promise<boolean> {
-    return new Promise((resolve, reject) => this.enqueue({ kind: 'plain', write, resolve, reject }));
+    return new Promise((resolve, reject) => this.enqueue({ kind: 'plain', queuedAt: performance.now(), write, resolve, reject }));
   }
 
   /** Runs `run` inside a batch's transaction (under a savepoint); resolves after the commit. */
   work<T>(run: (tx: Queryable) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) =>
-      this.enqueue({ kind: 'work', run, resolve: resolve as (value: unknown) => void, reject }),
+      this.enqueue({ kind: 'work', queuedAt: performance.now(), run, resolve: resolve as (value: unknown) => void, reject }),
     );
   }
 
@@ -109,9 +114,12 @@ export class MatchWriter {
     this.stats.batches++;
     this.stats.items += batch.length;
     this.stats.largest = Math.max(this.stats.largest, batch.length);
+    const started = performance.now();
+    for (const item of batch) this.stats.waitMs += started - item.queuedAt;
     let settle: () => void;
     try {
       settle = await this.execute(batch);
+      this.stats.writeMs += performance.now() - started;
     } catch (error) {
       if (batch.length === 1) {
         batch[0]!.reject(error);

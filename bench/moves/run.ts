@@ -1,0 +1,546 @@
+// Live-arena moves under load: MATCHES concurrent tic-tac-toe matches (2 × MATCHES sockets), every
+// move validated, clocked and durable in PostgreSQL before anyone hears of it, played over the
+// realtime socket ({t:"move"}), next to boardgame.io's own server on the same workload in the
+// same run (which keeps nothing in a database).
+//
+//   npx tsx bench/moves/run.ts            (DATABASE_URL, or postgres://postgres@127.0.0.1:5432)
+//   MATCHES=500 SECONDS=20 npx tsx bench/moves/run.ts
+//   SKIP_PEER=1 ...                        (without the boardgame.io run)
+//
+// (a) Open loop: each match is offered RATE_PER_MATCH moves per second (2 → 1,000 moves/s for 500
+//     matches) at fixed times with random phases; latency = from the move being sent by its
+//     player to the OPPONENT's socket receiving the event that carries it. p50/p90/p99/max.
+// (b) Closed loop: in every match the player whose turn it is moves as soon as its socket shows
+//     its turn. Moves per second (counted when the opponent has received them) and latency.
+// Then boardgame.io (../shared/peers/boardgameio, copied under /tmp and installed there) with
+// MATCHES matches for SECONDS seconds: its moves per second and p99, and the ratios.
+//
+// The workload is the real product: a match is a best of 3; when it ends, finishMatch pays the
+// winner from escrow, records and rates both players, and the pair readies up for its next
+// match (POST /ready) — boardgame.io's counter game never ends, so every payout, rating and
+// restart here is extra work boardgame.io does not do. The server runs in a child process
+// (server.ts); PostgreSQL and this load generator share the same machine.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import pino from 'pino';
+import WebSocket from 'ws';
+import type { MatchEvent } from '@versus/domain/arena';
+import { REALTIME_PROTOCOL } from '@versus/domain/realtime';
+import type { AppContext } from '../../apps/server/src/context.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openPostgres, type Database } from '../../apps/server/src/db/database.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
+import { lockEscrow, openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
+
+const env = process.env;
+const MATCHES = Number(env.MATCHES ?? 500);
+const SECONDS = Number(env.SECONDS ?? 20);
+const WARMUP = Number(env.WARMUP ?? 3);
+const RATE_PER_MATCH = Number(env.RATE_PER_MATCH ?? 2);
+/** Matches queued per pair of players (a pair plays them one after the other). */
+const PER_PAIR = Number(env.MATCHES_PER_PAIR ?? 40);
+const SKIP_PEER = env.SKIP_PEER === '1';
+const STAKE_MINOR = 100;
+const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = 'versus_bench_moves';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PEER_SRC = path.resolve(here, '../../../shared/peers/boardgameio');
+const PEER_COPY = '/tmp/versus-bench/boardgameio';
+
+const log = (...parts: unknown[]) => console.error(`[moves ${new Date().toISOString().slice(11, 23)}]`, ...parts);
+
+function urlFor(database: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Set-up: players with credits, and PER_PAIR pending matches per pair with both stakes in escrow
+
+interface PairSpec {
+  players: [string, string];
+  tokens: [string, string];
+  matches: string[];
+}
+
+async function setUp(): Promise<{ db: Database; pairs: PairSpec[] }> {
+  const started = performance.now();
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${DB_NAME}`);
+  const db = openPostgres(urlFor(DB_NAME), { max: 16 });
+  await migrate(db, path.resolve(here, '../../apps/server/src/db/migrations'));
+  const ctx: AppContext = { config: loadConfig({ WEB_DIR: '', SEED_DEMO: 'false' }), db, log: pino({ level: 'silent' }) };
+
+  const ids = Array.from({ length: 2 * MATCHES }, () => crypto.randomUUID());
+  await db.query(
+    `INSERT INTO users (id, email, password_hash) SELECT id, 'moves_' || n || '@versus.test', 'x' FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
+    [ids],
+  );
+  await db.query(
+    `INSERT INTO profiles (id, username, display_name, full_name, phone, date_of_birth, age_verified)
+     SELECT id, 'moves_' || n, 'moves_' || n, 'Bench Player', '+1 555 010 0100', '1990-01-01', true
+       FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
+    [ids],
+  );
+  await inParallel(ids, 8, (userId) => db.transaction((tx) => openAccounts(tx, { userId, role: 'user', accountType: 'real' })));
+  const tokens = await Promise.all(
+    ids.map(async (userId) => (await signAccessToken(ctx, { userId, role: 'user', accountType: 'real', sessionId: crypto.randomUUID() })).access_token),
+  );
+
+  const pairs: PairSpec[] = [];
+  for (let i = 0; i < MATCHES; i++) {
+    pairs.push({
+      players: [ids[2 * i]!, ids[2 * i + 1]!],
+      tokens: [tokens[2 * i]!, tokens[2 * i + 1]!],
+      matches: Array.from({ length: PER_PAIR }, () => crypto.randomUUID()),
+    });
+  }
+  // Far enough ahead that no match is a no-show during the run.
+  const rows = pairs.flatMap((p) => p.matches.map((id) => [id, p.players[0], p.players[1]] as const));
+  await db.query(
+    `INSERT INTO matches (id, player1_id, player2_id, game_type, platform, stake, bet_amount, currency, scheduled_time)
+     SELECT id, p1, p2, 'tic-tac-toe', 'web', 1, 1, 'credits', now() + interval '1 hour'
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) AS t (id, p1, p2)`,
+    [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
+  );
+  // Both stakes of every match locked through the ledger, 50 per transaction.
+  const locks = pairs.flatMap((p) => p.matches.flatMap((matchId) => p.players.map((userId) => ({ matchId, userId }))));
+  const chunks: (typeof locks)[] = [];
+  for (let i = 0; i < locks.length; i += 50) chunks.push(locks.slice(i, i + 50));
+  await inParallel(chunks, 8, (chunk) =>
+    db.transaction(async (tx) => {
+      for (const { matchId, userId } of chunk) {
+        await lockEscrow(tx, { idempotencyKey: `bench:${matchId}:${userId}`, userId, amount: STAKE_MINOR, currency: 'credits', owner: { matchId } });
+      }
+    }),
+  );
+  await db.query('VACUUM ANALYZE');
+  log(`set up ${ids.length} players and ${rows.length} matches (${locks.length} stakes in escrow) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { db, pairs };
+}
+
+// ---------------------------------------------------------------------------------------
+// The server
+
+async function startServer(): Promise<{ child: ChildProcess; port: number; lines: readline.Interface }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
+    env: { ...env, BENCH_DATABASE_URL: urlFor(DB_NAME), NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout! });
+  const port = await new Promise<number>((resolve, reject) => {
+    lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`bench server exited early (${code})`)));
+  });
+  return { child, port, lines };
+}
+
+function procStat(pid: number): { cpuSec: number; rssMB: number } {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rss = /VmRSS:\s+(\d+) kB/.exec(status);
+  return { cpuSec: (Number(fields[11]) + Number(fields[12])) / 100, rssMB: rss ? Math.round(Number(rss[1]) / 102.4) / 10 : 0 };
+}
+
+/** CPU seconds of every PostgreSQL process on this machine (the bench is the only load). */
+function postgresCpuSec(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // The process ended while we read it.
+      continue;
+    }
+  }
+  return total;
+}
+
+// ---------------------------------------------------------------------------------------
+// Players and pairs
+
+type Mode = 'idle' | 'open' | 'closed';
+
+interface Side {
+  index: 0 | 1;
+  userId: string;
+  token: string;
+  ws: WebSocket;
+  /** The latest event of the current match this socket has seen. */
+  last: MatchEvent | null;
+  /** The version this side last moved on. */
+  movedOn: number;
+  waiters: Map<string, () => void>;
+}
+
+interface Pair {
+  spec: PairSpec;
+  sides: [Side, Side];
+  cursor: number;
+  current: string | null;
+  /** A move on its way: who sent it, on which version, when. */
+  pending: { mover: 0 | 1; version: number; t0: number } | null;
+  switching: boolean;
+  done: boolean;
+}
+
+let mode: Mode = 'idle';
+let measuring = false;
+let latencies: number[] = [];
+let moved = 0;
+let refused = 0;
+const refusals = new Map<string, number>();
+let skippedTicks = 0;
+let completedMatches = 0;
+let exhausted = 0;
+let port = 0;
+
+function connect(userId: string, token: string, index: 0 | 1): Promise<Side> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/realtime`, { perMessageDeflate: false });
+    const side: Side = { index, userId, token, ws, last: null, movedOn: -1, waiters: new Map() };
+    ws.once('error', reject);
+    ws.once('open', () => ws.send(JSON.stringify({ t: 'hello', d: { token, protocol: REALTIME_PROTOCOL } })));
+    ws.once('message', (data) => {
+      const message = JSON.parse(data.toString()) as { t: string };
+      if (message.t !== 'welcome') return reject(new Error(`expected welcome, got ${data.toString()}`));
+      resolve(side);
+    });
+  });
+}
+
+function subscribe(side: Side, topic: string): Promise<void> {
+  return new Promise((resolve) => {
+    side.waiters.set(topic, resolve);
+    side.ws.send(JSON.stringify({ t: 'sub', d: { topic } }));
+  });
+}
+
+async function post(path: string, token: string): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+function sendMove(pair: Pair, side: Side, event: MatchEvent): void {
+  const cells = (event.game!.view as { cells: (number | null)[] }).cells;
+  const free: number[] = [];
+  for (let i = 0; i < 9; i++) if (cells[i] === null) free.push(i);
+  const cell = free[Math.floor(Math.random() * free.length)]!;
+  side.movedOn = event.version;
+  pair.pending = { mover: side.index, version: event.version, t0: performance.now() };
+  side.ws.send(JSON.stringify({ t: 'move', d: { matchId: event.matchId, move: cell, version: event.version } }));
+}
+
+/** The side whose turn it is by its own latest event, if it may move now. */
+function moverOf(pair: Pair): Side | null {
+  for (const side of pair.sides) {
+    const e = side.last;
+    if (!e || e.status !== 'in_progress' || e.toMove.length !== 1 || e.toMove[0] !== side.index) continue;
+    if (side.movedOn >= e.version) continue;
+    return side;
+  }
+  return null;
+}
+
+function onEvent(pair: Pair, side: Side, event: MatchEvent): void {
+  if (event.matchId !== pair.current) return;
+  if (side.last && side.last.version >= event.version) return;
+  side.last = event;
+  const pending = pair.pending;
+  if (pending && side.index !== pending.mover && event.version === pending.version + 1) {
+    const ms = performance.now() - pending.t0;
+    pair.pending = null;
+    if (measuring) {
+      latencies.push(ms);
+      moved++;
+    }
+  }
+  if (event.status === 'completed' || event.status === 'cancelled') {
+    if (!pair.switching) {
+      pair.switching = true;
+      pair.pending = null;
+      if (measuring) completedMatches++;
+      void nextMatch(pair);
+    }
+    return;
+  }
+  if (mode === 'closed' && !pair.pending) {
+    const mover = moverOf(pair);
+    if (mover === side) sendMove(pair, side, event);
+  }
+}
+
+async function nextMatch(pair: Pair): Promise<void> {
+  const old = pair.current;
+  if (old) for (const side of pair.sides) side.ws.send(JSON.stringify({ t: 'unsub', d: { topic: `match:${old}` } }));
+  const id = pair.spec.matches[pair.cursor++];
+  if (!id) {
+    pair.done = true;
+    pair.current = null;
+    exhausted++;
+    return;
+  }
+  pair.current = id;
+  for (const side of pair.sides) {
+    side.last = null;
+    side.movedOn = -1;
+  }
+  await Promise.all(pair.sides.map((side) => subscribe(side, `match:${id}`)));
+  pair.switching = false;
+  for (const side of pair.sides) {
+    const status = await post(`/api/matches/${id}/ready`, side.token);
+    if (status !== 200) log(`ready ${id}: ${status}`);
+  }
+}
+
+function wire(pair: Pair, side: Side): void {
+  side.ws.on('message', (data) => {
+    const message = JSON.parse(data.toString()) as { t: string; d: Record<string, unknown> };
+    switch (message.t) {
+      case 'event':
+        if ((message.d.type as string).startsWith('match.')) onEvent(pair, side, message.d.payload as MatchEvent);
+        return;
+      case 'moved':
+        if (!message.d.ok) {
+          refused++;
+          const code = String(message.d.code);
+          refusals.set(code, (refusals.get(code) ?? 0) + 1);
+          if (pair.pending?.mover === side.index) pair.pending = null;
+        }
+        return;
+      case 'subscribed': {
+        const topic = message.d.topic as string;
+        side.waiters.get(topic)?.();
+        side.waiters.delete(topic);
+        return;
+      }
+      case 'error':
+        log('socket error', JSON.stringify(message.d));
+        return;
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Measuring
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+function summary(windowSeconds: number) {
+  const sorted = latencies.slice().sort((a, b) => a - b);
+  return {
+    moves: moved,
+    movesPerSec: round(moved / windowSeconds, 1),
+    p50ms: round(percentile(sorted, 50), 3),
+    p90ms: round(percentile(sorted, 90), 3),
+    p99ms: round(percentile(sorted, 99), 3),
+    maxms: round(sorted[sorted.length - 1] ?? NaN, 3),
+    completedMatches,
+    refused,
+  };
+}
+
+function resetCounters() {
+  latencies = [];
+  moved = 0;
+  refused = 0;
+  refusals.clear();
+  skippedTicks = 0;
+  completedMatches = 0;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function window(label: string, child: ChildProcess, run: () => void, stop: () => void) {
+  run();
+  log(`${label}: warming up ${WARMUP} s`);
+  await sleep(WARMUP * 1000);
+  resetCounters();
+  const server0 = procStat(child.pid!);
+  const pg0 = postgresCpuSec();
+  const t0 = performance.now();
+  measuring = true;
+  await sleep(SECONDS * 1000);
+  measuring = false;
+  const seconds = (performance.now() - t0) / 1000;
+  const server1 = procStat(child.pid!);
+  const pg1 = postgresCpuSec();
+  stop();
+  const result = {
+    ...summary(seconds),
+    skippedTicks,
+    refusals: Object.fromEntries(refusals),
+    serverCpuPct: round((100 * (server1.cpuSec - server0.cpuSec)) / seconds, 0),
+    postgresCpuPct: round((100 * (pg1 - pg0)) / seconds, 0),
+    serverRssMB: server1.rssMB,
+  };
+  log(label, JSON.stringify(result));
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------
+// boardgame.io, the same workload on its own server
+
+function runPeer(): Record<string, unknown> | null {
+  if (SKIP_PEER) return null;
+  if (!fs.existsSync(path.join(PEER_COPY, 'node_modules', 'boardgame.io'))) {
+    fs.rmSync(PEER_COPY, { recursive: true, force: true });
+    fs.mkdirSync(path.dirname(PEER_COPY), { recursive: true });
+    fs.cpSync(PEER_SRC, PEER_COPY, { recursive: true, filter: (src) => !src.includes('node_modules') });
+    log('installing boardgame.io in', PEER_COPY);
+    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: PEER_COPY, stdio: ['ignore', 'inherit', 'inherit'] });
+  }
+  log(`boardgame.io: MATCHES=${MATCHES} SECONDS=${SECONDS}`);
+  const out = execFileSync('bash', [path.join(PEER_COPY, 'run.sh')], {
+    cwd: PEER_COPY,
+    env: { ...env, MATCHES: String(MATCHES), SECONDS: String(SECONDS), WARMUP: String(WARMUP), PORT: env.PEER_PORT ?? '8000' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  }).toString();
+  const line = out.trim().split('\n').filter((l) => l.startsWith('{')).at(-1);
+  return line ? (JSON.parse(line) as Record<string, unknown>) : null;
+}
+
+// ---------------------------------------------------------------------------------------
+
+async function main() {
+  const { db, pairs: specs } = await setUp();
+  await db.close();
+  const { child, port: serverPort, lines } = await startServer();
+  port = serverPort;
+  try {
+    const pairs: Pair[] = [];
+    await inParallel(specs, 50, async (spec) => {
+      const sides = (await Promise.all(spec.players.map((id, i) => connect(id, spec.tokens[i]!, i as 0 | 1)))) as [Side, Side];
+      const pair: Pair = { spec, sides, cursor: 0, current: null, pending: null, switching: true, done: false };
+      for (const side of sides) wire(pair, side);
+      pairs.push(pair);
+    });
+    log(`${pairs.length * 2} sockets connected`);
+    await inParallel(pairs, 50, (pair) => nextMatch(pair));
+    log('every pair is in its first match');
+
+    // (a) Open loop: RATE_PER_MATCH moves per second per match, random phases.
+    const period = 1000 / RATE_PER_MATCH;
+    const timers: NodeJS.Timeout[] = [];
+    const open = await window(
+      'open loop',
+      child,
+      () => {
+        mode = 'open';
+        for (const pair of pairs) {
+          const tick = () => {
+            if (mode !== 'open') return;
+            const mover = pair.pending || pair.switching ? null : moverOf(pair);
+            if (mover) sendMove(pair, mover, mover.last!);
+            else if (measuring) skippedTicks++;
+          };
+          timers.push(
+            setTimeout(() => {
+              tick();
+              timers.push(setInterval(tick, period));
+            }, Math.random() * period),
+          );
+        }
+      },
+      () => {
+        mode = 'idle';
+        for (const timer of timers) clearTimeout(timer);
+      },
+    );
+    await sleep(500);
+
+    // (b) Closed loop: each mover moves as soon as its socket shows its turn.
+    const closed = await window(
+      'closed loop',
+      child,
+      () => {
+        mode = 'closed';
+        for (const pair of pairs) {
+          if (pair.pending || pair.switching) continue;
+          const mover = moverOf(pair);
+          if (mover) sendMove(pair, mover, mover.last!);
+        }
+      },
+      () => {
+        mode = 'idle';
+      },
+    );
+    await sleep(500);
+
+    child.kill('SIGUSR2');
+    const writer = await new Promise<unknown>((resolve) => {
+      const timer = setTimeout(() => resolve(null), 2000);
+      lines.once('line', (line) => {
+        clearTimeout(timer);
+        resolve((JSON.parse(line) as { writer: unknown }).writer);
+      });
+    });
+    for (const pair of pairs) for (const side of pair.sides) side.ws.terminate();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+
+    const peer = runPeer();
+    const peerRate = peer ? Number(peer.movesPerSec) : NaN;
+    const peerP99 = peer ? Number(peer.p99ms) : NaN;
+    const result = {
+      bench: 'moves',
+      matches: MATCHES,
+      sockets: MATCHES * 2,
+      seconds: SECONDS,
+      durable: 'every move committed to PostgreSQL (synchronous_commit on) before it is published or acknowledged',
+      openLoop: { offeredPerSec: MATCHES * RATE_PER_MATCH, ...open, goalP99ms: 25, meetsGoal: Number(open.p99ms) < 25 },
+      closedLoop: closed,
+      pairsOutOfMatches: exhausted,
+      writer,
+      boardgameio: peer,
+      ratios: {
+        closedMovesPerSecVsBoardgameio: round(Number(closed.movesPerSec) / peerRate, 2),
+        closedP99VsBoardgameioP99: round(Number(closed.p99ms) / peerP99, 3),
+        openP99VsBoardgameioP99: round(Number(open.p99ms) / peerP99, 3),
+      },
+    };
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  }
+}
+
+await main();
