@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AUTH, PRODUCT_NAME, SHELL_TEXT } from '@versus/domain';
-import { launchBrowser, newPage, newPlayer, screenshot } from './harness.ts';
+import { afterSplash, launchBrowser, newPage, newPlayer, screenshot } from './harness.ts';
 
 let browser: Browser;
 
@@ -14,11 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The splash covers the page for at least 2 s; wait until it is gone. */
-async function afterSplash(page: Page) {
-  await page.locator('#splash').waitFor({ state: 'hidden' });
-}
 
 /** The one error the open auth form shows. */
 async function formError(page: Page): Promise<string | null> {

@@ -66,3 +66,43 @@ export function newPlayer(prefix = 'player') {
     password: 'secret123',
   };
 }
+
+/** The splash screen is gone (it covers the page for its first two seconds). */
+export async function afterSplash(page: Page): Promise<void> {
+  await page.locator('#splash').waitFor({ state: 'hidden' });
+}
+
+export interface SignedUpPlayer extends ReturnType<typeof newPlayer> {
+  id: string;
+  token: string;
+}
+
+/**
+ * Registers a fresh player through the API inside the page's context, which signs the page in
+ * (the refresh cookie lands in that context). The sign-up form itself is covered by auth.e2e.ts.
+ */
+export async function signUpInContext(
+  page: Page,
+  options: { prefix?: string; accountType?: 'real' | 'virtual' } = {},
+): Promise<SignedUpPlayer> {
+  const player = newPlayer(options.prefix);
+  const response = await page.request.post('/api/auth/signup', {
+    data: {
+      email: player.email,
+      password: player.password,
+      options: {
+        data: {
+          account_type: options.accountType ?? 'real',
+          username: player.username,
+          full_name: player.fullName,
+          phone: player.phone,
+          date_of_birth: player.dateOfBirth,
+          age_verified: true,
+        },
+      },
+    },
+  });
+  if (response.status() !== 201) throw new Error(`sign-up answered ${response.status()}: ${await response.text()}`);
+  const body = (await response.json()) as { session: { access_token: string }; user: { id: string } };
+  return { ...player, id: body.user.id, token: body.session.access_token };
+}

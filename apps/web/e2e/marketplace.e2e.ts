@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CHALLENGE, MARKETPLACE, WIZARD } from '@versus/domain';
-import { launchBrowser, newPage, newPlayer, screenshot } from './harness.ts';
+import { afterSplash, launchBrowser, newPage, newPlayer, screenshot, signUpInContext } from './harness.ts';
 
 let browser: Browser;
 
@@ -18,34 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function afterSplash(page: Page) {
-  await page.locator('#splash').waitFor({ state: 'hidden' });
-}
-
-/** Registers a fresh real player through the API inside the page's context (signing the page in); returns the access token. */
-async function signUp(page: Page, prefix: string): Promise<{ token: string; username: string; id: string }> {
-  const player = newPlayer(prefix);
-  const response = await page.request.post('/api/auth/signup', {
-    data: {
-      email: player.email,
-      password: player.password,
-      options: {
-        data: {
-          account_type: 'real',
-          username: player.username,
-          full_name: player.fullName,
-          phone: player.phone,
-          date_of_birth: player.dateOfBirth,
-          age_verified: true,
-        },
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  const body = (await response.json()) as { session: { access_token: string }; user: { id: string } };
-  return { token: body.session.access_token, username: player.username, id: body.user.id };
-}
 
 /** Waits until `read` returns `expected` (realtime updates arrive a moment later). */
 async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
@@ -84,8 +56,8 @@ describe('marketplace and create-challenge wizard', () => {
     const a = await newPage(browser, { width: 390 });
     const b = await newPage(browser, { width: 1280 });
     try {
-      await signUp(a.page, 'mka');
-      await signUp(b.page, 'mkb');
+      await signUpInContext(a.page, { prefix: 'mka' });
+      await signUpInContext(b.page, { prefix: 'mkb' });
 
       // B is on the marketplace first (the demo players' challenges are there).
       await b.page.goto('/marketplace');
@@ -201,8 +173,8 @@ describe('marketplace and create-challenge wizard', () => {
     const a = await newPage(browser, { width: 1280 });
     const b = await newPage(browser, { width: 390 });
     try {
-      const { token, id: aId, username: aName } = await signUp(a.page, 'mkc');
-      await signUp(b.page, 'mkd');
+      const { token, id: aId, username: aName } = await signUpInContext(a.page, { prefix: 'mkc' });
+      await signUpInContext(b.page, { prefix: 'mkd' });
 
       // /marketplace/create?game=&amount= opens Set Stakes with both chosen; an external game needs a platform and a gamertag.
       await a.page.goto('/marketplace/create?game=fortnite&amount=50');

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SHELL_TEXT } from '@versus/domain';
-import { launchBrowser, newPage, newPlayer, screenshot } from './harness.ts';
+import { afterSplash, launchBrowser, newPage, screenshot, signUpInContext } from './harness.ts';
 
 let browser: Browser;
 
@@ -14,33 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function afterSplash(page: Page) {
-  await page.locator('#splash').waitFor({ state: 'hidden' });
-}
-
-/** Registers a player through the API inside the page's context, which signs the page in. */
-async function signUpInContext(page: Page, accountType: 'real' | 'virtual' = 'real') {
-  const player = newPlayer('shell');
-  const response = await page.request.post('/api/auth/signup', {
-    data: {
-      email: player.email,
-      password: player.password,
-      options: {
-        data: {
-          account_type: accountType,
-          username: player.username,
-          full_name: player.fullName,
-          phone: player.phone,
-          date_of_birth: player.dateOfBirth,
-          age_verified: true,
-        },
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  return player;
-}
 
 describe('app shell', () => {
   it('shows the 404 page for unknown paths, with a way home', async () => {
@@ -82,7 +55,7 @@ describe('app shell', () => {
   it('signed in, shows every gated route and redirects the legacy arena address', async () => {
     const { context, page } = await newPage(browser, { width: 1280 });
     try {
-      await signUpInContext(page);
+      await signUpInContext(page, { prefix: 'shell' });
       await page.goto('/live-arena/match/m-42');
       await page.waitForURL((url) => url.pathname === '/live-arena' && url.searchParams.get('match') === 'm-42');
 
@@ -188,7 +161,7 @@ describe('app shell', () => {
   it('applies the retro theme to a virtual account and dark again after sign-out', async () => {
     const { context, page } = await newPage(browser, { width: 1280 });
     try {
-      await signUpInContext(page, 'virtual');
+      await signUpInContext(page, { prefix: 'shell', accountType: 'virtual' });
       await page.goto('/');
       await page.getByTestId('landing-page').waitFor();
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('retro');

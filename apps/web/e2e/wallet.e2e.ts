@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BALANCE, WALLET } from '@versus/domain';
-import { baseUrl, launchBrowser, newPage, newPlayer, screenshot } from './harness.ts';
+import { afterSplash, baseUrl, launchBrowser, newPage, screenshot, signUpInContext } from './harness.ts';
 
 let browser: Browser;
 
@@ -17,34 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function afterSplash(page: Page) {
-  await page.locator('#splash').waitFor({ state: 'hidden' });
-}
-
-/** Registers a player through the API inside the page's context (which signs the page in); returns their id. */
-async function signUpInContext(page: Page, accountType: 'real' | 'virtual'): Promise<string> {
-  const player = newPlayer('wallet');
-  const response = await page.request.post('/api/auth/signup', {
-    data: {
-      email: player.email,
-      password: player.password,
-      options: {
-        data: {
-          account_type: accountType,
-          username: player.username,
-          full_name: player.fullName,
-          phone: player.phone,
-          date_of_birth: player.dateOfBirth,
-          age_verified: true,
-        },
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  const body = (await response.json()) as { user: { id: string } };
-  return body.user.id;
-}
 
 /** Signs the demo admin in through the API and grants `amount` credits to `userId`. */
 async function adminGrant(userId: string, amount: number): Promise<void> {
@@ -84,7 +56,7 @@ describe('wallet', () => {
   it('shows a new player $1,000.00, then an admin grant without a reload', async () => {
     const { context, page } = await newPage(browser, { width: 1280 });
     try {
-      const userId = await signUpInContext(page, 'real');
+      const { id: userId } = await signUpInContext(page, { prefix: 'wallet' });
       await page.goto('/wallet');
       await page.getByTestId('wallet-page').waitFor();
       await afterSplash(page);
@@ -165,7 +137,7 @@ describe('wallet', () => {
   it('fits a phone: the page and the dropdown at 390 px', async () => {
     const { context, page } = await newPage(browser, { width: 390 });
     try {
-      await signUpInContext(page, 'real');
+      await signUpInContext(page, { prefix: 'wallet', accountType: 'real' });
       await page.goto('/wallet');
       await page.getByTestId('wallet-page').waitFor();
       await afterSplash(page);
@@ -185,7 +157,7 @@ describe('wallet', () => {
   it('retries a failing balance after 1 s, 2 s and 4 s, then shows "Failed to load balance" with Retry', async () => {
     const { context, page } = await newPage(browser, { width: 1280 });
     try {
-      await signUpInContext(page, 'real');
+      await signUpInContext(page, { prefix: 'wallet', accountType: 'real' });
       const attempts: number[] = [];
       await page.route('**/api/wallet/balance', async (route) => {
         attempts.push(Date.now());
@@ -217,7 +189,7 @@ describe('wallet', () => {
   it('gives a virtual account orange VT, the overlay card and the retro theme', async () => {
     const { context, page } = await newPage(browser, { width: 1280 });
     try {
-      await signUpInContext(page, 'virtual');
+      await signUpInContext(page, { prefix: 'wallet', accountType: 'virtual' });
       await page.goto('/wallet');
       await page.getByTestId('wallet-page').waitFor();
       await afterSplash(page);
@@ -283,7 +255,7 @@ describe('wallet', () => {
   it('fits the virtual wallet and the floating pill on a phone', async () => {
     const { context, page } = await newPage(browser, { width: 390 });
     try {
-      await signUpInContext(page, 'virtual');
+      await signUpInContext(page, { prefix: 'wallet', accountType: 'virtual' });
       await page.goto('/wallet');
       await page.getByTestId('wallet-page').waitFor();
       await afterSplash(page);
