@@ -57,7 +57,7 @@ async function call<T>(path: string, schema: Schema<T>, options: Omit<RequestOpt
 export const api = {
   get: <T>(path: string, schema: Schema<T>, options: Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}) =>
     call(path, schema, { ...options, method: 'GET' }),
-  post: <T>(path: string, body: unknown, schema: Schema<T>, options: Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}) =>
+  post: <T>(path: string, body: unknown, schema: Schema<T>, options: Pick<RequestOptions, 'signal' | 'timeoutMs' | 'idempotencyKey'> = {}) =>
     call(path, schema, { ...options, method: 'POST', body }),
   patch: <T>(path: string, body: unknown, schema: Schema<T>, options: Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}) =>
     call(path, schema, { ...options, method: 'PATCH', body }),

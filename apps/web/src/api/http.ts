@@ -28,6 +28,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Abort after this long (default 15 s). */
   timeoutMs?: number;
+  /** Sent as Idempotency-Key: a money-moving request retried with it moves nothing twice. */
+  idempotencyKey?: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -37,6 +39,7 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
   const headers = new Headers({ accept: 'application/json' });
   if (options.body !== undefined) headers.set('content-type', 'application/json');
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
+  if (options.idempotencyKey) headers.set('idempotency-key', options.idempotencyKey);
 
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;

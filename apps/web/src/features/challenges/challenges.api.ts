@@ -1,6 +1,5 @@
 // The calls the marketplace and the wizard make to /api/challenges, and the query keys their
 // data is cached under.
-import { CHALLENGE, GENERIC } from '@versus/domain';
 import {
   acceptChallengeResponseSchema,
   cancelChallengeResponseSchema,
@@ -11,8 +10,7 @@ import {
   type CreateChallengeResponse,
   type ListChallengesQuery,
 } from '@versus/domain/challenges';
-import { ApiError, api, errorFrom, parse } from '../../api/index.ts';
-import { freshToken, refreshSession } from '../auth/session-store.ts';
+import { api } from '../../api/index.ts';
 
 export const challengeKeys = {
   all: ['challenges'] as const,
@@ -54,44 +52,12 @@ export const cancelChallenge = (id: string) => api.post(`/api/challenges/${encod
 
 const CREATE_TIMEOUT_MS = 20_000;
 
-async function postCreate(request: CreateChallengeRequest, idempotencyKey: string, token: string): Promise<Response> {
-  try {
-    return await fetch('/api/challenges', {
-      method: 'POST',
-      headers: {
-        accept: 'application/json',
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'idempotency-key': idempotencyKey,
-      },
-      body: JSON.stringify(request),
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(CREATE_TIMEOUT_MS),
-    });
-  } catch (error) {
-    if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      throw new ApiError(0, 'timeout', GENERIC.timeout);
-    }
-    throw new ApiError(0, 'network', GENERIC.network);
-  }
-}
-
 /**
- * POST /api/challenges with an Idempotency-Key (the shared client sends no custom headers):
- * a retry with the same key returns the same challenge and locks nothing more. A 401 refreshes
- * the session once and tries again, as the shared client does.
+ * POST /api/challenges with an Idempotency-Key: a retry with the same key returns the same
+ * challenge and locks nothing more.
  */
-export async function createChallenge(request: CreateChallengeRequest, idempotencyKey: string): Promise<CreateChallengeResponse> {
-  const token = await freshToken();
-  if (!token) throw new ApiError(401, 'unauthenticated', CHALLENGE.signInToCreate);
-  let response = await postCreate(request, idempotencyKey, token);
-  if (response.status === 401) {
-    const fresh = await refreshSession();
-    if (!fresh) throw new ApiError(401, 'unauthenticated', CHALLENGE.signInToCreate);
-    response = await postCreate(request, idempotencyKey, fresh);
-  }
-  if (!response.ok) throw await errorFrom(response);
-  return parse(response, createChallengeResponseSchema);
+export function createChallenge(request: CreateChallengeRequest, idempotencyKey: string): Promise<CreateChallengeResponse> {
+  return api.post('/api/challenges', request, createChallengeResponseSchema, { idempotencyKey, timeoutMs: CREATE_TIMEOUT_MS });
 }
 
 /** A fresh key per launch; Retry reuses it. */
