@@ -155,7 +155,8 @@ describe('marketplace and create-challenge wizard', () => {
       await shot(b.page, 'accept-dialog-1280');
       await confirm.getByTestId('confirm-accept').click();
       await toast(b.page, CHALLENGE.accepted('25', 'credits')).waitFor();
-      await b.page.waitForURL((url) => url.pathname === '/matches' && url.searchParams.has('highlight'));
+      // A browser game: B is taken straight to the match in the live arena.
+      await b.page.waitForURL((url) => url.pathname === '/live-arena' && url.searchParams.has('match'));
 
       // Both stakes are in escrow.
       await eventually(() => inGames(b.page), '$25.00');
