@@ -1,0 +1,259 @@
+// The live arena with two players in two browser contexts (A at 1280 px with a mouse, B at
+// 390 px with touch) against the real server. Challenges are created and accepted through the
+// API so the test is about the arena: both arrive with ?auto_ready=true, then
+// (a) a full tic-tac-toe best of 3 through the UI, with a reload mid-game that restores the board;
+// (b) chess: scholar's mate (clicks, a drag, taps and a premove), a reload mid-game, then the
+//     loser resigns game 2 through the confirm dialog.
+// After each match the winner's balance rose by the stake and no escrow is left; the result
+// screen shows the payout and a Rematch link. Screenshots at 1280 and 390 px.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { LIVE_ARENA } from '@versus/domain';
+import { baseUrl, launchBrowser, newPage, newPlayer, screenshot } from './harness.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Player {
+  page: Page;
+  context: BrowserContext;
+  token: string;
+  id: string;
+  username: string;
+}
+
+/** Registers a fresh real player through the API inside a new context (which signs the page in). */
+async function player(prefix: string, width: number): Promise<Player> {
+  const { context, page } = await newPage(browser, { width });
+  const p = newPlayer(prefix);
+  const response = await page.request.post('/api/auth/signup', {
+    data: {
+      email: p.email,
+      password: p.password,
+      options: {
+        data: {
+          account_type: 'real',
+          username: p.username,
+          full_name: p.fullName,
+          phone: p.phone,
+          date_of_birth: p.dateOfBirth,
+          age_verified: true,
+        },
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { session: { access_token: string }; user: { id: string } };
+  return { page, context, token: body.session.access_token, id: body.user.id, username: p.username };
+}
+
+async function call<T>(who: Player, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A creates a challenge, B accepts it: the match id. */
+async function makeMatch(a: Player, b: Player, game: string, stake: number, duration: number): Promise<string> {
+  const created = await call<{ challenge: { id: string } }>(a, 'POST', '/api/challenges', { game, stake, duration });
+  const accepted = await call<{ match: { id: string } }>(b, 'POST', `/api/challenges/${created.challenge.id}/accept`, {});
+  return accepted.match.id;
+}
+
+const balance = (who: Player) => call<{ available_balance: number; escrow_balance: number }>(who, 'GET', '/api/wallet/balance');
+
+async function openArena(who: Player, matchId: string): Promise<void> {
+  await who.page.goto(`/live-arena?match=${matchId}&auto_ready=true`);
+  await who.page.locator('#splash').waitFor({ state: 'hidden' });
+}
+
+const screen = (page: Page) => page.getByTestId('match-screen');
+const waitStatus = (page: Page, status: string) => page.locator(`[data-testid="match-screen"][data-status="${status}"]`).waitFor({ timeout: 15_000 });
+const turnText = async (page: Page) => ((await page.getByTestId('turn-status').textContent()) ?? '').trim();
+
+/** Which of the two pages shows "Your turn" first. */
+async function whoseTurn(players: [Player, Player]): Promise<Player> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    for (const p of players) {
+      if ((await p.page.getByTestId('turn-status').count()) > 0 && (await turnText(p.page)) === LIVE_ARENA.yourTurn) return p;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('Neither player got the turn');
+}
+
+async function dismissToasts(page: Page) {
+  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) await close.click().catch(() => undefined);
+}
+
+describe('live arena', () => {
+  it('plays a tic-tac-toe best of 3 through the UI, survives a reload and pays the winner', async () => {
+    const a = await player('ttta', 1280);
+    const b = await player('tttb', 390);
+    try {
+      const stake = 10;
+      const matchId = await makeMatch(a, b, 'tic-tac-toe', stake, 5);
+      expect((await balance(a)).escrow_balance).toBe(stake);
+
+      await Promise.all([openArena(a, matchId), openArena(b, matchId)]);
+      await Promise.all([waitStatus(a.page, 'in_progress'), waitStatus(b.page, 'in_progress')]);
+
+      // X wins along the top row every game (a1, b1, c1 against a2, b2); X alternates, so the
+      // match goes to a third game, which the first game's X wins.
+      const firstX = await whoseTurn([a, b]);
+      const firstO = firstX === a ? b : a;
+      const play = async (who: Player, cell: string) => who.page.getByRole('button', { name: `${cell}, empty`, exact: true }).click();
+      for (let game = 0; game < 3; game++) {
+        const x = game % 2 === 0 ? firstX : firstO;
+        const o = x === a ? b : a;
+        await x.page.getByTestId('series-score').filter({ hasText: LIVE_ARENA.gameNumber(game + 1) }).waitFor();
+        await play(x, 'a1');
+        await play(o, 'a2');
+        await play(x, 'b1');
+        if (game === 1) {
+          // A reload mid-game restores the board exactly from the server.
+          await o.page.reload();
+          await o.page.locator('#splash').waitFor({ state: 'hidden' });
+          for (const cell of ['a1, X', 'a2, O', 'b1, X', 'b2, empty', 'c1, empty']) {
+            await o.page.getByRole('button', { name: cell, exact: true }).waitFor();
+          }
+          expect(await o.page.getByTestId('move-list').textContent()).toContain('X b1');
+          expect(await o.page.getByTestId('series-score').textContent()).toContain(LIVE_ARENA.gameNumber(2));
+        }
+        await play(o, 'b2');
+        await play(x, 'c1');
+      }
+
+      const winner = firstX;
+      const loser = firstO;
+      await Promise.all([waitStatus(a.page, 'completed'), waitStatus(b.page, 'completed')]);
+      expect(await winner.page.getByTestId('result-title').textContent()).toBe(LIVE_ARENA.won);
+      expect(await winner.page.getByTestId('result-payout').textContent()).toBe(LIVE_ARENA.paid('$20.00'));
+      expect(await loser.page.getByTestId('result-title').textContent()).toBe(LIVE_ARENA.lost);
+      expect(await screen(winner.page).getByTestId('series-score').textContent()).toMatch(/2\s*–\s*1|1\s*–\s*2/);
+      const rematch = await loser.page.getByTestId('rematch').getAttribute('href');
+      expect(rematch).toBe(`/marketplace?game=tic-tac-toe&opponent=${winner.id}`);
+
+      // The winner's balance rose by the stake; no escrow is left on either side.
+      const [won, lost] = await Promise.all([balance(winner), balance(loser)]);
+      expect(won).toMatchObject({ available_balance: 1000 + stake, escrow_balance: 0 });
+      expect(lost).toMatchObject({ available_balance: 1000 - stake, escrow_balance: 0 });
+      await winner.page.getByTestId('header-balance').filter({ hasText: '$1,010.00' }).waitFor();
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+
+  it("plays scholar's mate in chess (click, drag, tap, premove), restores after a reload, then the loser resigns", async () => {
+    const a = await player('chessa', 1280);
+    const b = await player('chessb', 390);
+    try {
+      const stake = 10;
+      const matchId = await makeMatch(a, b, 'chess', stake, 10);
+      await Promise.all([openArena(a, matchId), openArena(b, matchId)]);
+      await Promise.all([waitStatus(a.page, 'in_progress'), waitStatus(b.page, 'in_progress')]);
+
+      const white = await whoseTurn([a, b]);
+      const black = white === a ? b : a;
+      expect(await white.page.getByTestId('chess-board').getAttribute('data-flipped')).toBeNull();
+      expect(await black.page.getByTestId('chess-board').getAttribute('data-flipped')).toBe('true');
+      await Promise.all([dismissToasts(a.page), dismissToasts(b.page)]);
+
+      const square = (who: Player, sq: string) => who.page.locator(`[data-square="${sq}"]`);
+      const touch = (who: Player) => who === b; // B is the phone
+      const click = async (who: Player, sq: string) => (touch(who) ? square(who, sq).tap() : square(who, sq).click());
+      const waitTurn = (who: Player) =>
+        who.page.getByTestId('turn-status').filter({ hasText: new RegExp(`^${LIVE_ARENA.yourTurn}$`) }).waitFor();
+      const move = async (who: Player, from: string, to: string) => {
+        await waitTurn(who);
+        await click(who, from);
+        await square(who, to).locator('span.rounded-full').first().waitFor(); // the legal-target hint
+        await click(who, to);
+      };
+      const moves = (who: Player) => who.page.getByTestId('move-list').textContent();
+      const waitMoves = async (who: Player, text: string) =>
+        who.page.getByTestId('move-list').filter({ hasText: text }).waitFor();
+
+      // 1. e4 e5
+      await move(white, 'e2', 'e4');
+      expect(await square(white, 'e4').getAttribute('aria-label')).toBe('e4, white pawn');
+      await move(black, 'e7', 'e5');
+      // 2. Bc4, and black premoves Nc6 while white thinks: it plays the moment the turn comes.
+      await waitMoves(black, '1. e4 e5');
+      await click(black, 'b8');
+      await click(black, 'c6');
+      await black.page.getByText(LIVE_ARENA.premoveQueued).waitFor();
+      await move(white, 'f1', 'c4');
+      await waitMoves(white, '2. Bc4 Nc6');
+      expect(await square(white, 'c6').getAttribute('aria-label')).toBe('c6, black knight');
+
+      // A reload mid-game restores the board exactly.
+      await white.page.reload();
+      await white.page.locator('#splash').waitFor({ state: 'hidden' });
+      await waitTurn(white);
+      for (const [sq, label] of [['c4', 'white bishop'], ['e4', 'white pawn'], ['c6', 'black knight'], ['e5', 'black pawn'], ['f1', 'empty']]) {
+        expect(await square(white, sq!).getAttribute('aria-label')).toBe(`${sq}, ${label}`);
+      }
+      expect(await moves(white)).toContain('2. Bc4 Nc6');
+
+      // 3. Qh5 by dragging the queen (mouse on A, or a tap-tap on the phone), Nf6.
+      await waitTurn(white);
+      if (touch(white)) {
+        await click(white, 'd1');
+        await click(white, 'h5');
+      } else {
+        await square(white, 'd1').dragTo(square(white, 'h5'));
+      }
+      await move(black, 'g8', 'f6');
+      await waitMoves(white, '3. Qh5 Nf6');
+      // Mid-game screenshots: the last move and the hints of a selected piece.
+      await waitTurn(white);
+      await click(white, 'h5');
+      await square(white, 'f7').locator('span.rounded-full').first().waitFor();
+      await screenshot(a.page, 'arena-chess-1280');
+      await screenshot(b.page, 'arena-chess-390');
+
+      // 4. Qxf7# wins game 1; game 2 starts with colours swapped; black (of game 1) resigns the match.
+      await click(white, 'f7');
+      await waitMoves(black, 'Qxf7#');
+      await black.page.getByTestId('series-score').filter({ hasText: LIVE_ARENA.gameNumber(2) }).waitFor();
+      await black.page.getByTestId('resign').click();
+      const dialog = black.page.getByTestId('resign-dialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain(LIVE_ARENA.resignBody('$10.00'));
+      await dialog.getByRole('button', { name: LIVE_ARENA.resignConfirm }).click();
+
+      await Promise.all([waitStatus(a.page, 'completed'), waitStatus(b.page, 'completed')]);
+      expect(await white.page.getByTestId('result-title').textContent()).toBe(LIVE_ARENA.won);
+      expect(await white.page.getByTestId('result-payout').textContent()).toBe(LIVE_ARENA.paid('$20.00'));
+      expect(await black.page.getByTestId('result-title').textContent()).toBe(LIVE_ARENA.lost);
+      expect(await black.page.getByTestId('result-payout').textContent()).toBe(LIVE_ARENA.stakeLost('$10.00'));
+      expect(await white.page.getByTestId('match-result').textContent()).toContain('resignation');
+
+      const [won, lost] = await Promise.all([balance(white), balance(black)]);
+      expect(won).toMatchObject({ available_balance: 1000 + stake, escrow_balance: 0 });
+      expect(lost).toMatchObject({ available_balance: 1000 - stake, escrow_balance: 0 });
+
+      await Promise.all([dismissToasts(a.page), dismissToasts(b.page)]);
+      await screenshot(a.page, 'arena-result-1280');
+      await screenshot(b.page, 'arena-result-390');
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+});

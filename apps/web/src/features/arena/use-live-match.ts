@@ -1,0 +1,174 @@
+// One match kept live on screen: fetched from the API (the player's or the spectator's view),
+// then kept in step with `match:{id}` events, refetched after a gap or whenever the player's
+// own view holds what an event cannot carry. Moves, ready, resign and draw answers go through
+// the API and their answer (the new view) is shown at once.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ARENA, GENERIC, LIVE_ARENA } from '@versus/domain';
+import type { DrawRequest, MatchView, PlayerJoinedEvent } from '@versus/domain/arena';
+import type { DecidedOutcome } from '@versus/domain/games/game';
+import { ApiError } from '../../api/index.ts';
+import { useRealtime } from '../../realtime/index.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { walletKeys } from '../wallet/use-balance.ts';
+import { arenaKeys, fetchMatch, lagEstimate, postDraw, postMove, postReady, postResign, type ViewMode } from './arena.api.ts';
+import { playerName } from './format.ts';
+import { applyMatchEvent, needsRefetch, newerView, readMatchEvent } from './match-sync.ts';
+
+/** A game of the series that just ended, shown for a few seconds while the next one starts. */
+export interface FinishedGame {
+  index: number;
+  outcome: DecidedOutcome;
+  /** Its final position as a spectator sees it (from the event), when known. */
+  view: unknown;
+}
+
+const FINISHED_SHOWN_MS = 6_000;
+const NO_RETRY = new Set([401, 403, 404]);
+
+export const isWaiting = (view: Pick<MatchView, 'status'>): boolean => view.status === 'pending' || view.status === 'accepted';
+export const isOverStatus = (view: Pick<MatchView, 'status'>): boolean => view.status === 'completed' || view.status === 'cancelled';
+
+export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoReady?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const key = useMemo(() => arenaKeys.match(matchId, mode), [matchId, mode]);
+
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => newerView(queryClient.getQueryData<MatchView>(key), await fetchMatch(matchId, mode, signal)),
+    retry: (count, error) => count < 2 && !(error instanceof ApiError && NO_RETRY.has(error.status)),
+    staleTime: 10_000,
+  });
+  const view = query.data;
+
+  const refetch = useCallback(() => void queryClient.invalidateQueries({ queryKey: key, exact: true }), [queryClient, key]);
+  const apply = useCallback(
+    (fresh: MatchView) => queryClient.setQueryData<MatchView>(key, (current) => newerView(current, fresh)),
+    [queryClient, key],
+  );
+
+  // ---- the game that just ended ----------------------------------------------------------
+  const [finished, setFinished] = useState<FinishedGame | null>(null);
+  const showFinished = useCallback((next: FinishedGame) => {
+    setFinished((shown) => (shown && shown.index === next.index && shown.view !== null ? shown : next));
+  }, []);
+  useEffect(() => {
+    if (!finished) return;
+    const timer = setTimeout(() => setFinished(null), FINISHED_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [finished]);
+  // A game that ended by this player's own move (the answer came before the event) or while away.
+  const played = useRef<number | null>(null);
+  useEffect(() => {
+    if (!view) return;
+    const before = played.current;
+    played.current = view.series.played;
+    if (before === null || view.series.played <= before) return;
+    const last = view.series.games.filter((g) => g.outcome !== null).at(-1);
+    if (last?.outcome) showFinished({ index: last.index, outcome: last.outcome, view: null });
+  }, [view, showFinished]);
+
+  // ---- live events -----------------------------------------------------------------------
+  useRealtime(`match:${matchId}`, (update) => {
+    if (update.kind === 'gap') return refetch();
+    if (update.kind !== 'event') return;
+    const event = readMatchEvent(update.payload);
+    if (!event || event.matchId.toLowerCase() !== matchId.toLowerCase()) return;
+    const over = event.gameOver;
+    if (over?.summary.outcome) showFinished({ index: over.summary.index, outcome: over.summary.outcome, view: over.view });
+    const current = queryClient.getQueryData<MatchView>(key);
+    if (!current) return refetch();
+    const result = applyMatchEvent(current, { ...event, matchId: current.id });
+    if (result.kind === 'gap') return refetch();
+    if (result.kind !== 'applied') return;
+    queryClient.setQueryData(key, result.view);
+    if (needsRefetch(current, event, update.type)) refetch();
+  });
+
+  useRealtime(mode === 'player' ? `arena-join:${matchId}` : null, (update) => {
+    if (update.kind !== 'event' || update.type !== 'player_joined') return;
+    const joined = update.payload as Partial<PlayerJoinedEvent>;
+    if (!joined.userId || joined.userId === user?.id) return;
+    const current = queryClient.getQueryData<MatchView>(key);
+    const name = joined.username ?? (current && (joined.seat === 0 || joined.seat === 1) ? playerName(current.players[joined.seat]) : 'Your opponent');
+    // SPEC §9: the opponent-ready toast stays until dismissed.
+    toast.success(ARENA.opponentJoined, {
+      id: `joined:${matchId}`,
+      description: LIVE_ARENA.playerJoined(name),
+      duration: Number.POSITIVE_INFINITY,
+      closeButton: true,
+    });
+  });
+
+  // ---- the end of the match: balances and the list change ---------------------------------
+  const wasOver = useRef<boolean | null>(null);
+  useEffect(() => {
+    if (!view) return;
+    const over = isOverStatus(view);
+    if (wasOver.current === false && over) {
+      if (user) void queryClient.invalidateQueries({ queryKey: walletKeys.all(user.id) });
+      void queryClient.invalidateQueries({ queryKey: arenaKeys.list });
+    }
+    wasOver.current = over;
+  }, [view, user, queryClient]);
+
+  // ---- actions -----------------------------------------------------------------------------
+  const [sending, setSending] = useState(false);
+  const busy = useRef(false);
+
+  const act = useCallback(
+    async (call: (current: MatchView) => Promise<MatchView>): Promise<boolean> => {
+      const current = queryClient.getQueryData<MatchView>(key);
+      if (!current || busy.current) return false;
+      busy.current = true;
+      setSending(true);
+      try {
+        apply(await call(current));
+        return true;
+      } catch (error) {
+        toast.error(error instanceof Error && error.message ? error.message : GENERIC.other);
+        // A stale version, a move out of turn, a match that changed: show the server's state.
+        if (error instanceof ApiError && (error.status === 409 || error.status === 400)) refetch();
+        return false;
+      } finally {
+        busy.current = false;
+        setSending(false);
+      }
+    },
+    [queryClient, key, apply, refetch],
+  );
+
+  const move = useCallback(
+    (input: unknown, opts: { premove?: boolean } = {}) =>
+      act((current) =>
+        postMove(matchId, {
+          move: input,
+          version: current.version,
+          lagMs: lagEstimate.lagMs(),
+          ...(opts.premove ? { premove: true } : {}),
+        }),
+      ),
+    [act, matchId],
+  );
+  const ready = useCallback(() => act(() => postReady(matchId)), [act, matchId]);
+  const resign = useCallback(() => act((current) => postResign(matchId, current.version)), [act, matchId]);
+  const draw = useCallback(
+    (action: DrawRequest['action']) => act((current) => postDraw(matchId, { action, version: current.version })),
+    [act, matchId],
+  );
+
+  // ?auto_ready=true: ready on arrival, once.
+  const autoReadied = useRef<string | null>(null);
+  useEffect(() => {
+    if (!options.autoReady || mode !== 'player' || !view || view.viewerSeat === null) return;
+    if (autoReadied.current === matchId || !isWaiting(view) || view.players[view.viewerSeat].ready) return;
+    autoReadied.current = matchId;
+    void ready();
+  }, [options.autoReady, mode, view, matchId, ready]);
+
+  return { view, query, refetch, finished, sending, move, ready, resign, draw };
+}
+
+export type LiveMatch = ReturnType<typeof useLiveMatch>;
