@@ -12,6 +12,8 @@ export const pages = {
   wallet: lazyPage(() => import('../features/wallet/WalletPage.tsx')),
   marketplace: lazyPage(() => import('../features/marketplace/MarketplacePage.tsx')),
   createChallenge: lazyPage(() => import('../features/challenges/CreateChallengePage.tsx')),
+  liveArena: lazyPage(() => import('../features/arena/LiveArenaPage.tsx')),
+  spectate: lazyPage(() => import('../features/spectate/SpectatePage.tsx')),
   notFound: lazyPage(() => import('./NotFoundPage.tsx')),
 };
 

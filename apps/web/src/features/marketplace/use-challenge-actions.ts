@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { CHALLENGE } from '@versus/domain';
+import { isWebGame } from '@versus/domain/catalogue';
 import type { Challenge } from '@versus/domain/challenges';
 import { ApiError } from '../../api/index.ts';
 import { WALLET_KEY, acceptChallenge, cancelChallenge } from '../challenges/challenges.api.ts';
@@ -41,7 +42,7 @@ export function useChallengeActions({ onGone }: ChallengeActionsOptions) {
       void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
       if (!result.match) return 'joined';
       onGone(challenge.id);
-      navigate(`/matches?highlight=${result.match.id}`);
+      navigate(isWebGame(result.match.gameType) ? `/live-arena?match=${result.match.id}` : `/matches?highlight=${result.match.id}`);
       return 'matched';
     } catch (error) {
       toast.error(messageOf(error, CHALLENGE.acceptFailed));
