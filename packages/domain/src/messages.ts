@@ -378,3 +378,32 @@ export const LIVE_ARENA = {
     agreement: 'agreement',
   } as Record<string, string>,
 } as const;
+
+// Private rooms (SPEC §5, §8 Private rooms). Texts marked "ours" fill cases SPEC does not word.
+export const ROOMS = {
+  invalidBet: 'Invalid bet amount selected.',
+  insufficientToCreate: 'Insufficient credits to create this room.',
+  activeRoom: (code: string) => `You already have an active room (${code}). Please cancel it first or wait for it to expire.`,
+  activeRoomClient: 'You already have an active private room. Please cancel it first or wait for it to expire.',
+  createError: (message: string) => `Error creating private room: ${message}`,
+  createFailed: 'Failed to create private room',
+  networkError: 'Network connection error. Please check your internet connection and try again.',
+  codeLength: 'Room code must be 6 characters',
+  authRequired: 'Authentication required',
+  notFound: 'Room not found',
+  notFoundJoin: 'Room not found. Please check the room code and try again.',
+  full: 'This room is already full.',
+  expired: 'This room has expired. Please ask for a new room code.',
+  insufficientToJoin: 'Insufficient credits to join this room.',
+  ownRoom: 'You cannot join your own room.',
+  joinError: (message: string) => `Error joining private room: ${message}`,
+  cancelError: (message: string) => `Error canceling private room: ${message}`,
+  // Ours.
+  webGamesOnly: 'Private rooms are for games played in the browser.',
+  messageTooLong: (max: number) => `Message must be at most ${max} characters.`,
+  cancelForbidden: "Only the room's creator can cancel it.",
+  notCancellable: 'This room can no longer be cancelled.',
+  created: (code: string) => `Room ${code} created. Share the code with a friend.`,
+  joinFailed: 'Failed to join private room',
+  cancelFailed: 'Failed to cancel private room',
+} as const;
