@@ -149,7 +149,9 @@ async function setUp(): Promise<{ db: Database; pairs: PairSpec[] }> {
 // The server
 
 async function startServer(): Promise<{ child: ChildProcess; port: number; lines: readline.Interface }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
+  // BENCH_PROF=dir: a V8 CPU profile of the server, written when it exits.
+  const prof = env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(here, 'server.ts')], {
     env: { ...env, BENCH_DATABASE_URL: urlFor(DB_NAME), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -167,6 +169,12 @@ function procStat(pid: number): { cpuSec: number; rssMB: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const rss = /VmRSS:\s+(\d+) kB/.exec(status);
   return { cpuSec: (Number(fields[11]) + Number(fields[12])) / 100, rssMB: rss ? Math.round(Number(rss[1]) / 102.4) / 10 : 0 };
+}
+
+/** Idle and total CPU time of the whole machine (jiffies), from /proc/stat. */
+function machineCpu(): { idle: number; total: number } {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return { idle: line[3]! + line[4]!, total: line.reduce((a, b) => a + b, 0) };
 }
 
 /** CPU seconds of every PostgreSQL process on this machine (the bench is the only load). */
@@ -395,6 +403,8 @@ async function window(label: string, child: ChildProcess, run: () => void, stop:
   resetCounters();
   const server0 = procStat(child.pid!);
   const pg0 = postgresCpuSec();
+  const own0 = process.cpuUsage();
+  const machine0 = machineCpu();
   const t0 = performance.now();
   measuring = true;
   await sleep(SECONDS * 1000);
@@ -402,6 +412,8 @@ async function window(label: string, child: ChildProcess, run: () => void, stop:
   const seconds = (performance.now() - t0) / 1000;
   const server1 = procStat(child.pid!);
   const pg1 = postgresCpuSec();
+  const own1 = process.cpuUsage(own0);
+  const machine1 = machineCpu();
   stop();
   const result = {
     ...summary(seconds),
@@ -409,6 +421,8 @@ async function window(label: string, child: ChildProcess, run: () => void, stop:
     refusals: Object.fromEntries(refusals),
     serverCpuPct: round((100 * (server1.cpuSec - server0.cpuSec)) / seconds, 0),
     postgresCpuPct: round((100 * (pg1 - pg0)) / seconds, 0),
+    loadGeneratorCpuPct: round((100 * (own1.user + own1.system)) / 1e6 / seconds, 0),
+    machineBusyPct: round(100 * (1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total)), 0),
     serverRssMB: server1.rssMB,
   };
   log(label, JSON.stringify(result));

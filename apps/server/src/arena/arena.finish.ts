@@ -2,12 +2,14 @@
 // resignation, a no-show forfeit, an agreed draw, the drawn-game cap and a void all come here,
 // inside the transaction that records the result:
 //   1. the match row, locked and version-checked (a stale finisher changes nothing: no double pay);
-//   2. its challenge closed;
-//   3. the escrow settled through the ledger: the winner gets every stake (2 × stake), a draw or
+//   2. the escrow settled through the ledger: the winner gets every stake (2 × stake), a draw or
 //      a void returns each stake to its player;
-//   4. (not for a void) wins, losses, streak, level, and the Glicko-2 rating of this game;
-//   5. the result stored, `match.completed` published on the match and on both players' topics.
-// Lock order, as the ledger asks: match, challenge, holds and accounts (the ledger), profiles, ratings.
+//   3. (not for a void) wins, losses, streak, level, and the Glicko-2 rating of this game;
+//   4. the challenge closed, the result stored, `match.completed` published on the match and on
+//      both players' topics.
+// Lock order, as the ledger asks: match, holds and accounts (the ledger), profiles (ratings are
+// changed only under their player's profile lock), challenge. Four round trips besides the
+// ledger's: under load every round trip is a wait.
 import {
   levelFor,
   nextStreak,
@@ -22,7 +24,7 @@ import { GLICKO2, displayRating, rateMatch, type Glicko2Rating, type Score } fro
 import { fromMinor } from '@versus/domain/money';
 import type { Queryable } from '../db/database.ts';
 import { settleDraw, settleEscrow } from '../ledger/ledger.service.ts';
-import { publish, topics } from '../realtime/publish.ts';
+import { REALTIME_CHANNEL, topics } from '../realtime/publish.ts';
 import * as repo from './arena.repository.ts';
 import type { ArenaState } from './arena.state.ts';
 
@@ -34,7 +36,8 @@ export type Ending =
 export interface FinishInput {
   match: {
     id: string;
-    challengeId: string | null;
+    /** Informational: the challenge is read from the locked match row. */
+    challengeId?: string | null;
     players: [string, string];
     game: WebGameId;
     currency: Currency;
@@ -46,6 +49,8 @@ export interface FinishInput {
   ending: Ending;
   /** How the last game ended, when one was played. */
   lastGameReason: OutcomeReason | null;
+  /** The move that ended the match, stored with the result. */
+  move?: repo.MoveInsert | null;
   now: number;
   /** The public `match.completed` payload for the match topic. */
   publicEvent(result: MatchResult, version: number): unknown;
@@ -53,65 +58,66 @@ export interface FinishInput {
 
 export type FinishOutcome = { ok: true; version: number; result: MatchResult } | { ok: false; reason: 'stale' | 'over' };
 
+const ACTIVE = ['pending', 'accepted', 'in_progress'];
+// NOTIFY payloads are capped at 8000 bytes; larger events travel by reference (as publish() does).
+const INLINE_LIMIT = 7000;
+
 export async function finishMatch(tx: Queryable, input: FinishInput): Promise<FinishOutcome> {
   const { match, ending } = input;
   const now = new Date(input.now);
-  const locked = await repo.lockMatch(tx, match.id);
+  const locked = await repo.lockForFinish(tx, match.id);
   if (!locked || locked.version !== match.version) return { ok: false, reason: 'stale' };
-  if (!['pending', 'accepted', 'in_progress'].includes(locked.status)) return { ok: false, reason: 'over' };
+  if (!ACTIVE.includes(locked.status)) return { ok: false, reason: 'over' };
   const version = match.version + 1;
 
-  if (match.challengeId) await repo.closeChallenge(tx, match.challengeId, ending.kind === 'void' ? 'cancelled' : 'completed', now);
-
   // The escrow: every stake held for the match.
-  const holds = await repo.heldStakes(tx, match.id);
   const key = `match:${match.id}:finish`;
   const winnerId = ending.kind === 'win' ? match.players[ending.winner] : null;
   let payouts: MatchResult['payouts'] = [];
-  if (holds.length > 0) {
+  if (locked.holds.length > 0) {
     if (winnerId) {
       await settleEscrow(tx, { idempotencyKey: key, owner: { matchId: match.id }, winnerId, description: 'Match won' });
-      payouts = [{ userId: winnerId, amount: fromMinor(holds.reduce((sum, h) => sum + h.amount, 0)) }];
+      payouts = [{ userId: winnerId, amount: fromMinor(locked.holds.reduce((sum, h) => sum + Number(h.amount), 0)) }];
     } else {
       await settleDraw(tx, {
         idempotencyKey: key,
         owner: { matchId: match.id },
         description: ending.kind === 'void' ? 'Match void: nobody showed up' : 'Match drawn',
       });
-      payouts = holds.map((h) => ({ userId: h.user_id, amount: fromMinor(h.amount) }));
+      payouts = locked.holds.map((h) => ({ userId: h.user_id, amount: fromMinor(Number(h.amount)) }));
     }
   }
 
   // Records and ratings (a void is no game: nothing changes).
-  const ratings: MatchResult['ratings'] = [];
   const resultOf = (seat: Seat): 'win' | 'loss' | 'draw' =>
     ending.kind === 'win' ? (ending.winner === seat ? 'win' : 'loss') : 'draw';
+  const profiles: repo.FinishWrite['profiles'] = [];
+  const newRatings: repo.FinishWrite['ratings'] = [];
+  const ratings: MatchResult['ratings'] = [];
   if (ending.kind !== 'void') {
-    const profiles = await repo.lockProfiles(tx, [...match.players]);
-    const updates = match.players.map((id, seat) => {
-      const p = profiles.find((row) => row.id === id);
-      if (!p) throw new Error(`finishMatch: profile ${id} missing`);
-      const result = resultOf(seat as Seat);
-      const wins = p.wins + (result === 'win' ? 1 : 0);
-      return { id, wins, losses: p.losses + (result === 'loss' ? 1 : 0), streak: nextStreak(p.streak, result), level: levelFor(wins), result };
-    });
-    await repo.updateProfileStats(tx, updates, match.currency === 'vtokens');
-
-    const rows = await repo.lockRatings(tx, [...match.players], match.game);
+    const records = await repo.lockRecords(tx, [...match.players], match.game);
+    const recordOf = (id: string) => {
+      const found = records.find((row) => row.id === id);
+      if (!found) throw new Error(`finishMatch: profile ${id} missing`);
+      return found;
+    };
     const before = match.players.map((id): Glicko2Rating => {
-      const row = rows.find((r) => r.user_id === id);
-      return row ? { rating: row.rating, rd: row.rd, volatility: row.volatility } : { ...GLICKO2.initial };
+      const r = recordOf(id);
+      return r.rating === null || r.rd === null || r.volatility === null
+        ? { ...GLICKO2.initial }
+        : { rating: r.rating, rd: r.rd, volatility: r.volatility };
     }) as [Glicko2Rating, Glicko2Rating];
     const score: Score = ending.kind === 'win' ? (ending.winner === 0 ? 1 : 0) : 0.5;
     const after = rateMatch(before[0], before[1], score);
-    await repo.saveRatings(
-      tx,
-      match.game,
-      match.players.map((userId, seat) => ({ userId, ...after[seat]!, result: resultOf(seat as Seat) })),
-    );
-    match.players.forEach((userId, seat) =>
-      ratings.push({ userId, before: displayRating(before[seat]!).value, after: displayRating(after[seat]!).value }),
-    );
+    match.players.forEach((id, i) => {
+      const seat = i as Seat;
+      const record = recordOf(id);
+      const result = resultOf(seat);
+      const wins = record.wins + (result === 'win' ? 1 : 0);
+      profiles.push({ id, wins, losses: record.losses + (result === 'loss' ? 1 : 0), streak: nextStreak(record.streak, result), level: levelFor(wins), result });
+      newRatings.push({ userId: id, ...after[seat], result });
+      ratings.push({ userId: id, before: displayRating(before[seat]).value, after: displayRating(after[seat]).value });
+    });
   }
 
   const result: MatchResult = {
@@ -125,17 +131,10 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
     ratings,
     completedAt: now.toISOString(),
   };
-  await repo.markFinished(tx, match.id, {
-    status: ending.kind === 'void' ? 'cancelled' : 'completed',
-    winnerId,
-    endReason: result.reason,
-    completedAt: now,
-    state: input.state ? JSON.stringify(input.state) : null,
-    result,
-    version,
-  });
 
-  await publish(tx, topics.match(match.id), 'match.completed', input.publicEvent(result, version));
+  const events: repo.FinishWrite['events'] = [
+    { topic: topics.match(match.id), type: 'match.completed', payload: JSON.stringify(input.publicEvent(result, version)) },
+  ];
   for (const [seat, userId] of match.players.entries()) {
     const rating = ratings.find((r) => r.userId === userId);
     const event: MatchCompletedUserEvent = {
@@ -147,13 +146,42 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
       received: payouts.filter((p) => p.userId === userId).reduce((sum, p) => sum + p.amount, 0),
       rating: rating ? { before: rating.before, after: rating.after } : null,
     };
-    await publish(tx, topics.user(userId), 'match.completed', event);
+    events.push({ topic: topics.user(userId), type: 'match.completed', payload: JSON.stringify(event) });
   }
-  if (match.challengeId) {
-    await publish(tx, topics.challenge(match.challengeId), ending.kind === 'void' ? 'challenge.cancelled' : 'challenge.completed', {
-      challengeId: match.challengeId,
-      status: ending.kind === 'void' ? 'cancelled' : 'completed',
+  const challengeStatus = ending.kind === 'void' ? 'cancelled' : 'completed';
+  if (locked.challenge_id) {
+    events.push({
+      topic: topics.challenge(locked.challenge_id),
+      type: `challenge.${challengeStatus}`,
+      payload: JSON.stringify({ challengeId: locked.challenge_id, status: challengeStatus }),
     });
   }
+
+  const move = input.move ?? null;
+  const versions = await repo.writeFinish(tx, {
+    id: match.id,
+    status: ending.kind === 'void' ? 'cancelled' : 'completed',
+    winnerId,
+    endReason: result.reason,
+    completedAt: now,
+    state: input.state ? JSON.stringify(input.state) : null,
+    result,
+    version,
+    gameData: move ? JSON.stringify({ moveCount: move.seq, lastMoveBy: match.players[move.seat] }) : null,
+    challenge: locked.challenge_id ? { id: locked.challenge_id, status: challengeStatus } : null,
+    profiles,
+    virtual: match.currency === 'vtokens',
+    game: match.game,
+    ratings: newRatings,
+    move,
+    events,
+  });
+  events.forEach((e, i) => {
+    const inline = `{"topic":${JSON.stringify(e.topic)},"version":${versions[i]},"type":${JSON.stringify(e.type)},"payload":${e.payload}}`;
+    tx.notifyAfterCommit(
+      REALTIME_CHANNEL,
+      Buffer.byteLength(inline) < INLINE_LIMIT ? inline : JSON.stringify({ topic: e.topic, version: versions[i], ref: true }),
+    );
+  });
   return { ok: true, version, result };
 }

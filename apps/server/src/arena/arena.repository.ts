@@ -35,12 +35,6 @@ export async function findCore(db: Queryable, id: string): Promise<MatchCoreRow 
   return row ?? null;
 }
 
-/** Locks the match row for a finishing transaction; answers its current version and status. */
-export async function lockMatch(tx: Queryable, id: string): Promise<{ version: number; status: MatchStatus } | null> {
-  const [row] = await tx.query<{ version: number; status: MatchStatus }>('SELECT version, status FROM matches WHERE id = $1 FOR UPDATE', [id]);
-  return row ?? null;
-}
-
 export interface PlayerInfo {
   id: string;
   username: string;
@@ -151,117 +145,154 @@ export async function overdueArrivals(db: Queryable, startedBefore: Date, limit:
 }
 
 // ---------------------------------------------------------------------------------------
-// Finishing
+// Finishing: three statements besides the ledger's (every round trip counts under load)
 
-export async function closeChallenge(tx: Queryable, challengeId: string, status: 'completed' | 'cancelled', now: Date): Promise<boolean> {
-  const rows = await tx.query(
-    `UPDATE challenges SET status = $2, closed_at = $3, updated_at = $3 WHERE id = $1 AND status = 'accepted' RETURNING id`,
-    [challengeId, status, now],
-  );
-  return rows.length > 0;
+export interface FinishLock {
+  version: number;
+  status: MatchStatus;
+  challenge_id: string | null;
+  /** The stakes held for the match, oldest first. */
+  holds: { user_id: string; amount: number }[];
 }
 
-export async function heldStakes(tx: Queryable, matchId: string): Promise<{ user_id: string; amount: number }[]> {
-  return tx.query<{ user_id: string; amount: number }>(
-    `SELECT user_id, amount FROM escrow_holds WHERE match_id = $1 AND status = 'held' ORDER BY id`,
-    [matchId],
+/** Locks the match row (the finisher's version check) and reads the stakes held for it. */
+export async function lockForFinish(tx: Queryable, id: string): Promise<FinishLock | null> {
+  const [row] = await tx.query<FinishLock>(
+    `SELECT m.version, m.status, m.challenge_id,
+            (SELECT coalesce(json_agg(json_build_object('user_id', h.user_id, 'amount', h.amount) ORDER BY h.id), '[]')
+               FROM escrow_holds h WHERE h.match_id = m.id AND h.status = 'held') AS holds
+       FROM matches m WHERE m.id = $1 FOR UPDATE OF m`,
+    [id],
   );
+  return row ?? null;
 }
 
-export interface ProfileStats {
+export interface PlayerRecord {
   id: string;
   wins: number;
   losses: number;
   streak: number;
+  rating: number | null;
+  rd: number | null;
+  volatility: number | null;
 }
 
-/** Locks both players' profiles in id order (no deadlock with another match of the same players). */
-export async function lockProfiles(tx: Queryable, ids: string[]): Promise<ProfileStats[]> {
-  return tx.query<ProfileStats>('SELECT id, wins, losses, streak FROM profiles WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [ids]);
-}
-
-export async function updateProfileStats(
-  tx: Queryable,
-  rows: { id: string; wins: number; losses: number; streak: number; level: number; result: 'win' | 'loss' | 'draw' }[],
-  virtual: boolean,
-): Promise<void> {
-  await tx.query(
-    `UPDATE profiles p SET wins = u.wins, losses = u.losses, streak = u.streak, level = u.level, updated_at = now(),
-            virtual_games_played = p.virtual_games_played + CASE WHEN $6 THEN 1 ELSE 0 END,
-            virtual_wins = p.virtual_wins + CASE WHEN $6 AND u.result = 'win' THEN 1 ELSE 0 END,
-            virtual_losses = p.virtual_losses + CASE WHEN $6 AND u.result = 'loss' THEN 1 ELSE 0 END
-       FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $7::text[]) AS u (id, wins, losses, streak, level, result)
-      WHERE p.id = u.id`,
-    [
-      rows.map((r) => r.id),
-      rows.map((r) => r.wins),
-      rows.map((r) => r.losses),
-      rows.map((r) => r.streak),
-      rows.map((r) => r.level),
-      virtual,
-      rows.map((r) => r.result),
-    ],
-  );
-}
-
-export interface RatingRow {
-  user_id: string;
-  rating: number;
-  rd: number;
-  volatility: number;
-  games: number;
-}
-
-export async function lockRatings(tx: Queryable, ids: string[], game: string): Promise<RatingRow[]> {
-  return tx.query<RatingRow>(
-    'SELECT user_id, rating, rd, volatility, games FROM ratings WHERE user_id = ANY($1::uuid[]) AND game = $2 ORDER BY user_id FOR UPDATE',
+/**
+ * Locks both players' profiles in id order (no deadlock with another match of the same
+ * players) and reads their records and ratings in this game. Every rating change happens under
+ * its player's profile lock.
+ */
+export async function lockRecords(tx: Queryable, ids: string[], game: string): Promise<PlayerRecord[]> {
+  return tx.query<PlayerRecord>(
+    `SELECT p.id, p.wins, p.losses, p.streak, r.rating, r.rd, r.volatility
+       FROM profiles p LEFT JOIN ratings r ON r.user_id = p.id AND r.game = $2
+      WHERE p.id = ANY ($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
     [ids, game],
   );
 }
 
-export async function saveRatings(
-  tx: Queryable,
-  game: string,
-  rows: { userId: string; rating: number; rd: number; volatility: number; result: 'win' | 'loss' | 'draw' }[],
-): Promise<void> {
-  const sorted = [...rows].sort((a, b) => (a.userId < b.userId ? -1 : 1));
-  await tx.query(
-    `INSERT INTO ratings (user_id, game, rating, rd, volatility, games, wins, losses, draws)
-     SELECT u.id, $2, u.rating, u.rd, u.volatility, 1,
-            (u.result = 'win')::int, (u.result = 'loss')::int, (u.result = 'draw')::int
-       FROM unnest($1::uuid[], $3::float8[], $4::float8[], $5::float8[], $6::text[]) AS u (id, rating, rd, volatility, result)
-     ON CONFLICT (user_id, game) DO UPDATE SET
-       rating = EXCLUDED.rating, rd = EXCLUDED.rd, volatility = EXCLUDED.volatility, games = ratings.games + 1,
-       wins = ratings.wins + EXCLUDED.wins, losses = ratings.losses + EXCLUDED.losses, draws = ratings.draws + EXCLUDED.draws,
-       updated_at = now()`,
-    [
-      sorted.map((r) => r.userId),
-      game,
-      sorted.map((r) => r.rating),
-      sorted.map((r) => r.rd),
-      sorted.map((r) => r.volatility),
-      sorted.map((r) => r.result),
-    ],
-  );
-}
-
-export interface FinishedRow {
+export interface FinishWrite {
+  id: string;
   status: 'completed' | 'cancelled';
   winnerId: string | null;
   endReason: string;
   completedAt: Date;
+  /** JSON text of the final ArenaState (null: unchanged). */
   state: string | null;
   result: MatchResult;
   version: number;
+  /** SPEC's game_data after the last move, when a move ended the match. */
+  gameData: string | null;
+  challenge: { id: string; status: 'completed' | 'cancelled' } | null;
+  profiles: { id: string; wins: number; losses: number; streak: number; level: number; result: 'win' | 'loss' | 'draw' }[];
+  virtual: boolean;
+  game: string;
+  ratings: { userId: string; rating: number; rd: number; volatility: number; result: 'win' | 'loss' | 'draw' }[];
+  /** The move that ended the match, if one did. */
+  move: MoveInsert | null;
+  events: { topic: string; type: string; payload: string }[];
 }
 
-export async function markFinished(tx: Queryable, id: string, row: FinishedRow): Promise<void> {
-  await tx.query(
-    `UPDATE matches SET status = $2, winner_id = $3, end_reason = $4, completed_at = $5, state = coalesce($6::jsonb, state),
-            result = $7::jsonb, version = $8, deadline_at = NULL, updated_at = $5
-      WHERE id = $1`,
-    [id, row.status, row.winnerId, row.endReason, row.completedAt, row.state, JSON.stringify(row.result), row.version],
+/**
+ * Records the ending in one statement: the challenge closed, both records and ratings, the
+ * final move, the match itself, and the events (whose versions it answers, in order).
+ */
+export async function writeFinish(tx: Queryable, w: FinishWrite): Promise<number[]> {
+  const ratings = [...w.ratings].sort((a, b) => (a.userId < b.userId ? -1 : 1));
+  const move = w.move;
+  const [row] = await tx.query<{ versions: (string | number)[] }>(
+    `WITH c AS (
+       UPDATE challenges SET status = $2, closed_at = $3, updated_at = $3 WHERE id = $1 AND status = 'accepted'
+     ),
+     p AS (
+       UPDATE profiles p SET wins = u.wins, losses = u.losses, streak = u.streak, level = u.level, updated_at = now(),
+              virtual_games_played = p.virtual_games_played + CASE WHEN $10 THEN 1 ELSE 0 END,
+              virtual_wins = p.virtual_wins + CASE WHEN $10 AND u.result = 'win' THEN 1 ELSE 0 END,
+              virtual_losses = p.virtual_losses + CASE WHEN $10 AND u.result = 'loss' THEN 1 ELSE 0 END
+         FROM unnest($4::uuid[], $5::int[], $6::int[], $7::int[], $8::int[], $9::text[]) AS u (id, wins, losses, streak, level, result)
+        WHERE p.id = u.id
+     ),
+     r AS (
+       INSERT INTO ratings (user_id, game, rating, rd, volatility, games, wins, losses, draws)
+       SELECT u.id, $11, u.rating, u.rd, u.volatility, 1, (u.result = 'win')::int, (u.result = 'loss')::int, (u.result = 'draw')::int
+         FROM unnest($12::uuid[], $13::float8[], $14::float8[], $15::float8[], $16::text[]) AS u (id, rating, rd, volatility, result)
+       ON CONFLICT (user_id, game) DO UPDATE SET
+         rating = EXCLUDED.rating, rd = EXCLUDED.rd, volatility = EXCLUDED.volatility, games = ratings.games + 1,
+         wins = ratings.wins + EXCLUDED.wins, losses = ratings.losses + EXCLUDED.losses, draws = ratings.draws + EXCLUDED.draws,
+         updated_at = now()
+     ),
+     mv AS (
+       INSERT INTO match_moves (match_id, seq, game_index, seat, move, notation, created_at, remaining_ms, elapsed_ms)
+       SELECT $17::uuid, $27::int, $28::int, $29::smallint, $30::jsonb, $31::text, $32::timestamptz, ARRAY[$33::int, $34::int], $35::int
+        WHERE $27::int IS NOT NULL
+     ),
+     m AS (
+       UPDATE matches SET status = $18, winner_id = $19, end_reason = $20, completed_at = $21, state = coalesce($22::jsonb, state),
+              result = $23::jsonb, version = $24, deadline_at = NULL, game_data = coalesce($36::jsonb, game_data), updated_at = $21
+        WHERE id = $17
+     )
+     SELECT realtime_publish_many($25::text[], $26::text[], $37::text[]) AS versions`,
+    [
+      w.challenge?.id ?? null,
+      w.challenge?.status ?? null,
+      w.completedAt,
+      w.profiles.map((p) => p.id),
+      w.profiles.map((p) => p.wins),
+      w.profiles.map((p) => p.losses),
+      w.profiles.map((p) => p.streak),
+      w.profiles.map((p) => p.level),
+      w.profiles.map((p) => p.result),
+      w.virtual,
+      w.game,
+      ratings.map((r) => r.userId),
+      ratings.map((r) => r.rating),
+      ratings.map((r) => r.rd),
+      ratings.map((r) => r.volatility),
+      ratings.map((r) => r.result),
+      w.id,
+      w.status,
+      w.winnerId,
+      w.endReason,
+      w.completedAt,
+      w.state,
+      JSON.stringify(w.result),
+      w.version,
+      w.events.map((e) => e.topic),
+      w.events.map((e) => e.type),
+      move?.seq ?? null,
+      move?.gameIndex ?? null,
+      move?.seat ?? null,
+      move?.move ?? null,
+      move?.notation ?? null,
+      move?.at ?? null,
+      move?.remainingMs[0] ?? null,
+      move?.remainingMs[1] ?? null,
+      move?.elapsedMs ?? null,
+      w.gameData,
+      w.events.map((e) => e.payload),
+    ],
   );
+  return (row?.versions ?? []).map(Number);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -302,99 +333,52 @@ export interface EventInsert {
   payload: string;
 }
 
-// NOTIFY payloads are capped at 8000 bytes; larger events travel by reference (as publish() does).
-const INLINE_LIMIT = 7000;
-
-// Each data-modifying CTE runs exactly once and all see one snapshot; only the changes whose
-// version still matched (`u`) get their moves and events. Topic versions are counted per topic
-// (several events on one topic in a batch get consecutive versions); the NOTIFY payloads come
-// back in the order the events were given, to be sent after the commit (notifyAfterCommit).
-export const BATCH_SQL = `
-WITH u AS (
-  UPDATE matches m
-     SET status = x.status, state = coalesce(x.state::jsonb, m.state), version = x.to_version,
-         player1_ready_at = x.ready1, player2_ready_at = x.ready2, started_at = x.started_at,
-         deadline_at = x.deadline_at, game_data = coalesce(x.game_data::jsonb, m.game_data), updated_at = now()
-    FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[],
-                $8::timestamptz[], $9::timestamptz[], $10::text[])
-         AS x (id, from_version, to_version, status, state, ready1, ready2, started_at, deadline_at, game_data)
-   WHERE m.id = x.id AND m.version = x.from_version
-  RETURNING m.id
-),
-mv AS (
-  INSERT INTO match_moves (match_id, seq, game_index, seat, move, notation, created_at, remaining_ms, elapsed_ms)
-  SELECT x.match_id, x.seq, x.game_index, x.seat, x.move::jsonb, x.notation, x.created_at, ARRAY[x.r0, x.r1], x.elapsed
-    FROM unnest($11::uuid[], $12::int[], $13::int[], $14::smallint[], $15::text[], $16::text[], $17::timestamptz[],
-                $18::int[], $19::int[], $20::int[])
-         AS x (match_id, seq, game_index, seat, move, notation, created_at, r0, r1, elapsed)
-   WHERE x.match_id IN (SELECT id FROM u)
-),
-ev AS MATERIALIZED (
-  SELECT x.ord, x.topic, x.type, x.payload
-    FROM unnest($21::uuid[], $22::text[], $23::text[], $24::text[]) WITH ORDINALITY AS x (match_id, topic, type, payload, ord)
-   WHERE x.match_id IN (SELECT id FROM u)
-),
-counts AS (SELECT topic, count(*)::bigint AS n FROM ev GROUP BY topic),
-t AS (
-  INSERT INTO realtime_topics (topic, version)
-  SELECT topic, n FROM counts ORDER BY topic
-  ON CONFLICT (topic) DO UPDATE SET version = realtime_topics.version + EXCLUDED.version
-  RETURNING topic, version
-),
-numbered AS MATERIALIZED (
-  SELECT ev.ord, ev.topic, ev.type, ev.payload,
-         t.version - c.n + row_number() OVER (PARTITION BY ev.topic ORDER BY ev.ord) AS version
-    FROM ev JOIN t USING (topic) JOIN counts c USING (topic)
-),
-ins AS (
-  INSERT INTO realtime_events (topic, version, type, payload)
-  SELECT topic, version, type, payload::jsonb FROM numbered
-)
-SELECT coalesce((SELECT array_agg(id) FROM u), '{}') AS applied,
-       coalesce((SELECT array_agg(
-                   CASE WHEN octet_length(s.inline) < ${INLINE_LIMIT} THEN s.inline
-                        ELSE json_build_object('topic', s.topic, 'version', s.version, 'ref', true)::text END
-                   ORDER BY s.ord)
-                   FROM (SELECT n.ord, n.topic, n.version,
-                                json_build_object('topic', n.topic, 'version', n.version, 'type', n.type, 'payload', n.payload::json)::text AS inline
-                           FROM numbered n) s), '{}') AS notes`;
-
 export interface BatchResult {
   /** The matches whose change was applied (their version still matched). */
   applied: Set<string>;
-  /** The NOTIFY payloads of their events, in order: to send once the statement has committed. */
-  notes: string[];
+  /** Each event's topic version, in the order given; null when its match was not applied. */
+  versions: (number | null)[];
 }
 
-/** Applies the changes whose version still matches, with their moves and events; answers the ids applied. */
+/**
+ * Applies the changes whose version still matches, with their moves and events, in one
+ * statement (arena_write_batch, 006_arena_write.sql): one round trip and one commit per batch.
+ */
 export async function writeBatch(db: Queryable, changes: RowChange[], moves: MoveInsert[], events: EventInsert[]): Promise<BatchResult> {
-  const [row] = await db.query<{ applied: string[]; notes: string[] }>(BATCH_SQL, [
-    changes.map((c) => c.id),
-    changes.map((c) => c.fromVersion),
-    changes.map((c) => c.toVersion),
-    changes.map((c) => c.status),
-    changes.map((c) => c.state),
-    changes.map((c) => c.readyAt[0]),
-    changes.map((c) => c.readyAt[1]),
-    changes.map((c) => c.startedAt),
-    changes.map((c) => c.deadlineAt),
-    changes.map((c) => c.gameData),
-    moves.map((m) => m.matchId),
-    moves.map((m) => m.seq),
-    moves.map((m) => m.gameIndex),
-    moves.map((m) => m.seat),
-    moves.map((m) => m.move),
-    moves.map((m) => m.notation),
-    moves.map((m) => m.at),
-    moves.map((m) => m.remainingMs[0]),
-    moves.map((m) => m.remainingMs[1]),
-    moves.map((m) => m.elapsedMs),
-    events.map((e) => e.matchId),
-    events.map((e) => e.topic),
-    events.map((e) => e.type),
-    events.map((e) => e.payload),
-  ]);
-  return { applied: new Set(row?.applied ?? []), notes: row?.notes ?? [] };
+  const [row] = await db.query<{ applied: string[]; versions: (string | number | null)[] }>(
+    `SELECT applied, versions FROM arena_write_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+       $17, $18, $19, $20, $21, $22, $23, $24)`,
+    [
+      changes.map((c) => c.id),
+      changes.map((c) => c.fromVersion),
+      changes.map((c) => c.toVersion),
+      changes.map((c) => c.status),
+      changes.map((c) => c.state),
+      changes.map((c) => c.readyAt[0]),
+      changes.map((c) => c.readyAt[1]),
+      changes.map((c) => c.startedAt),
+      changes.map((c) => c.deadlineAt),
+      changes.map((c) => c.gameData),
+      moves.map((m) => m.matchId),
+      moves.map((m) => m.seq),
+      moves.map((m) => m.gameIndex),
+      moves.map((m) => m.seat),
+      moves.map((m) => m.move),
+      moves.map((m) => m.notation),
+      moves.map((m) => m.at),
+      moves.map((m) => m.remainingMs[0]),
+      moves.map((m) => m.remainingMs[1]),
+      moves.map((m) => m.elapsedMs),
+      events.map((e) => e.matchId),
+      events.map((e) => e.topic),
+      events.map((e) => e.type),
+      events.map((e) => e.payload),
+    ],
+  );
+  return {
+    applied: new Set(row?.applied ?? []),
+    versions: (row?.versions ?? []).map((v) => (v === null ? null : Number(v))),
+  };
 }
 
 export type { Database };

@@ -26,6 +26,7 @@ import { isWebGame, nextFlagAt, otherSeat, type MoveErrorCode, type OutcomeReaso
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
+import { localHub } from '../realtime/commands.ts';
 import { topics } from '../realtime/publish.ts';
 import { finishMatch, type Ending } from './arena.finish.ts';
 import * as repo from './arena.repository.ts';
@@ -127,7 +128,7 @@ export class Arena {
   ) {
     this.now = options.now ?? Date.now;
     this.seed = options.seed ?? randomSeed;
-    this.writer = new MatchWriter(ctx.db, ctx.log, options.writer);
+    this.writer = new MatchWriter(ctx.db, ctx.log, { hub: () => localHub(ctx), ...options.writer });
   }
 
   /** Stops the timers and waits for every write in flight. */
@@ -293,33 +294,31 @@ export class Arena {
     gameOver: GameOver | null = null,
   ): Promise<{ version: number; result: MatchResult } | Stale> {
     const status: MatchStatus = ending.kind === 'void' ? 'cancelled' : 'completed';
-    const outcome = await this.writer.work(async (tx) => {
-      const finished = await finishMatch(tx, {
-        match: { id: m.id, challengeId: m.challengeId, players: m.players, game: m.game as WebGameId, currency: m.currency, version: m.version },
+    const outcome = await this.writer.work((tx) =>
+      finishMatch(tx, {
+        match: { id: m.id, players: m.players, game: m.game as WebGameId, currency: m.currency, version: m.version },
         state,
         ending,
         lastGameReason,
+        move: move && {
+          matchId: m.id,
+          seq: move.seq,
+          gameIndex: move.gameIndex,
+          seat: move.seat,
+          move: JSON.stringify(move.move),
+          notation: move.notation,
+          at: new Date(move.at),
+          remainingMs: move.remainingMs,
+          elapsedMs: move.elapsedMs,
+        },
         now,
         publicEvent: (result, version) =>
           matchEvent(
             { matchId: m.id, version, status, readyAt: m.readyAt, state, now },
             { ...(move ? { move } : {}), gameOver, result },
           ),
-      });
-      // The move that ended the match is stored with its result (after the version check passed).
-      if (finished.ok && move) {
-        await tx.query(
-          `INSERT INTO match_moves (match_id, seq, game_index, seat, move, notation, created_at, remaining_ms, elapsed_ms)
-           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8::int[], $9)`,
-          [m.id, move.seq, move.gameIndex, move.seat, JSON.stringify(move.move), move.notation, new Date(move.at), move.remainingMs, move.elapsedMs],
-        );
-        await tx.query(`UPDATE matches SET game_data = $2::jsonb WHERE id = $1`, [
-          m.id,
-          JSON.stringify({ moveCount: move.seq, lastMoveBy: m.players[move.seat] }),
-        ]);
-      }
-      return finished;
-    });
+      }),
+    );
     if (!outcome.ok) {
       if (outcome.reason === 'stale') return STALE;
       throw conflict('match_over', ARENA.matchOver);

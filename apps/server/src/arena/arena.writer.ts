@@ -1,15 +1,19 @@
-// Group commit for match changes. Every change is durable before it is acknowledged, but the
-// changes that arrive while a write is in flight wait and go together in the next one:
-//  - plain changes (a move, a ready, a start: a version-checked row update, maybe a move row,
-//    and events) are applied many at once by ONE statement (arena.repository.ts writeBatch), so
-//    a batch costs one round trip and one commit however many matches it carries;
-//  - work (finishing a match: the ledger, profiles, ratings) runs in the same transaction, each
-//    piece under its own savepoint, so one failing piece fails only itself.
-// Without batching every move would cost its own commit (a disk flush); with it, one commit
-// carries all the moves that arrived meanwhile. NOTIFYs go out after the commit.
+// Group commit for match changes. Every change is durable before it is acknowledged or
+// published, but the plain changes (a move, a ready, a start: a version-checked row update,
+// maybe a move row, and events) that arrive while a write is in flight wait and go together in
+// the next one: ONE statement (arena.repository.ts writeBatch) applies them all, so a batch costs
+// one round trip and one commit (one disk flush) however many matches it carries. NOTIFYs go
+// out after the commit.
+//
+// Work that needs a transaction of its own (finishing a match: the ledger, profiles, ratings,
+// a score of statements) runs beside the batches, a few at once, each in its own transaction:
+// it never holds the moves of other matches back. A transaction picked as a deadlock victim
+// (two matches of the same two players finishing at once, locking in different orders) is
+// run again.
 // A batch that fails as a whole is retried item by item, so one bad item cannot fail the others.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database.ts';
+import type { LocalEvent, RealtimeHub } from '../realtime/hub.ts';
 import { REALTIME_CHANNEL } from '../realtime/publish.ts';
 import { writeBatch, type EventInsert, type MoveInsert, type RowChange } from './arena.repository.ts';
 
@@ -20,7 +24,6 @@ export interface PlainWrite {
 }
 
 interface PlainItem {
-  kind: 'plain';
   queuedAt: number;
   write: PlainWrite;
   resolve(applied: boolean): void;
@@ -28,20 +31,31 @@ interface PlainItem {
 }
 
 interface WorkItem {
-  kind: 'work';
   queuedAt: number;
   run(tx: Queryable): Promise<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
 
-type Item = PlainItem | WorkItem;
-
 export interface WriterOptions {
-  /** Batches in flight at once (each on its own connection). */
+  /** Plain batches in flight at once (each on its own connection). */
   maxInFlight?: number;
-  /** Most items in one batch. */
+  /** Most plain changes in one batch. */
   maxBatch?: number;
+  /** Work transactions running at once. */
+  maxWork?: number;
+  /** This process's realtime hub: committed events go to its sockets at once, not via the NOTIFY round trip. */
+  hub?: () => RealtimeHub | undefined;
+}
+
+// NOTIFY payloads are capped at 8000 bytes; larger events travel by reference (as publish() does).
+const INLINE_LIMIT = 7000;
+
+/** The NOTIFY of one event, tagged with the hub that delivered it itself (if any). */
+function notification(origin: string | undefined, e: LocalEvent): string {
+  const head = origin ? `{"o":"${origin}",` : '{';
+  const inline = `${head}"topic":${JSON.stringify(e.topic)},"version":${e.version},"type":${JSON.stringify(e.type)},"payload":${e.payloadJson}}`;
+  return Buffer.byteLength(inline) < INLINE_LIMIT ? inline : `${head}"topic":${JSON.stringify(e.topic)},"version":${e.version},"ref":true}`;
 }
 
 export interface WriterStats {
@@ -52,15 +66,27 @@ export interface WriterStats {
   /** Time spent writing and committing batches, and waiting in the queue before one (ms, summed per batch / item). */
   writeMs: number;
   waitMs: number;
+  /** Work transactions (finishing matches), and the time they took (ms). */
+  works: number;
+  workMs: number;
+  deadlocksRetried: number;
 }
 
+const DEADLOCK = '40P01';
+const SERIALIZATION = '40001';
+const WORK_ATTEMPTS = 3;
+
 export class MatchWriter {
-  private readonly queue: Item[] = [];
+  private readonly queue: PlainItem[] = [];
+  private readonly workQueue: WorkItem[] = [];
   private inFlight = 0;
+  private working = 0;
   private readonly maxInFlight: number;
   private readonly maxBatch: number;
+  private readonly maxWork: number;
+  private readonly hub: () => RealtimeHub | undefined;
   private idle: (() => void)[] = [];
-  readonly stats: WriterStats = { batches: 0, items: 0, largest: 0, retried: 0, writeMs: 0, waitMs: 0 };
+  readonly stats: WriterStats = { batches: 0, items: 0, largest: 0, retried: 0, writeMs: 0, waitMs: 0, works: 0, workMs: 0, deadlocksRetried: 0 };
 
   constructor(
     private readonly db: Database,
@@ -69,29 +95,34 @@ export class MatchWriter {
   ) {
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 2);
     this.maxBatch = Math.max(1, options.maxBatch ?? 500);
+    this.maxWork = Math.max(1, options.maxWork ?? 12);
+    this.hub = options.hub ?? (() => undefined);
   }
 
   /** Applies a version-checked change; true once committed, false when the version no longer matched. */
   plain(write: PlainWrite): Promise<boolean> {
-    return new Promise((resolve, reject) => this.enqueue({ kind: 'plain', queuedAt: performance.now(), write, resolve, reject }));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ queuedAt: performance.now(), write, resolve, reject });
+      this.pump();
+    });
   }
 
-  /** Runs `run` inside a batch's transaction (under a savepoint); resolves after the commit. */
+  /** Runs `run` in a transaction of its own; resolves after the commit. */
   work<T>(run: (tx: Queryable) => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) =>
-      this.enqueue({ kind: 'work', queuedAt: performance.now(), run, resolve: resolve as (value: unknown) => void, reject }),
-    );
+    return new Promise<T>((resolve, reject) => {
+      this.workQueue.push({ queuedAt: performance.now(), run, resolve: resolve as (value: unknown) => void, reject });
+      this.pump();
+    });
   }
 
   /** Resolves when nothing is queued or in flight. */
   drained(): Promise<void> {
-    if (this.inFlight === 0 && this.queue.length === 0) return Promise.resolve();
+    if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
-  private enqueue(item: Item): void {
-    this.queue.push(item);
-    this.pump();
+  private isIdle(): boolean {
+    return this.inFlight === 0 && this.working === 0 && this.queue.length === 0 && this.workQueue.length === 0;
   }
 
   private pump(): void {
@@ -100,25 +131,75 @@ export class MatchWriter {
       this.inFlight++;
       void this.flush(batch).finally(() => {
         this.inFlight--;
-        this.pump();
-        if (this.inFlight === 0 && this.queue.length === 0) {
-          const waiting = this.idle;
-          this.idle = [];
-          for (const wake of waiting) wake();
-        }
+        this.afterward();
+      });
+    }
+    while (this.working < this.maxWork && this.workQueue.length > 0) {
+      const item = this.workQueue.shift()!;
+      this.working++;
+      void this.runWork(item).finally(() => {
+        this.working--;
+        this.afterward();
       });
     }
   }
 
-  private async flush(batch: Item[]): Promise<void> {
+  private afterward(): void {
+    this.pump();
+    if (!this.isIdle()) return;
+    const waiting = this.idle;
+    this.idle = [];
+    for (const wake of waiting) wake();
+  }
+
+  private async runWork(item: WorkItem): Promise<void> {
+    const started = performance.now();
+    this.stats.waitMs += started - item.queuedAt;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const value = await this.db.transaction((tx) => item.run(tx));
+        this.stats.works++;
+        this.stats.workMs += performance.now() - started;
+        item.resolve(value);
+        return;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if ((code === DEADLOCK || code === SERIALIZATION) && attempt < WORK_ATTEMPTS) {
+          this.stats.deadlocksRetried++;
+          continue;
+        }
+        item.reject(error);
+        return;
+      }
+    }
+  }
+
+  private async flush(batch: PlainItem[]): Promise<void> {
     this.stats.batches++;
     this.stats.items += batch.length;
     this.stats.largest = Math.max(this.stats.largest, batch.length);
     const started = performance.now();
     for (const item of batch) this.stats.waitMs += started - item.queuedAt;
-    let settle: () => void;
+    let applied: Set<string>;
     try {
-      settle = await this.execute(batch);
+      const result = await writeBatch(
+        this.db,
+        batch.map((item) => item.write.change),
+        batch.flatMap((item) => (item.write.move ? [item.write.move] : [])),
+        batch.flatMap((item) => item.write.events),
+      );
+      // One statement is one transaction: it has committed. This process's sockets hear it at
+      // once; the NOTIFY carries it to the other processes.
+      const events = batch.flatMap((item) => item.write.events);
+      const committed: LocalEvent[] = [];
+      events.forEach((e, i) => {
+        const version = result.versions[i];
+        if (version !== null && version !== undefined) committed.push({ topic: e.topic, version, type: e.type, payloadJson: e.payload });
+      });
+      const hub = this.hub();
+      for (const e of committed) this.db.notifyAfterCommit(REALTIME_CHANNEL, notification(hub?.origin, e));
+      hub?.publishLocal(committed);
+      applied = result.applied;
       this.stats.writeMs += performance.now() - started;
     } catch (error) {
       if (batch.length === 1) {
@@ -131,64 +212,6 @@ export class MatchWriter {
       for (const item of batch) await this.flush([item]);
       return;
     }
-    settle();
-  }
-
-  /** Writes and commits the batch; answers how to settle its items (called only after the commit). */
-  private async execute(batch: Item[]): Promise<() => void> {
-    const plain = batch.filter((item): item is PlainItem => item.kind === 'plain');
-    const work = batch.filter((item): item is WorkItem => item.kind === 'work');
-    const write = async (db: Queryable): Promise<Set<string>> => {
-      if (plain.length === 0) return new Set();
-      const result = await writeBatch(
-        db,
-        plain.map((item) => item.write.change),
-        plain.flatMap((item) => (item.write.move ? [item.write.move] : [])),
-        plain.flatMap((item) => item.write.events),
-      );
-      // After the commit (at once for a statement outside a transaction: it has committed).
-      for (const note of result.notes) db.notifyAfterCommit(REALTIME_CHANNEL, note);
-      return result.applied;
-    };
-
-    if (work.length === 0) {
-      // One statement is one transaction: no BEGIN/COMMIT round trips.
-      const applied = await write(this.db);
-      return () => {
-        for (const item of plain) item.resolve(applied.has(item.write.change.id));
-      };
-    }
-
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
-    const applied = await this.db.transaction(async (tx) => {
-      const done = await write(tx);
-      for (let i = 0; i < work.length; i++) {
-        // A piece rolled back to its savepoint must not announce what it published.
-        const notes: [string, string][] = [];
-        const scoped: Queryable = {
-          query: (sql, params) => tx.query(sql, params),
-          exec: (sql) => tx.exec(sql),
-          notifyAfterCommit: (channel, payload) => void notes.push([channel, payload]),
-        };
-        await tx.query(`SAVEPOINT arena_work_${i}`);
-        try {
-          outcomes.push({ ok: true, value: await work[i]!.run(scoped) });
-          await tx.query(`RELEASE SAVEPOINT arena_work_${i}`);
-          for (const [channel, payload] of notes) tx.notifyAfterCommit(channel, payload);
-        } catch (error) {
-          await tx.query(`ROLLBACK TO SAVEPOINT arena_work_${i}`);
-          outcomes.push({ ok: false, error });
-        }
-      }
-      return done;
-    });
-    return () => {
-      for (const item of plain) item.resolve(applied.has(item.write.change.id));
-      work.forEach((item, i) => {
-        const outcome = outcomes[i]!;
-        if (outcome.ok) item.resolve(outcome.value);
-        else item.reject(outcome.error);
-      });
-    };
+    for (const item of batch) item.resolve(applied.has(item.write.change.id));
   }
 }

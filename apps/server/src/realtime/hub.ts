@@ -3,6 +3,7 @@
 // version of a topic in order, exactly once, from the moment it subscribes (or from `since`
 // when it resumes): what the live stream skipped is read back from realtime_events, and what
 // is no longer kept is announced as a `gap`.
+import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import {
@@ -112,7 +113,22 @@ const wire = (event: StoredEvent): WireEvent => ({
   frame: eventFrame(event.topic, event.version, event.type, event.payloadJson),
 });
 
+/** An event this process committed, handed to its own hub without waiting for the NOTIFY. */
+export interface LocalEvent {
+  topic: string;
+  version: number;
+  type: string;
+  payloadJson: string;
+}
+
 export class RealtimeHub {
+  /**
+   * Tags the NOTIFYs of events this process delivers itself (publishLocal): they start with
+   * `{"o":"<origin>",` so the hub drops its own at a glance; other processes read them as usual.
+   */
+  readonly origin = crypto.randomBytes(6).toString('hex');
+  private readonly ownPrefix = `{"o":"${this.origin}",`;
+
   private readonly db: Database;
   private readonly log: FastifyBaseLogger;
   private readonly verify: HubOptions['verify'];
@@ -391,7 +407,23 @@ export class RealtimeHub {
   // ---------------------------------------------------------------------------------------
   // Live events
 
+  /**
+   * Delivers events this process has just committed, at once, to its own sockets. Their NOTIFY
+   * (tagged with `origin`) still reaches the other processes; this one skips it.
+   */
+  publishLocal(events: readonly LocalEvent[]): void {
+    if (this.closing) return;
+    for (const event of events) {
+      const state = this.topics.get(event.topic);
+      if (!state) continue; // nobody here follows it
+      const item: WireEvent = { version: event.version, frame: eventFrame(event.topic, event.version, event.type, event.payloadJson) };
+      if (state.inbox) state.inbox.push(item);
+      else this.deliver(event.topic, state, item);
+    }
+  }
+
   private readonly onNotify = (text: string): void => {
+    if (text.startsWith(this.ownPrefix)) return; // delivered already, by publishLocal
     let note: { topic?: unknown; version?: unknown; type?: unknown; payload?: unknown; ref?: unknown };
     try {
       note = JSON.parse(text) as typeof note;

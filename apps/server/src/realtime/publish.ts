@@ -20,20 +20,20 @@ export interface RealtimeEvent {
  */
 export async function publish(tx: Queryable, topic: string, type: string, payload: unknown): Promise<RealtimeEvent> {
   if (!topicSchema.safeParse(topic).success) throw new Error(`publish: "${topic}" is not a topic (prefix or prefix:id)`);
+  const json = JSON.stringify(payload ?? null);
+  // One statement, one round trip: the topic's next version and the event under it.
   const [row] = await tx.query<{ version: number }>(
-    `INSERT INTO realtime_topics (topic, version) VALUES ($1, 1)
-     ON CONFLICT (topic) DO UPDATE SET version = realtime_topics.version + 1
+    `WITH t AS (
+       INSERT INTO realtime_topics (topic, version) VALUES ($1, 1)
+       ON CONFLICT (topic) DO UPDATE SET version = realtime_topics.version + 1
+       RETURNING version
+     )
+     INSERT INTO realtime_events (topic, version, type, payload)
+     SELECT $1, t.version, $2, $3::jsonb FROM t
      RETURNING version`,
-    [topic],
+    [topic, type, json],
   );
   const version = row!.version;
-  const json = JSON.stringify(payload ?? null);
-  await tx.query('INSERT INTO realtime_events (topic, version, type, payload) VALUES ($1, $2, $3, $4::jsonb)', [
-    topic,
-    version,
-    type,
-    json,
-  ]);
   const inline = `{"topic":${JSON.stringify(topic)},"version":${version},"type":${JSON.stringify(type)},"payload":${json}}`;
   // The limit is in bytes: a payload of non-ASCII text is longer on the wire than in .length.
   const message = Buffer.byteLength(inline) < INLINE_LIMIT ? inline : JSON.stringify({ topic, version, ref: true });

@@ -5,7 +5,7 @@ import { verifyAccessTokenDetailed } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import { canFollow } from './authorize.ts';
-import { playMove } from './commands.ts';
+import { playMove, setLocalHub } from './commands.ts';
 import { RealtimeHub, type HubOptions } from './hub.ts';
 import { pruneEvents } from './realtime.repository.ts';
 
@@ -34,6 +34,7 @@ export async function registerRealtime(app: App, ctx: AppContext, options: Realt
     ...options,
   });
   await hub.start();
+  setLocalHub(ctx, hub);
 
   app.route({
     method: 'GET',
