@@ -196,6 +196,8 @@ export async function joinRoom(ctx: ServiceContext, user: AccessClaims, code: st
     const room = await repo.lockByCode(tx, code);
     if (!room || room.status === 'cancelled') throw notFound(ROOMS.notFound);
     if (room.creator_id === user.userId) throw badRequest('own_room', ROOMS.ownRoom);
+    // A retry by the player who joined: the same answer, nothing moves again.
+    if (room.status === 'match_created' && room.joiner_id === user.userId && room.match_id) return { roomId: room.id, matchId: room.match_id };
     if (room.status === 'both_joined' || room.status === 'match_created') throw conflict('room_full', ROOMS.full);
     if (room.status === 'expired' || isExpired(room, now)) throw new AppError(410, 'room_expired', ROOMS.expired);
     const joiner = await repo.findPlayer(tx, user.userId);

@@ -158,6 +158,13 @@ describe('join', () => {
     expect(userEvents.find((e) => e.type === 'room.joined')?.payload).toMatchObject(expected);
     expect((await kit.events(`room:${room.roomCode}`)).find((e) => e.type === 'room.joined')?.payload).toMatchObject(expected);
 
+    // A retry by the joiner answers the same and moves nothing.
+    const snapshot = await kit.snapshot();
+    const retry = await kit.api('POST', `/api/rooms/${room.roomCode}/join`, { as: b });
+    expect(retry.status).toBe(200);
+    expect(retry.body.matchId).toBe(matchId);
+    expect(await kit.snapshot()).toBe(snapshot);
+
     // The room is no longer waiting: no preview, not mine; both players see the match.
     expect((await kit.api('GET', `/api/rooms/${room.roomCode}`)).status).toBe(404);
     expect((await kit.api('GET', '/api/rooms/mine', { as: a })).body.room).toBeNull();
