@@ -108,7 +108,11 @@ describe('live arena', () => {
       const matchId = await makeMatch(a, b, 'tic-tac-toe', stake, 5);
       expect((await balance(a)).escrow_balance).toBe(stake);
 
-      await Promise.all([openArena(a, matchId), openArena(b, matchId)]);
+      // A arrives first and is readied; B's arrival is announced to A, and the match starts.
+      await openArena(a, matchId);
+      await a.page.getByTestId('ready-room').getByText(LIVE_ARENA.waitingForReady(b.username)).waitFor();
+      await openArena(b, matchId);
+      await a.page.locator('[data-sonner-toast]', { hasText: LIVE_ARENA.playerJoined(b.username) }).waitFor();
       await Promise.all([waitStatus(a.page, 'in_progress'), waitStatus(b.page, 'in_progress')]);
 
       // X wins along the top row every game (a1, b1, c1 against a2, b2); X alternates, so the
@@ -152,6 +156,14 @@ describe('live arena', () => {
       expect(won).toMatchObject({ available_balance: 1000 + stake, escrow_balance: 0 });
       expect(lost).toMatchObject({ available_balance: 1000 - stake, escrow_balance: 0 });
       await winner.page.getByTestId('header-balance').filter({ hasText: '$1,010.00' }).waitFor();
+
+      // SPEC §2: on /live-arena the game screens are preloaded after 3 s, ludo's 2 s later
+      // (the loser's page was never reloaded: it has been on the arena all along).
+      await loser.page.waitForFunction(
+        (boards) => boards.every((board) => performance.getEntriesByType('resource').some((e) => e.name.includes(`/${board}-`))),
+        ['ChessBoard', 'CheckersBoard', 'RockPaperScissorsBoard', 'AiRockPaperScissorsBoard', 'LudoBoard'],
+        { timeout: 6_000 },
+      );
     } finally {
       await a.context.close();
       await b.context.close();
@@ -190,8 +202,23 @@ describe('live arena', () => {
 
       // 1. e4 e5
       await move(white, 'e2', 'e4');
-      expect(await square(white, 'e4').getAttribute('aria-label')).toBe('e4, white pawn');
-      await move(black, 'e7', 'e5');
+      await white.page.locator('[data-square="e4"][aria-label="e4, white pawn"]').waitFor();
+      // Black answers with the keyboard: arrows to e7, Enter, arrows to e5, Enter (the board is turned for black).
+      await waitTurn(black);
+      await square(black, 'e8').focus();
+      await black.page.keyboard.press('ArrowUp');
+      await black.page.keyboard.press('Enter');
+      expect(await square(black, 'e7').getAttribute('aria-pressed')).toBe('true');
+      await black.page.keyboard.press('ArrowUp');
+      await black.page.keyboard.press('ArrowUp');
+      expect(await black.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('e5, empty');
+      await black.page.keyboard.press('Enter');
+      // The clock of the side to move ticks down between server updates.
+      const running = white.page.locator('[data-to-move] [role="timer"]');
+      await white.page.locator('[data-square="e5"][aria-label="e5, black pawn"]').waitFor();
+      const before = await running.textContent();
+      await white.page.waitForTimeout(1_100);
+      expect(await running.textContent()).not.toBe(before);
       // 2. Bc4, and black premoves Nc6 while white thinks: it plays the moment the turn comes.
       await waitMoves(black, '1. e4 e5');
       await click(black, 'b8');
@@ -199,7 +226,7 @@ describe('live arena', () => {
       await black.page.getByText(LIVE_ARENA.premoveQueued).waitFor();
       await move(white, 'f1', 'c4');
       await waitMoves(white, '2. Bc4 Nc6');
-      expect(await square(white, 'c6').getAttribute('aria-label')).toBe('c6, black knight');
+      await white.page.locator('[data-square="c6"][aria-label="c6, black knight"]').waitFor();
 
       // A reload mid-game restores the board exactly.
       await white.page.reload();
@@ -210,6 +237,15 @@ describe('live arena', () => {
       }
       expect(await moves(white)).toContain('2. Bc4 Nc6');
 
+      // A spectator (a second tab of A) sees the same position, read-only, and then live.
+      const watcher = await a.context.newPage();
+      await watcher.goto(`/spectate/${matchId}`);
+      await watcher.locator('#splash').waitFor({ state: 'hidden' });
+      await watcher.getByTestId('spectating').waitFor();
+      await watcher.locator('[data-square="c6"][aria-label="c6, black knight"]').waitFor();
+      expect(await watcher.getByTestId('resign').count()).toBe(0);
+      expect(await watcher.getByTestId('turn-status').textContent()).toBe(LIVE_ARENA.theirTurn(white.username));
+
       // 3. Qh5 by dragging the queen (mouse on A, or a tap-tap on the phone), Nf6.
       await waitTurn(white);
       if (touch(white)) {
@@ -218,6 +254,8 @@ describe('live arena', () => {
       } else {
         await square(white, 'd1').dragTo(square(white, 'h5'));
       }
+      await watcher.locator('[data-square="h5"][aria-label="h5, white queen"]').waitFor();
+      await watcher.close();
       await move(black, 'g8', 'f6');
       await waitMoves(white, '3. Qh5 Nf6');
       // Mid-game screenshots: the last move and the hints of a selected piece.

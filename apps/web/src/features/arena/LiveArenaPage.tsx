@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../app/document-title.ts';
 import { Card, cn } from '../../ui/index.ts';
 import { useRealtime } from '../../realtime/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
-import { arenaKeys, fetchActiveMatches } from './arena.api.ts';
+import { arenaKeys, fetchActiveMatches, fetchMatch } from './arena.api.ts';
 import { preloadGameBoards, preloadLudoBoard } from './boards/index.ts';
 import { MatchList } from './MatchList.tsx';
 import { MatchScreen } from './MatchScreen.tsx';
@@ -38,6 +38,17 @@ export default function LiveArenaPage() {
   usePreloadBoards();
 
   const list = useQuery({ queryKey: arenaKeys.list, queryFn: ({ signal }) => fetchActiveMatches(signal), staleTime: 15_000 });
+  // The open match is live on screen: its entry in the list follows it (turn, score, ready).
+  const open = useQuery({
+    queryKey: arenaKeys.match(matchId ?? '', 'player'),
+    queryFn: ({ signal }) => fetchMatch(matchId ?? '', 'player', signal),
+    enabled: false,
+  }).data;
+  const matches = list.data?.map((m) =>
+    open && m.id === open.id
+      ? { ...m, status: open.status, yourTurn: open.yourTurn, score: open.series.wins, ready: [open.players[0].ready, open.players[1].ready] as [boolean, boolean] }
+      : m,
+  );
   // A match made, started or finished for this player changes the list.
   useRealtime(user ? `user:${user.id}` : null, (update) => {
     if (update.kind === 'gap' || (update.kind === 'event' && /^(match|challenge)\./.test(update.type))) {
@@ -55,7 +66,7 @@ export default function LiveArenaPage() {
       <div className="grid gap-5 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
         <aside className={cn('min-w-0', matchId && 'order-last lg:order-none')}>
           <MatchList
-            matches={list.data}
+            matches={matches}
             selected={matchId}
             loading={list.isPending}
             error={list.error ? list.error.message : null}

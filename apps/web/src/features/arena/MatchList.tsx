@@ -1,6 +1,6 @@
 // My active matches: pending (waiting for both to be ready) and in progress, soonest first.
 import { Link } from 'react-router';
-import { ChevronRight, Gamepad2, Store } from 'lucide-react';
+import { Gamepad2, Store } from 'lucide-react';
 import { LIVE_ARENA } from '@versus/domain';
 import type { ArenaMatchSummary } from '@versus/domain/arena';
 import { Badge, Button, Card, Spinner, cn } from '../../ui/index.ts';
@@ -59,25 +59,31 @@ export function MatchList({
                   to={`/live-arena?match=${encodeURIComponent(m.id)}`}
                   aria-current={active ? 'page' : undefined}
                   className={cn(
-                    'flex items-center gap-3 rounded-xl border p-3 transition-colors',
+                    'flex items-start gap-3 rounded-xl border p-3 transition-colors',
                     active ? 'border-accent bg-accent/10' : 'border-border bg-surface/70 hover:border-accent/60',
                   )}
                 >
-                  <Gamepad2 className="size-5 shrink-0 text-accent" aria-hidden />
+                  <Gamepad2 className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-bold">{m.gameName}</p>
+                    <div className="flex items-baseline justify-between gap-2">
+                      <p className="truncate font-bold">{m.gameName}</p>
+                      <span className="shrink-0 font-mono text-sm font-bold" aria-label={`Score ${m.score[m.viewerSeat]} to ${m.score[m.viewerSeat === 0 ? 1 : 0]}`}>
+                        {m.score[m.viewerSeat]}–{m.score[m.viewerSeat === 0 ? 1 : 0]}
+                      </span>
+                    </div>
                     <p className="truncate text-xs text-muted">
-                      {LIVE_ARENA.vs} {opponentOf(m)} · {m.score[m.viewerSeat]}–{m.score[m.viewerSeat === 0 ? 1 : 0]}
+                      {LIVE_ARENA.vs} {opponentOf(m)}
                     </p>
+                    <div className="mt-1.5">
+                      {m.yourTurn ? (
+                        <Badge tone="cyan">{LIVE_ARENA.yourTurn}</Badge>
+                      ) : m.status === 'in_progress' ? (
+                        <Badge tone="danger">Live</Badge>
+                      ) : (
+                        <Badge tone="neutral">{m.ready[m.viewerSeat] ? LIVE_ARENA.readyState : 'Waiting'}</Badge>
+                      )}
+                    </div>
                   </div>
-                  {m.yourTurn ? (
-                    <Badge tone="cyan">{LIVE_ARENA.yourTurn}</Badge>
-                  ) : m.status === 'in_progress' ? (
-                    <Badge tone="danger">Live</Badge>
-                  ) : (
-                    <Badge tone="neutral">{m.ready[m.viewerSeat] ? LIVE_ARENA.readyState : 'Waiting'}</Badge>
-                  )}
-                  <ChevronRight className="hidden size-4 text-muted lg:block" aria-hidden />
                 </Link>
               </li>
             );

@@ -125,8 +125,12 @@ export function SeriesScore({ view, names }: { view: MatchView; names: readonly 
 
 // ---- moves -------------------------------------------------------------------------------
 
+/** Games whose moves are short enough for two columns. */
+const TWO_COLUMNS: readonly string[] = ['tic-tac-toe', 'checkers'];
+
 export function MoveList({ view }: { view: MatchView }) {
-  const groups = groupMoves(view);
+  const groups = groupMoves(view, [playerName(view.players[0]), playerName(view.players[1])]);
+  const twoColumns = TWO_COLUMNS.includes(view.gameType);
   return (
     <section aria-labelledby="moves-title" className="flex min-h-0 flex-col" data-testid="move-list">
       <h2 id="moves-title" className="mb-2 text-sm font-bold tracking-wider text-muted uppercase">
@@ -144,9 +148,9 @@ export function MoveList({ view }: { view: MatchView }) {
                   {LIVE_ARENA.gameNumber(gameIndex + 1)}
                   {outcome && ` · ${'winner' in outcome ? `${playerName(view.players[outcome.winner])} won` : 'drawn'}`}
                 </p>
-                <ol className="grid grid-cols-2 gap-x-3 gap-y-0.5 font-mono text-sm">
+                <ol className={cn('grid gap-x-3 gap-y-0.5 text-sm', twoColumns ? 'grid-cols-2' : 'grid-cols-1', view.gameType === 'chess' || twoColumns ? 'font-mono' : '')}>
                   {lines.map((line, i) => (
-                    <li key={i} className={cn('truncate', view.gameType === 'chess' && 'col-span-2')}>
+                    <li key={i} className="truncate" title={line}>
                       {line}
                     </li>
                   ))}

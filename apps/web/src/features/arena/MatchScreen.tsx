@@ -133,7 +133,7 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
         <p className="text-xs text-muted sm:text-right sm:text-sm">
           Stake {stake}
           {view.clock && ` · ${describeTimeControl(view.clock)}`}
-          <span className="ml-2 font-bold text-success sm:ml-0 sm:block">{LIVE_ARENA.youWin(money(view.payout, view.currency))}</span>
+          {!over && <span className="ml-2 font-bold text-success sm:ml-0 sm:block">{LIVE_ARENA.youWin(money(view.payout, view.currency))}</span>}
         </p>
       </header>
 
@@ -159,7 +159,7 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
                     canMove={canMove}
                     live={inProgress && me !== null}
                     gameIndex={view.game.index}
-                    onMove={(move, options) => void live.move(move, options)}
+                    onMove={live.move}
                   />
                 </Suspense>
               </ErrorBoundary>

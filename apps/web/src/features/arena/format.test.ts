@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bottomSeat, groupMoves, money, playerName, rematchPath } from './format.ts';
+import { bottomSeat, groupMoves, isArenaGame, money, playerName, rematchPath, withNames } from './format.ts';
 import { matchView } from './match.fixture.ts';
 
 describe('arena formatting', () => {
@@ -36,5 +36,20 @@ describe('arena formatting', () => {
       { gameIndex: 1, lines: ['1. d4'] },
     ]);
     expect(groupMoves({ ...base, gameType: 'tic-tac-toe', moves: moves.slice(0, 2) })).toEqual([{ gameIndex: 0, lines: ['e4', 'e5'] }]);
+  });
+
+  it('puts the players\' names in public notations', () => {
+    expect(withNames('Player 2 rolled 6: no move', ['alice', 'bob'])).toBe('bob rolled 6: no move');
+    expect(withNames('Player 1 threw', ['alice', 'bob'])).toBe('alice threw');
+    expect(withNames('e4', ['alice', 'bob'])).toBe('e4');
+    const base = matchView();
+    const moves = [{ ...base.moves[0]!, notation: 'Player 1 threw' }];
+    expect(groupMoves({ ...base, gameType: 'rock-paper-scissors', moves }, ['alice', 'bob'])).toEqual([{ gameIndex: 0, lines: ['alice threw'] }]);
+  });
+
+  it('knows the games played in the browser', () => {
+    expect(isArenaGame('chess')).toBe(true);
+    expect(isArenaGame('ludo')).toBe(true);
+    expect(isArenaGame('fortnite')).toBe(false);
   });
 });

@@ -26,12 +26,19 @@ export function bottomSeat(view: Pick<MatchView, 'viewerSeat' | 'gameType' | 'ga
 export const rematchPath = (game: string, opponentId: string): string =>
   `/marketplace?game=${encodeURIComponent(game)}&opponent=${encodeURIComponent(opponentId)}`;
 
+/** A public notation with the players' names for "Player 1" and "Player 2" ("Player 2 rolled 6" → "bob rolled 6"). */
+export const withNames = (notation: string, names: readonly [string, string]): string =>
+  notation.replace(/\bPlayer ([12])\b/g, (_, n: string) => names[n === '1' ? 0 : 1]);
+
 /** The move list by game, chess moves paired by number ("1. e4 e5"). */
-export function groupMoves(view: Pick<MatchView, 'moves' | 'gameType' | 'series'>): { gameIndex: number; lines: string[] }[] {
+export function groupMoves(
+  view: Pick<MatchView, 'moves' | 'gameType' | 'series'>,
+  names: readonly [string, string] = ['Player 1', 'Player 2'],
+): { gameIndex: number; lines: string[] }[] {
   const byGame = new Map<number, string[]>();
   for (const move of view.moves) {
     const list = byGame.get(move.gameIndex) ?? [];
-    list.push(move.notation);
+    list.push(withNames(move.notation, names));
     byGame.set(move.gameIndex, list);
   }
   return [...byGame.entries()]

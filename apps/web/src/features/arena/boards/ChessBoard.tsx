@@ -57,7 +57,11 @@ function PieceGlyph({ piece, className, style }: { piece: Piece; className?: str
 
 export default function ChessBoard({ view: raw, seat, canMove, live, onMove }: BoardProps) {
   const view = raw as ChessView;
-  const fen = view.fen;
+  // A move on its way is shown at once (its position computed here); the server's answer or a
+  // refusal replaces it.
+  const [sent, setSent] = useState<{ from: string; fen: string; lastMove: string } | null>(null);
+  const shown = sent && sent.from === view.fen ? sent : null;
+  const fen = shown?.fen ?? view.fen;
   const pieces = useMemo(() => piecesOf(fen), [fen]);
   const myColor = seat === null ? null : seat === view.white ? 'w' : 'b';
   const flipped = myColor === 'b';
@@ -97,9 +101,19 @@ export default function ChessBoard({ view: raw, seat, canMove, live, onMove }: B
     const decision = decidePremove(premove, canMove, (q) => resolveChessMove(q, legal));
     if (decision.kind === 'wait') return;
     setPremove(null);
-    if (decision.kind === 'play') onMoveRef.current(decision.move, { premove: true });
+    if (decision.kind === 'play') play(decision.move, { premove: true });
     else toast.info(LIVE_ARENA.premoveDropped);
+    // `play` reads the latest view through its closure; the decision depends on these alone.
   }, [premove, canMove, legal]);
+
+  const play = (uci: string, options?: { premove?: boolean }) => {
+    const board = new Chess(view.fen);
+    board.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), ...(uci[4] ? { promotion: uci[4] } : {}) });
+    setSent({ from: view.fen, fen: board.fen(), lastMove: uci });
+    void onMoveRef.current(uci, options).then((played) => {
+      if (!played) setSent(null);
+    });
+  };
 
   const attempt = (from: string, to: string) => {
     setSelected(null);
@@ -107,7 +121,7 @@ export default function ChessBoard({ view: raw, seat, canMove, live, onMove }: B
       const promotions = byFrom.get(from)?.get(to);
       if (!promotions) return;
       if (promotions.length > 0) setPromotion({ from, to });
-      else onMove(`${from}${to}`);
+      else play(`${from}${to}`);
     } else if (premoveMode) {
       setPremove((current) => queuePremove(current, { from, to }, sameMove));
     }
@@ -170,8 +184,10 @@ export default function ChessBoard({ view: raw, seat, canMove, live, onMove }: B
   });
 
   // ---- what each square shows ----------------------------------------------------------
-  const last = view.lastMove ? [view.lastMove.slice(0, 2), view.lastMove.slice(2, 4)] : [];
-  const checked = view.inCheck ? kingSquare(pieces, turnColor) : null;
+  const lastMove = shown ? shown.lastMove : view.lastMove;
+  const last = lastMove ? [lastMove.slice(0, 2), lastMove.slice(2, 4)] : [];
+  const inCheck = shown ? new Chess(shown.fen).inCheck() : view.inCheck;
+  const checked = inCheck ? kingSquare(pieces, turnColor) : null;
   const premoveSquares = premove ? [premove.from, premove.to] : [];
   const initialFocus = Math.max(0, squares.findIndex((sq) => pieces.get(sq)?.color === (myColor ?? 'w') && pieces.get(sq)?.type === 'k'));
   const keys = useGridKeys(8, initialFocus);
@@ -253,7 +269,7 @@ export default function ChessBoard({ view: raw, seat, canMove, live, onMove }: B
                       autoFocus={type === 'q'}
                       className="flex size-14 items-center justify-center rounded-xl bg-[#ebe6f6] hover:bg-accent-2/40 focus-visible:ring-2 focus-visible:ring-accent-2"
                       onClick={() => {
-                        onMove(`${promotion.from}${promotion.to}${type}`);
+                        play(`${promotion.from}${promotion.to}${type}`);
                         setPromotion(null);
                       }}
                     >

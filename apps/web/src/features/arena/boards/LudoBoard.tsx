@@ -74,12 +74,15 @@ export default function LudoBoard({ view: raw, seat, names, canMove, onMove }: B
           <Square
             key={square}
             cell={cell}
-            className={cn(
-              'bg-white',
-              square === LUDO_RULES.startSquares[0] && COLORS.red.fill,
-              square === LUDO_RULES.startSquares[1] && COLORS.yellow.fill,
-              LUDO_RULES.safeSquares.includes(square) && !LUDO_RULES.startSquares.includes(square) && 'bg-[#ddd6f3]',
-            )}
+            className={
+              square === LUDO_RULES.startSquares[0]
+                ? COLORS.red.fill
+                : square === LUDO_RULES.startSquares[1]
+                  ? COLORS.yellow.fill
+                  : LUDO_RULES.safeSquares.includes(square)
+                    ? 'bg-[#ddd6f3]'
+                    : 'bg-white'
+            }
           >
             {LUDO_RULES.safeSquares.includes(square) && !LUDO_RULES.startSquares.includes(square) && (
               <span className="flex size-full items-center justify-center text-[2.2cqw] text-[#8877b6]">★</span>

@@ -13,5 +13,6 @@ export interface BoardProps {
   live: boolean;
   /** Which game of the series this is: local selections reset with it. */
   gameIndex: number;
-  onMove(move: unknown, options?: { premove?: boolean }): void;
+  /** Sends a move; resolves true once the server has played it, false when it was refused. */
+  onMove(move: unknown, options?: { premove?: boolean }): Promise<boolean>;
 }
