@@ -150,7 +150,11 @@ async function setUp(): Promise<{ db: Database; pairs: PairSpec[] }> {
 
 async function startServer(): Promise<{ child: ChildProcess; port: number; lines: readline.Interface }> {
   // BENCH_PROF=dir: a V8 CPU profile of the server, written when it exits.
-  const prof = env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_PROF}`] : [];
+  const prof = [
+    ...(env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_PROF}`] : []),
+    // BENCH_PERF=1: JS symbols for the Linux `perf` profiler.
+    ...(env.BENCH_PERF ? ['--perf-basic-prof'] : []),
+  ];
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(here, 'server.ts')], {
     env: { ...env, BENCH_DATABASE_URL: urlFor(DB_NAME), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],

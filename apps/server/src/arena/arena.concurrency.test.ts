@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchView } from '@versus/domain/arena';
 import type { App } from '../app.ts';
+import { TestSocket, listen } from '../realtime/test-socket.ts';
 import { createKit, playTicTacToeGame, type Kit, type Player } from './arena.test-kit.ts';
 
 let kit: Kit;
@@ -97,6 +98,36 @@ describe('two final moves at once', () => {
     if (reply.status === 200) expect(swept.flagged).toBe(0);
     else expect(swept.flagged).toBe(1);
     await kit.expectAuditClean();
+  });
+});
+
+describe('two server processes', () => {
+  it('a spectator on one hears the moves played on the other, in order', async () => {
+    const alice = await kit.player('spa');
+    const bob = await kit.player('spb');
+    const carol = await kit.player('spc');
+    const id = await kit.match('tic-tac-toe', alice, bob, { stake: STAKE });
+    const other = await kit.anotherApp();
+    const url = await listen(other);
+    const socket = await TestSocket.signedIn(url, carol.token);
+    try {
+      socket.send({ t: 'sub', d: { topic: `match:${id}` } });
+      await socket.next('subscribed');
+      let view = await kit.start(id, alice, bob);
+      const played: string[] = [];
+      for (const cell of [4, 0, 8]) {
+        const reply = await kit.move(id, kit.mover(view, [alice, bob]), cell, { version: view.version });
+        expect(reply.status, reply.raw).toBe(200);
+        view = reply.body.match;
+        played.push(view.moves.at(-1)!.notation);
+      }
+      const events = await socket.events(5); // ready, started, three moves
+      expect(events.map((e) => e.v)).toEqual([1, 2, 3, 4, 5]);
+      expect(events.map((e) => e.type)).toEqual(['match.ready', 'match.started', 'match.move', 'match.move', 'match.move']);
+      expect(events.slice(2).map((e) => (e.payload as { move: { notation: string } }).move.notation)).toEqual(played);
+    } finally {
+      socket.close();
+    }
   });
 });
 

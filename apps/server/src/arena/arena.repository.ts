@@ -63,6 +63,8 @@ export interface MatchViewRow extends MatchCoreRow {
   completed_at: Date | null;
   result: MatchResult | null;
   players: [PlayerInfo, PlayerInfo];
+  /** Every move in order (public columns; `move` only when asked for). */
+  moves?: MoveRow[];
 }
 
 const PLAYER_JSON = (alias: string, rating: string) => `json_build_object(
@@ -79,8 +81,19 @@ const VIEW_SELECT = `SELECT ${CORE}, m.platform, m.bet_amount, m.winner_id, m.ma
     LEFT JOIN ratings r1 ON r1.user_id = m.player1_id AND r1.game = m.game_type
     LEFT JOIN ratings r2 ON r2.user_id = m.player2_id AND r2.game = m.game_type`;
 
-export async function findForView(db: Queryable, id: string): Promise<MatchViewRow | null> {
-  const [row] = await db.query<MatchViewRow>(`${VIEW_SELECT} WHERE m.id = $1`, [id]);
+/** A match with its players and every move (the canonical moves too when `withMoves`): one query. */
+export async function findForView(db: Queryable, id: string, { withMoves = false } = {}): Promise<(MatchViewRow & { moves: MoveRow[] }) | null> {
+  const [row] = await db.query<MatchViewRow & { moves: MoveRow[] }>(
+    `${VIEW_SELECT.replace(
+      'AS players',
+      `AS players,
+         (SELECT coalesce(json_agg(json_build_object('seq', mm.seq, 'game_index', mm.game_index, 'seat', mm.seat,
+                   'move', ${withMoves ? 'mm.move' : 'NULL'}, 'notation', mm.notation, 'created_at', mm.created_at,
+                   'remaining_ms', mm.remaining_ms, 'elapsed_ms', mm.elapsed_ms) ORDER BY mm.seq), '[]')
+            FROM match_moves mm WHERE mm.match_id = m.id) AS moves`,
+    )} WHERE m.id = $1`,
+    [id],
+  );
   return row ?? null;
 }
 
@@ -100,17 +113,10 @@ export interface MoveRow {
   seat: 0 | 1;
   move: unknown;
   notation: string;
-  created_at: Date;
+  /** A Date from a column, an ISO text from JSON. */
+  created_at: Date | string;
   remaining_ms: [number, number];
   elapsed_ms: number;
-}
-
-export async function listMoves(db: Queryable, matchId: string, { withMoves = false } = {}): Promise<MoveRow[]> {
-  return db.query<MoveRow>(
-    `SELECT seq, game_index, seat, ${withMoves ? 'move' : 'NULL AS move'}, notation, created_at, remaining_ms, elapsed_ms
-       FROM match_moves WHERE match_id = $1 ORDER BY seq`,
-    [matchId],
-  );
 }
 
 /** Who may follow `match:{id}`: its players always, anyone signed in when the match is public. */
@@ -340,40 +346,32 @@ export interface BatchResult {
   versions: (number | null)[];
 }
 
+const jsonDate = (d: Date | null) => (d ? `"${d.toISOString()}"` : 'null');
+
 /**
  * Applies the changes whose version still matches, with their moves and events, in one
- * statement (arena_write_batch, 006_arena_write.sql): one round trip and one commit per batch.
+ * statement (arena_write_json, 007_arena_write_json.sql): one round trip and one commit per
+ * batch. The batch travels as one JSON text, the already serialised states, moves and payloads
+ * embedded as they are.
  */
 export async function writeBatch(db: Queryable, changes: RowChange[], moves: MoveInsert[], events: EventInsert[]): Promise<BatchResult> {
+  const c = changes.map(
+    (x) =>
+      `{"id":"${x.id}","from":${x.fromVersion},"to":${x.toVersion},"status":"${x.status}","state":${x.state ?? 'null'},` +
+      `"ready1":${jsonDate(x.readyAt[0])},"ready2":${jsonDate(x.readyAt[1])},"started":${jsonDate(x.startedAt)},` +
+      `"deadline":${jsonDate(x.deadlineAt)},"gameData":${x.gameData ?? 'null'}}`,
+  );
+  const m = moves.map(
+    (x) =>
+      `{"match":"${x.matchId}","seq":${x.seq},"game":${x.gameIndex},"seat":${x.seat},"move":${x.move},` +
+      `"notation":${JSON.stringify(x.notation)},"at":${jsonDate(x.at)},"r0":${Math.round(x.remainingMs[0])},` +
+      `"r1":${Math.round(x.remainingMs[1])},"elapsed":${x.elapsedMs}}`,
+  );
+  const e = events.map((x) => `{"match":"${x.matchId}","topic":${JSON.stringify(x.topic)},"type":${JSON.stringify(x.type)},"payload":${x.payload}}`);
+  const batch = `{"changes":[${c.join(',')}],"moves":[${m.join(',')}],"events":[${e.join(',')}]}`;
   const [row] = await db.query<{ applied: string[]; versions: (string | number | null)[] }>(
-    `SELECT applied, versions FROM arena_write_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-       $17, $18, $19, $20, $21, $22, $23, $24)`,
-    [
-      changes.map((c) => c.id),
-      changes.map((c) => c.fromVersion),
-      changes.map((c) => c.toVersion),
-      changes.map((c) => c.status),
-      changes.map((c) => c.state),
-      changes.map((c) => c.readyAt[0]),
-      changes.map((c) => c.readyAt[1]),
-      changes.map((c) => c.startedAt),
-      changes.map((c) => c.deadlineAt),
-      changes.map((c) => c.gameData),
-      moves.map((m) => m.matchId),
-      moves.map((m) => m.seq),
-      moves.map((m) => m.gameIndex),
-      moves.map((m) => m.seat),
-      moves.map((m) => m.move),
-      moves.map((m) => m.notation),
-      moves.map((m) => m.at),
-      moves.map((m) => m.remainingMs[0]),
-      moves.map((m) => m.remainingMs[1]),
-      moves.map((m) => m.elapsedMs),
-      events.map((e) => e.matchId),
-      events.map((e) => e.topic),
-      events.map((e) => e.type),
-      events.map((e) => e.payload),
-    ],
+    'SELECT applied, versions FROM arena_write_json($1::json)',
+    [batch],
   );
   return {
     applied: new Set(row?.applied ?? []),

@@ -540,7 +540,7 @@ export class Arena {
     if (!row) throw notFound(CHALLENGE.matchNotFound);
     const seat = seatOf(row, user.userId);
     if (seat === null) throw forbidden(CHALLENGE.matchForbidden);
-    return buildMatchView(row, await repo.listMoves(this.ctx.db, id), seat, this.now());
+    return buildMatchView(row, row.moves, seat, this.now());
   }
 
   /** Read-only, no secrets: any signed-in player for a public match, its players for a private one. */
@@ -548,15 +548,15 @@ export class Arena {
     const row = await repo.findForView(this.ctx.db, id);
     if (!row) throw notFound(CHALLENGE.matchNotFound);
     if (row.is_private && seatOf(row, user.userId) === null) throw forbidden(ARENA.privateMatch);
-    return buildMatchView(row, await repo.listMoves(this.ctx.db, id), 'spectator', this.now());
+    return buildMatchView(row, row.moves, 'spectator', this.now());
   }
 
   async replay(user: AccessClaims, id: string): Promise<Replay> {
-    const row = await repo.findForView(this.ctx.db, id);
+    const row = await repo.findForView(this.ctx.db, id, { withMoves: true });
     if (!row) throw notFound(CHALLENGE.matchNotFound);
     if (row.is_private && seatOf(row, user.userId) === null) throw forbidden(ARENA.privateMatch);
     if (row.status !== 'completed' && row.status !== 'cancelled') throw conflict('not_finished', ARENA.replayNotFinished);
-    return buildReplay(row, await repo.listMoves(this.ctx.db, id, { withMoves: true }));
+    return buildReplay(row, row.moves);
   }
 
   async active(user: AccessClaims): Promise<ArenaMatchSummary[]> {

@@ -2,8 +2,8 @@
 // published, but the plain changes (a move, a ready, a start: a version-checked row update,
 // maybe a move row, and events) that arrive while a write is in flight wait and go together in
 // the next one: ONE statement (arena.repository.ts writeBatch) applies them all, so a batch costs
-// one round trip and one commit (one disk flush) however many matches it carries. NOTIFYs go
-// out after the commit.
+// one round trip and one commit (one disk flush) however many matches it carries. This
+// process's sockets get the events at once; a small NOTIFY after the commit tells the others.
 //
 // Work that needs a transaction of its own (finishing a match: the ledger, profiles, ratings,
 // a score of statements) runs beside the batches, a few at once, each in its own transaction:
@@ -51,11 +51,17 @@ export interface WriterOptions {
 // NOTIFY payloads are capped at 8000 bytes; larger events travel by reference (as publish() does).
 const INLINE_LIMIT = 7000;
 
-/** The NOTIFY of one event, tagged with the hub that delivered it itself (if any). */
+/**
+ * The NOTIFY of one event. When this process's hub delivered it itself, the NOTIFY is only for
+ * the other processes: a reference tagged with the hub's origin (a hub with followers of the
+ * topic reads the event from the store; this one skips it), so the payload is not sent to the
+ * database and back with every move. Without a hub, the whole event, as publish() sends it.
+ */
 function notification(origin: string | undefined, e: LocalEvent): string {
-  const head = origin ? `{"o":"${origin}",` : '{';
-  const inline = `${head}"topic":${JSON.stringify(e.topic)},"version":${e.version},"type":${JSON.stringify(e.type)},"payload":${e.payloadJson}}`;
-  return Buffer.byteLength(inline) < INLINE_LIMIT ? inline : `${head}"topic":${JSON.stringify(e.topic)},"version":${e.version},"ref":true}`;
+  const ref = `"topic":${JSON.stringify(e.topic)},"version":${e.version},"ref":true}`;
+  if (origin) return `{"o":"${origin}",${ref}`;
+  const inline = `{"topic":${JSON.stringify(e.topic)},"version":${e.version},"type":${JSON.stringify(e.type)},"payload":${e.payloadJson}}`;
+  return Buffer.byteLength(inline) < INLINE_LIMIT ? inline : `{${ref}`;
 }
 
 export interface WriterStats {
