@@ -14,6 +14,7 @@ import { arenaKeys, fetchActiveMatches, fetchMatch } from './arena.api.ts';
 import { preloadGameBoards, preloadLudoBoard } from './boards/index.ts';
 import { MatchList } from './MatchList.tsx';
 import { MatchScreen } from './MatchScreen.tsx';
+import { PrivateRoomPanel } from '../rooms/PrivateRoomPanel.tsx';
 
 /** SPEC §2: on /live-arena the game screens preload after 3 s and ludo 2 s after that. */
 function usePreloadBoards() {
@@ -72,6 +73,7 @@ export default function LiveArenaPage() {
             error={list.error ? list.error.message : null}
             onRetry={() => void list.refetch()}
           />
+          <PrivateRoomPanel className="mt-5" />
         </aside>
         <section className="min-w-0" aria-label="Match">
           {matchId ? (

@@ -78,9 +78,9 @@ export function MatchList({
                       {m.yourTurn ? (
                         <Badge tone="cyan">{LIVE_ARENA.yourTurn}</Badge>
                       ) : m.status === 'in_progress' ? (
-                        <Badge tone="danger">Live</Badge>
+                        <Badge tone="danger">{LIVE_ARENA.live}</Badge>
                       ) : (
-                        <Badge tone="neutral">{m.ready[m.viewerSeat] ? LIVE_ARENA.readyState : 'Waiting'}</Badge>
+                        <Badge tone="neutral">{m.ready[m.viewerSeat] ? LIVE_ARENA.readyState : LIVE_ARENA.waiting}</Badge>
                       )}
                     </div>
                   </div>

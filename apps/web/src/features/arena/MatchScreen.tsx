@@ -29,6 +29,15 @@ export function MatchScreen({ matchId, mode, autoReady = false }: { matchId: str
             {LIVE_ARENA.loadFailed}
           </p>
           <p className="text-sm text-muted">{query.error.message}</p>
+          {/* Not a player of a match that exists: it may still be watched. */}
+          {mode === 'player' && query.error instanceof ApiError && query.error.status === 403 && (
+            <Button variant="secondary" asChild>
+              <Link to={`/spectate/${encodeURIComponent(matchId)}`}>
+                <Eye className="size-4" aria-hidden />
+                {LIVE_ARENA.watchInstead}
+              </Link>
+            </Button>
+          )}
           {!(query.error instanceof ApiError && [403, 404].includes(query.error.status)) && (
             <Button variant="secondary" onClick={() => void query.refetch()}>
               <RotateCcw className="size-4" aria-hidden />
@@ -124,7 +133,7 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
             {inProgress && (
               <Badge tone="danger">
                 <span className="size-1.5 animate-live-pulse rounded-full bg-danger" aria-hidden />
-                Live
+                {LIVE_ARENA.live}
               </Badge>
             )}
           </div>

@@ -9,7 +9,7 @@ import { ARENA, GENERIC, LIVE_ARENA } from '@versus/domain';
 import type { DrawRequest, MatchView, PlayerJoinedEvent } from '@versus/domain/arena';
 import type { DecidedOutcome } from '@versus/domain/games/game';
 import { ApiError } from '../../api/index.ts';
-import { useRealtime } from '../../realtime/index.ts';
+import { useRealtime, useRealtimeStatus } from '../../realtime/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { walletKeys } from '../wallet/use-balance.ts';
 import { arenaKeys, fetchMatch, lagEstimate, postDraw, postMove, postReady, postResign, type ViewMode } from './arena.api.ts';
@@ -25,6 +25,9 @@ export interface FinishedGame {
 }
 
 const FINISHED_SHOWN_MS = 6_000;
+const POLL_MS = 3_000;
+/** What a realtime topic id may hold; anything else is no match of ours (and no topic). */
+const TOPIC_ID = /^[A-Za-z0-9_.-]{1,120}$/;
 const NO_RETRY = new Set([401, 403, 404]);
 
 export const isWaiting = (view: Pick<MatchView, 'status'>): boolean => view.status === 'pending' || view.status === 'accepted';
@@ -35,11 +38,14 @@ export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoRea
   const { user } = useAuth();
   const key = useMemo(() => arenaKeys.match(matchId, mode), [matchId, mode]);
 
+  // Without the socket (reconnecting, or blocked by a proxy) a match being played is polled instead.
+  const connected = useRealtimeStatus() === 'connected';
   const query = useQuery({
     queryKey: key,
     queryFn: async ({ signal }) => newerView(queryClient.getQueryData<MatchView>(key), await fetchMatch(matchId, mode, signal)),
     retry: (count, error) => count < 2 && !(error instanceof ApiError && NO_RETRY.has(error.status)),
     staleTime: 10_000,
+    refetchInterval: (q) => (!connected && q.state.data && !isOverStatus(q.state.data) ? POLL_MS : false),
   });
   const view = query.data;
 
@@ -71,7 +77,8 @@ export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoRea
   }, [view, showFinished]);
 
   // ---- live events -----------------------------------------------------------------------
-  useRealtime(`match:${matchId}`, (update) => {
+  const topicId = TOPIC_ID.test(matchId) ? matchId : null;
+  useRealtime(topicId && `match:${topicId}`, (update) => {
     if (update.kind === 'gap') return refetch();
     if (update.kind !== 'event') return;
     const event = readMatchEvent(update.payload);
@@ -87,7 +94,7 @@ export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoRea
     if (needsRefetch(current, event, update.type)) refetch();
   });
 
-  useRealtime(mode === 'player' ? `arena-join:${matchId}` : null, (update) => {
+  useRealtime(mode === 'player' && topicId ? `arena-join:${topicId}` : null, (update) => {
     if (update.kind !== 'event' || update.type !== 'player_joined') return;
     const joined = update.payload as Partial<PlayerJoinedEvent>;
     if (!joined.userId || joined.userId === user?.id) return;

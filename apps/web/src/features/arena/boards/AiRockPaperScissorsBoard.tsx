@@ -29,7 +29,7 @@ export default function AiRockPaperScissorsBoard({ view: raw, seat, names, canMo
       {myTurn && (
         <>
           <p className="text-center font-bold">{LIVE_ARENA.throwNow}</p>
-          <ThrowButtons disabled={!canMove} onThrow={(t) => onMove(t)} />
+          <ThrowButtons disabled={!canMove} onThrow={(t) => void onMove(t)} />
         </>
       )}
       <div className="grid gap-3 sm:grid-cols-2">

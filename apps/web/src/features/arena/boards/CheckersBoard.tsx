@@ -40,7 +40,7 @@ export default function CheckersBoard({ view: raw, seat, canMove, live, onMove }
     const decision = decidePremove(premove, canMove, (q) => notationIfLegal(paths, q));
     if (decision.kind === 'wait') return;
     setPremove(null);
-    if (decision.kind === 'play') onMoveRef.current(decision.move, { premove: true });
+    if (decision.kind === 'play') void onMoveRef.current(decision.move, { premove: true });
     else toast.info(LIVE_ARENA.premoveDropped);
   }, [premove, canMove, paths]);
 
@@ -48,7 +48,7 @@ export default function CheckersBoard({ view: raw, seat, canMove, live, onMove }
 
   const finish = (path: number[]) => {
     setPartial([]);
-    if (canMove) onMove(checkersNotation(path));
+    if (canMove) void onMove(checkersNotation(path));
     else setPremove((current) => queuePremove(current, path, samePath));
   };
 

@@ -99,7 +99,7 @@ export default function LudoBoard({ view: raw, seat, names, canMove, onMove }: B
               type="button"
               aria-label={tokenLabel(s, token, progress)}
               disabled={!movable}
-              onClick={() => movable && onMove({ type: 'move', token })}
+              onClick={() => movable && void onMove({ type: 'move', token })}
               className={cn(
                 'absolute flex items-center justify-center rounded-full border-2 border-black/40 text-[0.6rem] font-black text-black/70 shadow-md transition-transform',
                 colorOf(s).fill,
@@ -124,7 +124,7 @@ export default function LudoBoard({ view: raw, seat, names, canMove, onMove }: B
           <span className="text-sm">{lastNote ?? LIVE_ARENA.rollDice}</span>
         </div>
         {seat !== null && (
-          <Button size="lg" disabled={!mayRoll} onClick={() => onMove({ type: 'roll' })} data-testid="ludo-roll">
+          <Button size="lg" disabled={!mayRoll} onClick={() => void onMove({ type: 'roll' })} data-testid="ludo-roll">
             <Dices className="size-5" aria-hidden />
             {LIVE_ARENA.rollDice}
           </Button>

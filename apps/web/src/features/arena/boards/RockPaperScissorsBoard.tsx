@@ -24,7 +24,7 @@ export default function RockPaperScissorsBoard({ view: raw, seat, names, canMove
       {!view.thrown[seat] && live ? (
         <>
           <p className="text-center font-bold">{LIVE_ARENA.throwNow}</p>
-          <ThrowButtons disabled={!canMove} onThrow={(t) => onMove(t)} />
+          <ThrowButtons disabled={!canMove} onThrow={(t) => void onMove(t)} />
         </>
       ) : (
         <div className="grid grid-cols-2 gap-3">

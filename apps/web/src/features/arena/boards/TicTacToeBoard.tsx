@@ -17,7 +17,7 @@ export default function TicTacToeBoard({ view: raw, seat, canMove, onMove }: Boa
           You play <span className={cn('font-black', seat === view.x ? 'text-accent' : 'text-accent-2')}>{seat === view.x ? 'X' : 'O'}</span>
         </p>
       )}
-      <div role="grid" aria-label="Tic-tac-toe board" className="grid aspect-square grid-cols-3 gap-2 rounded-2xl bg-border/60 p-2">
+      <div role="group" aria-label="Tic-tac-toe board" className="grid aspect-square grid-cols-3 grid-rows-3 gap-2 rounded-2xl bg-border/60 p-2">
         {view.cells.map((owner, cell) => {
           const mark = markOf(owner);
           const playable = canMove && owner === null;
@@ -28,7 +28,7 @@ export default function TicTacToeBoard({ view: raw, seat, canMove, onMove }: Boa
               data-cell={cell}
               aria-label={`${cellName(cell)}, ${mark ?? 'empty'}`}
               disabled={!playable}
-              onClick={() => playable && onMove(cell)}
+              onClick={() => playable && void onMove(cell)}
               className={cn(
                 'flex items-center justify-center rounded-xl bg-surface text-[clamp(2.5rem,14vw,5rem)] leading-none font-black transition-colors',
                 playable && 'cursor-pointer hover:bg-surface-2 focus-visible:bg-surface-2',
