@@ -7,8 +7,10 @@ import { virtualStatsFeature } from './wallet/virtual-stats.routes.ts';
 import { challengesFeature } from './challenges/challenges.routes.ts';
 import { arenaFeature } from './arena/arena.routes.ts';
 import { roomsFeature } from './rooms/rooms.routes.ts';
+import { resultsFeature } from './results/results.routes.ts';
+import { adminFeature } from './admin/admin.routes.ts';
 
 export type Feature = (app: App, ctx: AppContext) => Promise<void> | void;
 
 /** Each feature folder contributes one entry: its routes, sockets and jobs. */
-export const features: Feature[] = [authFeature, realtimeFeature, walletFeature, virtualStatsFeature, challengesFeature, arenaFeature, roomsFeature];
+export const features: Feature[] = [authFeature, realtimeFeature, walletFeature, virtualStatsFeature, challengesFeature, arenaFeature, roomsFeature, resultsFeature, adminFeature];

@@ -410,3 +410,37 @@ export const ROOMS = {
   joinFailed: 'Failed to join private room',
   cancelFailed: 'Failed to cancel private room',
 } as const;
+
+// Results of external games, disputes and the admin API (SPEC §5 Avatar upload for evidence;
+// texts marked "ours" fill cases SPEC does not word).
+export const RESULTS = {
+  fileNotImage: 'File must be an image',
+  unsupportedImage: (format: string) => `Unsupported image format: ${format}`,
+  fileTooLarge: 'File size must be less than 5MB',
+  // Ours.
+  matchNotFound: 'Match not found.',
+  notPlayer: 'Only the players of this match can do this.',
+  notExternal: 'Games played in the browser are refereed by the arena; there is nothing to report.',
+  notStarted: 'The match has not started yet: results can be reported after the scheduled start.',
+  alreadyReported: 'You have already reported the result of this match.',
+  matchOver: 'This match is already settled.',
+  outcomeRequired: "Outcome must be 'win' or 'loss'.",
+  underReview: 'The reported results disagree: the match is under review by an admin.',
+  reportRecorded: 'Your result is recorded. Waiting for your opponent to confirm.',
+  noShowTooEarly: 'A no-show can be claimed 10 minutes after the scheduled start.',
+  noShowExists: 'A no-show claim is already open for this match.',
+  noShowNone: 'There is no open no-show claim against you.',
+  noShowClaimed: 'Your opponent says you did not show up: answer within 5 minutes or forfeit the match.',
+  chatEmpty: 'Message cannot be empty.',
+  chatTooLong: 'Message must be at most 500 characters.',
+  chatPlayersOnly: 'Only the players of this match can write in its chat.',
+  statementEmpty: 'Statement cannot be empty.',
+  disputeNotOpen: 'This dispute is not open.',
+  disputeNotFound: 'Dispute not found.',
+  alreadyResolved: 'This dispute has already been resolved.',
+  resolutionOutcomeRequired: "Outcome must be 'player1', 'player2', 'draw' or 'void'.",
+  reasonRequired: 'A reason is required.',
+  evidenceNotFound: 'Evidence not found.',
+  evidenceMissing: 'Choose an image to upload.',
+  resolved: 'An admin resolved the dispute.',
+} as const;

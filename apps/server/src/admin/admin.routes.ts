@@ -1,0 +1,56 @@
+// The admin API: dashboard, dispute queue, resolution. Every route: 401 signed out, 403 not admin.
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { disputeListQuerySchema, resolveRequestSchema } from '@versus/domain/results';
+import type { App } from '../app.ts';
+import type { AppContext } from '../context.ts';
+import { requireRole } from '../auth/auth.plugin.ts';
+import { badRequest } from '../http/errors.ts';
+import * as service from './admin.service.ts';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+const admin = (request: FastifyRequest) => requireRole(request, 'admin');
+
+export function adminFeature(app: App, ctx: AppContext): void {
+  app.get('/api/admin/dashboard', {
+    schema: { tags, security, summary: 'Live counts (users, open challenges, active matches, open disputes, escrow held per currency) and the ledger audit' },
+  }, async (request) => {
+    admin(request);
+    return service.dashboard(ctx.db);
+  });
+
+  app.get('/api/admin/disputes', {
+    schema: {
+      tags,
+      security,
+      summary: 'Dispute queue, oldest first: both reports, evidence links, statements, the match chat, both players\' dispute records',
+      description: 'Filters: game, minAgeMinutes, minStake, maxStake, status (open by default, resolved, all).',
+    },
+  }, async (request) => {
+    admin(request);
+    const parsed = disputeListQuerySchema.safeParse(request.query ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw badRequest('invalid_input', `${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'invalid'}`, issue?.path.join('.'));
+    }
+    return { disputes: await service.listDisputes(ctx.db, parsed.data) };
+  });
+
+  app.post('/api/admin/disputes/:id/resolve', {
+    schema: {
+      tags,
+      security,
+      summary: "Resolve a dispute {outcome: 'player1'|'player2'|'draw'|'void', reason}: settled through the ledger, both players notified (dispute.resolved); a second resolution is 409",
+      params: z.object({ id: z.string().max(64) }),
+    },
+  }, async (request) => {
+    const user = admin(request);
+    const parsed = resolveRequestSchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw badRequest('invalid_input', issue?.message ?? 'Invalid request', String(issue?.path[0] ?? ''));
+    }
+    return { dispute: await service.resolveDispute(ctx, user, request.params.id, parsed.data) };
+  });
+}
