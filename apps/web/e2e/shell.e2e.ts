@@ -37,11 +37,11 @@ describe('app shell', () => {
     const { context, page } = await newPage(browser, { width: 1280 });
     try {
       await page.goto('/join-room/abc123');
-      await page.getByTestId('placeholder-page').waitFor();
-      expect(await page.getByText('ABC123').isVisible()).toBe(true);
-      for (const path of ['/share', '/handle-protocol', '/join-challenge/XYZ789']) {
+      await page.getByTestId('join-page').waitFor();
+      await page.getByTestId('join-problem').waitFor();
+      for (const [path, screen] of [['/share', 'share-page'], ['/handle-protocol', 'share-page'], ['/join-challenge/XYZ789', 'join-page']] as const) {
         await page.goto(path);
-        await page.getByTestId('placeholder-page').waitFor();
+        await page.getByTestId(screen).waitFor();
       }
       for (const path of ['/wallet', '/admin/disputes/enhanced', '/auth-debug']) {
         await page.goto(path);

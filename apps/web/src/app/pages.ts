@@ -14,6 +14,8 @@ export const pages = {
   createChallenge: lazyPage(() => import('../features/challenges/CreateChallengePage.tsx')),
   liveArena: lazyPage(() => import('../features/arena/LiveArenaPage.tsx')),
   spectate: lazyPage(() => import('../features/spectate/SpectatePage.tsx')),
+  join: lazyPage<{ kind: 'room' | 'challenge' }>(() => import('../features/join/JoinPage.tsx')),
+  share: lazyPage<{ mode: 'share' | 'protocol' }>(() => import('../features/join/SharePage.tsx')),
   notFound: lazyPage(() => import('./NotFoundPage.tsx')),
 };
 

@@ -20,10 +20,10 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       // Public: no sign-in.
-      { path: 'join-room/:roomCode', element: placeholder('join') },
-      { path: 'join-challenge/:code', element: placeholder('join') },
-      { path: 'share', element: placeholder('share') },
-      { path: 'handle-protocol', element: placeholder('handleProtocol') },
+      { path: 'join-room/:roomCode', element: <pages.join kind="room" /> },
+      { path: 'join-challenge/:code', element: <pages.join kind="challenge" /> },
+      { path: 'share', element: <pages.share mode="share" /> },
+      { path: 'handle-protocol', element: <pages.share mode="protocol" /> },
       // Gated: the sign-in gate until signed in.
       {
         element: <RequireAuth />,
