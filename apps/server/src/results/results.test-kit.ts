@@ -97,7 +97,7 @@ export async function createResultsKit(): Promise<ResultsKit> {
     },
     async externalMatch({ stake = 50, game = 'fifa-24', startedAgoMs = 60_000 } = {}) {
       const [p1, p2] = [await signUp(), await signUp()];
-      const created = await api('POST', '/api/challenges', { as: p1, body: { game, platform: 'playstation', gamertag: 'Creator', stake, duration: 30 } });
+      const created = await api('POST', '/api/challenges', { as: p1, body: { game, platform: 'pc', gamertag: 'Creator', stake, duration: 30 } });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const challengeId = (created.body.challenge as { id: string }).id;
       const accepted = await api('POST', `/api/challenges/${challengeId}/accept`, { as: p2, body: { gamertag: 'Acceptor' } });

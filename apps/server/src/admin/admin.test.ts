@@ -1,0 +1,168 @@
+// The admin API against real PostgreSQL: who may call it, the dispute queue, each resolution
+// settled through the ledger, a second resolution refused, the dashboard.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESULTS } from '@versus/domain/messages';
+import type { Dashboard, Dispute } from '@versus/domain/results';
+import { createResultsKit, multipartBody, pngOf, type ResultsKit, type TestPlayer } from '../results/results.test-kit.ts';
+
+let kit: ResultsKit;
+let admin: TestPlayer;
+beforeAll(async () => {
+  kit = await createResultsKit();
+  admin = await kit.admin();
+});
+afterAll(async () => kit?.close());
+
+const minor = (units: number) => units * 100;
+
+/** A fifa-24 match whose players both claim the win: its dispute id. */
+async function disputed(options: { stake?: number; game?: string } = {}) {
+  const m = await kit.externalMatch(options);
+  expect((await kit.api('POST', `/api/matches/${m.matchId}/report`, { as: m.p1, body: { outcome: 'win' } })).status).toBe(200);
+  const r = await kit.api('POST', `/api/matches/${m.matchId}/report`, { as: m.p2, body: { outcome: 'win' } });
+  expect(r.body.status).toBe('disputed');
+  return { ...m, disputeId: String(r.body.disputeId) };
+}
+
+const resolve = (disputeId: string, body: unknown, as: TestPlayer | undefined = admin) =>
+  kit.api('POST', `/api/admin/disputes/${disputeId}/resolve`, { ...(as ? { as } : {}), body });
+
+describe('authorization', () => {
+  it('every admin endpoint refuses an anonymous request (401) and a plain user (403), changing nothing', async () => {
+    const { disputeId } = await disputed();
+    const user = await kit.signUp();
+    const calls: [('GET' | 'POST'), string, unknown][] = [
+      ['GET', '/api/admin/dashboard', undefined],
+      ['GET', '/api/admin/disputes', undefined],
+      ['GET', '/api/admin/disputes?game=fifa-24&minAgeMinutes=0&minStake=1&maxStake=1000', undefined],
+      ['POST', `/api/admin/disputes/${disputeId}/resolve`, { outcome: 'player1', reason: 'screenshot' }],
+    ];
+    for (const [method, url, body] of calls) {
+      const anonymous = await kit.api(method, url, { body });
+      expect(anonymous.status, `${method} ${url}`).toBe(401);
+      const plain = await kit.api(method, url, { as: user, body });
+      expect(plain.status, `${method} ${url}`).toBe(403);
+      expect(plain.body.error?.code).toBe('forbidden');
+    }
+    const [row] = await kit.t.database.db.query<{ status: string }>('SELECT status FROM disputes WHERE id = $1', [disputeId]);
+    expect(row!.status).toBe('open');
+  });
+});
+
+describe('dispute queue', () => {
+  it('lists open disputes oldest first with both reports, evidence links, statements, the chat and both records; filters work', async () => {
+    const first = await disputed({ stake: 20 });
+    const second = await disputed({ stake: 200, game: 'valorant' });
+    await kit.api('POST', `/api/matches/${second.matchId}/chat`, { as: second.p1, body: { body: 'gg, I won 3-1' } });
+    const form = multipartBody({ body: 'Here is the final scoreboard' }, { type: 'image/png', data: pngOf(300) });
+    const statement = await kit.api('POST', `/api/matches/${second.matchId}/dispute/statements`, { as: second.p2, payload: form.payload, headers: form.headers });
+    expect(statement.status, JSON.stringify(statement.body)).toBe(200);
+    const stranger = await kit.signUp();
+    expect((await kit.api('POST', `/api/matches/${second.matchId}/dispute/statements`, { as: stranger, body: { body: 'me too' } })).status).toBe(403);
+
+    const list = await kit.api('GET', '/api/admin/disputes', { as: admin });
+    expect(list.status).toBe(200);
+    const disputes = list.body.disputes as Dispute[];
+    const ids = disputes.map((d) => d.id);
+    expect(ids.indexOf(first.disputeId)).toBeLessThan(ids.indexOf(second.disputeId));
+    const shown = disputes.find((d) => d.id === second.disputeId)!;
+    expect(shown.reports.map((r) => [r.userId, r.outcome])).toEqual([
+      [second.p1.id, 'win'],
+      [second.p2.id, 'win'],
+    ]);
+    expect(shown.chat).toMatchObject([{ userId: second.p1.id, body: 'gg, I won 3-1' }]);
+    expect(shown.statements).toMatchObject([{ userId: second.p2.id, body: 'Here is the final scoreboard', evidence: { contentType: 'image/png', size: 300 } }]);
+    const file = await kit.api('GET', shown.statements[0]!.evidence!.url, { as: admin });
+    expect(file.status).toBe(200);
+    expect(shown.records.map((r) => [r.userId, r.disputes])).toEqual([
+      [second.p1.id, 1],
+      [second.p2.id, 1],
+    ]);
+
+    const valorant = await kit.api('GET', '/api/admin/disputes?game=valorant&minStake=100', { as: admin });
+    expect((valorant.body.disputes as Dispute[]).map((d) => d.id)).toEqual([second.disputeId]);
+    const cheap = await kit.api('GET', '/api/admin/disputes?maxStake=20', { as: admin });
+    expect((cheap.body.disputes as Dispute[]).map((d) => d.id)).toContain(first.disputeId);
+    expect((cheap.body.disputes as Dispute[]).map((d) => d.id)).not.toContain(second.disputeId);
+    const old = await kit.api('GET', '/api/admin/disputes?minAgeMinutes=60', { as: admin });
+    expect(old.body.disputes).toEqual([]);
+    expect((await kit.api('GET', '/api/admin/disputes?minStake=-1', { as: admin })).status).toBe(400);
+  });
+});
+
+describe('resolution', () => {
+  it.each([
+    ['player1', 'p1'],
+    ['player2', 'p2'],
+    ['draw', null],
+    ['void', null],
+  ] as const)('resolving to %s settles through the ledger, notifies both, and a second resolution is refused', async (outcome, winner) => {
+    const m = await disputed();
+    const before = { p1: await kit.available(m.p1.id), p2: await kit.available(m.p2.id) };
+    const r = await resolve(m.disputeId, { outcome, reason: 'Scoreboard screenshot shows the result' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.dispute).toMatchObject({ status: 'resolved', resolution: { outcome, reason: 'Scoreboard screenshot shows the result', resolvedBy: admin.id } });
+    expect(await kit.matchStatus(m.matchId)).toBe(outcome === 'void' ? 'cancelled' : 'completed');
+    for (const seat of ['p1', 'p2'] as const) {
+      const expected = winner === null ? before[seat] + minor(m.stake) : winner === seat ? before[seat] + minor(2 * m.stake) : before[seat];
+      expect(await kit.available(m[seat].id), seat).toBe(expected);
+      const events = await kit.t.database.db.query<{ type: string; payload: { outcome?: string } }>(
+        `SELECT type, payload FROM realtime_events WHERE topic = $1 ORDER BY version`,
+        [`user:${m[seat].id}`],
+      );
+      expect(events.find((e) => e.type === 'dispute.resolved')?.payload.outcome).toBe(outcome);
+      expect(events.map((e) => e.type)).toContain('match.completed');
+    }
+    await kit.expectAuditClean();
+
+    const again = await resolve(m.disputeId, { outcome: 'player1', reason: 'changed my mind' });
+    expect(again.status).toBe(409);
+    expect(again.body.error?.message).toBe(RESULTS.alreadyResolved);
+    const late = await kit.api('POST', `/api/matches/${m.matchId}/dispute/statements`, { as: m.p1, body: { body: 'one more thing' } });
+    expect(late.status).toBe(409);
+    await kit.expectAuditClean();
+  });
+
+  it('refuses a missing reason or outcome and an unknown dispute, changing nothing', async () => {
+    const m = await disputed();
+    for (const body of [{ outcome: 'player1' }, { outcome: 'player1', reason: '   ' }, { outcome: 'winner', reason: 'x' }, {}]) {
+      const r = await resolve(m.disputeId, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await resolve(m.disputeId, { outcome: 'player1' })).body.error?.message).toBe(RESULTS.reasonRequired);
+    expect((await resolve('00000000-0000-4000-8000-000000000000', { outcome: 'draw', reason: 'x' })).status).toBe(404);
+    expect(await kit.matchStatus(m.matchId)).toBe('disputed');
+  });
+
+  it('two admins resolving at once: one settles, the other is refused', async () => {
+    const m = await disputed();
+    const other = await kit.admin();
+    const replies = await Promise.all([
+      resolve(m.disputeId, { outcome: 'player1', reason: 'first' }),
+      resolve(m.disputeId, { outcome: 'player2', reason: 'second' }, other),
+    ]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    await kit.expectAuditClean();
+  });
+});
+
+describe('dashboard', () => {
+  it('counts users, open challenges, active matches, open disputes, escrow per currency, and reports the audit', async () => {
+    await disputed({ stake: 40 });
+    const r = await kit.api('GET', '/api/admin/dashboard', { as: admin });
+    expect(r.status).toBe(200);
+    const d = r.body as unknown as Dashboard;
+    const [counts] = await kit.t.database.db.query<{ users: number; disputes: number; held: string }>(
+      `SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM disputes WHERE status = 'open') AS disputes,
+              (SELECT coalesce(sum(amount), 0) FROM escrow_holds WHERE status = 'held' AND currency = 'credits') AS held`,
+    );
+    expect(d.users).toBe(counts!.users);
+    expect(d.openDisputes).toBe(counts!.disputes);
+    expect(d.openDisputes).toBeGreaterThanOrEqual(1);
+    expect(d.activeMatches).toBeGreaterThanOrEqual(1);
+    expect(d.escrowHeld.credits).toBe(Number(counts!.held) / 100);
+    expect(d.escrowHeld.credits).toBeGreaterThanOrEqual(80);
+    expect(d.audit).toEqual({ ok: true, problems: [] });
+    expect(typeof d.openChallenges).toBe('number');
+  });
+});
