@@ -34,7 +34,7 @@ export interface ResultsKit {
   signUp(): Promise<TestPlayer>;
   admin(): Promise<TestPlayer>;
   /** An accepted fifa-24 challenge between two new players, its start moved `startedAgoMs` into the past. */
-  externalMatch(options?: { stake?: number; game?: string; startedAgoMs?: number }): Promise<{ matchId: string; p1: TestPlayer; p2: TestPlayer; stake: number }>;
+  externalMatch(options?: { stake?: number; game?: string; platform?: string; duration?: number; startedAgoMs?: number }): Promise<{ matchId: string; p1: TestPlayer; p2: TestPlayer; stake: number }>;
   /** Available credits, minor units. */
   available(userId: string): Promise<number>;
   expectAuditClean(): Promise<void>;
@@ -95,9 +95,9 @@ export async function createResultsKit(): Promise<ResultsKit> {
       const { session } = r.body as unknown as { session: { access_token: string } };
       return { ...player, headers: { authorization: `Bearer ${session.access_token}` } };
     },
-    async externalMatch({ stake = 50, game = 'fifa-24', startedAgoMs = 60_000 } = {}) {
+    async externalMatch({ stake = 50, game = 'fifa-24', platform = 'pc', duration = 30, startedAgoMs = 60_000 } = {}) {
       const [p1, p2] = [await signUp(), await signUp()];
-      const created = await api('POST', '/api/challenges', { as: p1, body: { game, platform: 'pc', gamertag: 'Creator', stake, duration: 30 } });
+      const created = await api('POST', '/api/challenges', { as: p1, body: { game, platform, gamertag: 'Creator', stake, duration } });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const challengeId = (created.body.challenge as { id: string }).id;
       const accepted = await api('POST', `/api/challenges/${challengeId}/accept`, { as: p2, body: { gamertag: 'Acceptor' } });

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS } from '@versus/domain/messages';
 import { RESULT_RULES } from '@versus/domain/results';
-import { sweepResults } from './results.service.ts';
+import { canFollow } from '../realtime/authorize.ts';
+import { resultsOptions, sweepResults } from './results.service.ts';
 import { createResultsKit, multipartBody, pngOf, type ResultsKit } from './results.test-kit.ts';
 
 let kit: ResultsKit;
@@ -220,5 +221,45 @@ describe('chat', () => {
     const read = await kit.api('GET', `/api/matches/${matchId}/chat`, { as: p2 });
     expect(read.body.messages).toMatchObject([{ userId: p1.id, username: p1.username, body: 'Lobby code 1234, best of 1?' }]);
     expect((await events(`match-chat:${matchId}`)).map((e) => e.type)).toEqual(['chat.message']);
+  });
+});
+
+describe('boundaries', () => {
+  it('a web game is refereed by the arena: no report there', async () => {
+    const { matchId, p1 } = await kit.externalMatch({ game: 'tic-tac-toe', platform: 'web', duration: 5 });
+    const r = await report(matchId, p1, 'win');
+    expect(r.status).toBe(409);
+    expect(r.body.error).toMatchObject({ code: 'not_external', message: RESULTS.notExternal });
+  });
+
+  it('match-chat:{id} is followed by the two players and admins only; admins read the chat', async () => {
+    const { matchId, p1, p2 } = await kit.externalMatch();
+    const admin = await kit.admin();
+    const stranger = await kit.signUp();
+    const appCtx = { config: kit.t.config, db: kit.t.database.db, log: kit.t.app.log };
+    const claims = (id: string, role: 'user' | 'admin' = 'user') => ({ userId: id, role, accountType: 'real' as const });
+    expect(await canFollow(appCtx, claims(p1.id), `match-chat:${matchId}`)).toBe(true);
+    expect(await canFollow(appCtx, claims(p2.id), `match-chat:${matchId}`)).toBe(true);
+    expect(await canFollow(appCtx, claims(admin.id, 'admin'), `match-chat:${matchId}`)).toBe(true);
+    expect(await canFollow(appCtx, claims(stranger.id), `match-chat:${matchId}`)).toBe(false);
+    expect(await canFollow(appCtx, claims(p1.id), 'match-chat:not-a-uuid')).toBe(false);
+    await kit.api('POST', `/api/matches/${matchId}/chat`, { as: p2, body: { body: 'ready when you are' } });
+    const read = await kit.api('GET', `/api/matches/${matchId}/chat`, { as: admin });
+    expect(read.body.messages).toMatchObject([{ userId: p2.id, body: 'ready when you are' }]);
+    expect((await kit.api('POST', `/api/matches/${matchId}/chat`, { as: admin, body: { body: 'admin here' } })).status).toBe(403);
+  });
+
+  it('the confirmation window comes from RESULT_CONFIRM_WINDOW_MS, 1 hour by default', () => {
+    expect(resultsOptions({}).confirmWindowMs).toBe(60 * 60 * 1000);
+    expect(resultsOptions({ RESULT_CONFIRM_WINDOW_MS: '120000' }).confirmWindowMs).toBe(120_000);
+    expect(() => resultsOptions({ RESULT_CONFIRM_WINDOW_MS: 'soon' })).toThrow(/RESULT_CONFIRM_WINDOW_MS/);
+  });
+
+  it('a shorter confirmation window settles sooner', async () => {
+    const { matchId, p1 } = await kit.externalMatch();
+    expect((await report(matchId, p1, 'win')).status).toBe(200);
+    await sweepResults(ctx(), new Date(Date.now() + 3 * 60_000), { confirmWindowMs: 2 * 60_000 });
+    expect(await kit.matchStatus(matchId)).toBe('completed');
+    await kit.expectAuditClean();
   });
 });
