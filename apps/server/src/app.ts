@@ -52,7 +52,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
       // Client-side routes: the SPA decides what to show, including its own 404 page.
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send(errorBody('not_found', GENERIC.routeNotFound));
+    // The static plugin may already have typed the reply (a missing /assets file): say JSON.
+    return reply.status(404).type('application/json; charset=utf-8').send(errorBody('not_found', GENERIC.routeNotFound));
   });
 
   await app.register(cookie);

@@ -158,6 +158,21 @@ describe('app shell', () => {
     }
   });
 
+  it('fits a 360 px phone signed in: no page scrolls sideways', async () => {
+    const { context, page } = await newPage(browser, { width: 360 });
+    try {
+      await signUpInContext(page, { prefix: 'narrow' });
+      for (const path of ['/', '/wallet', '/marketplace', '/live-arena', '/create-challenge']) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+        expect({ path, scrollWidth }).toEqual({ path, scrollWidth: clientWidth });
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('applies the retro theme to a virtual account and dark again after sign-out', async () => {
     const { context, page } = await newPage(browser, { width: 1280 });
     try {

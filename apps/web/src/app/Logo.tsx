@@ -23,7 +23,8 @@ export function Logo({ className }: { className?: string }) {
   return (
     <span className={cn('flex items-center gap-2.5', className)}>
       <LogoMark />
-      <span className="font-display text-lg font-black tracking-[0.18em]">VERSUS</span>
+      {/* Below 400 px the header needs the room for the wallet and the menu: the mark alone shows. */}
+      <span className="hidden font-display text-lg font-black tracking-[0.18em] min-[400px]:inline">VERSUS</span>
     </span>
   );
 }
