@@ -186,3 +186,17 @@ export function checkEvidenceBytes(type: string, bytes: Uint8Array): string | nu
   if (problem) return problem;
   return sniffImageType(bytes) === type.toLowerCase() ? null : RESULTS.fileNotImage;
 }
+
+// Responses of the results and admin routes.
+export const reportResponseSchema = z.object({
+  /** waiting: the opponent has not reported; settled: the reports agreed; disputed: they did not. */
+  status: z.enum(['waiting', 'settled', 'disputed']),
+  disputeId: z.string().nullable(),
+});
+export type ReportResponse = z.infer<typeof reportResponseSchema>;
+export const noShowResponseSchema = z.object({ deadline: z.string() });
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+export const chatListSchema = z.object({ messages: z.array(chatMessageSchema) });
+export const statementResponseSchema = z.object({ id: z.string() });
+export const disputeListSchema = z.object({ disputes: z.array(disputeSchema) });
+export const resolveResponseSchema = z.object({ dispute: disputeSchema });

@@ -1,7 +1,7 @@
 // The admin API: dashboard, dispute queue, resolution. Every route: 401 signed out, 403 not admin.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { disputeListQuerySchema, resolveRequestSchema } from '@versus/domain/results';
+import { dashboardSchema, disputeListQuerySchema, disputeListSchema, resolveRequestSchema, resolveResponseSchema } from '@versus/domain/results';
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireRole } from '../auth/auth.plugin.ts';
@@ -14,7 +14,7 @@ const admin = (request: FastifyRequest) => requireRole(request, 'admin');
 
 export function adminFeature(app: App, ctx: AppContext): void {
   app.get('/api/admin/dashboard', {
-    schema: { tags, security, summary: 'Live counts (users, open challenges, active matches, open disputes, escrow held per currency) and the ledger audit' },
+    schema: { tags, security, summary: 'Live counts (users, open challenges, active matches, open disputes, escrow held per currency) and the ledger audit', response: { 200: dashboardSchema } },
   }, async (request) => {
     admin(request);
     return service.dashboard(ctx.db);
@@ -26,6 +26,7 @@ export function adminFeature(app: App, ctx: AppContext): void {
       security,
       summary: 'Dispute queue, oldest first: both reports, evidence links, statements, the match chat, both players\' dispute records',
       description: 'Filters: game, minAgeMinutes, minStake, maxStake, status (open by default, resolved, all).',
+      response: { 200: disputeListSchema },
     },
   }, async (request) => {
     admin(request);
@@ -43,6 +44,7 @@ export function adminFeature(app: App, ctx: AppContext): void {
       security,
       summary: "Resolve a dispute {outcome: 'player1'|'player2'|'draw'|'void', reason}: settled through the ledger, both players notified (dispute.resolved); a second resolution is 409",
       params: z.object({ id: z.string().max(64) }),
+      response: { 200: resolveResponseSchema },
     },
   }, async (request) => {
     const user = admin(request);

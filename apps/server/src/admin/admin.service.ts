@@ -127,7 +127,7 @@ export async function resolveDispute(ctx: AppContext, admin: AccessClaims, dispu
       `UPDATE matches SET status = 'accepted', version = version + 1, updated_at = $2 WHERE id = $1 AND status = 'disputed' RETURNING version`,
       [m.id, now],
     );
-    await settle(tx, { ...m, status: 'accepted', version: reopened!.version }, ENDINGS[input.outcome], now, admin.userId, 'dispute_resolved');
+    await settle(tx, { ...m, version: reopened!.version }, ENDINGS[input.outcome], now, admin.userId, 'dispute_resolved');
     await tx.query(`UPDATE disputes SET status = 'resolved', resolved_at = $2, resolved_by = $3, outcome = $4, reason = $5 WHERE id = $1`, [
       id,
       now,

@@ -9,9 +9,16 @@ import {
   EVIDENCE_RULES,
   checkEvidenceBytes,
   checkEvidenceFile,
+  chatListSchema,
+  chatMessageSchema,
   chatRequestSchema,
+  noShowResponseSchema,
+  okResponseSchema,
   reportRequestSchema,
+  reportResponseSchema,
+  resultStateSchema,
   statementRequestSchema,
+  statementResponseSchema,
 } from '@versus/domain/results';
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
@@ -90,7 +97,7 @@ export async function resultsFeature(app: App, ctx: AppContext, store: FileStore
     });
 
     scope.get('/api/matches/:id/result', {
-      schema: { tags, security, summary: 'An external match: reports, evidence links, confirmation deadline, no-show claim, dispute id, transitions (players and admins)', params: idParams },
+      schema: { tags, security, summary: 'An external match: reports, evidence links, confirmation deadline, no-show claim, dispute id, transitions (players and admins)', params: idParams, response: { 200: resultStateSchema } },
     }, async (request) => service.resultState(ctx, requireUser(request), request.params.id, options));
 
     scope.post('/api/matches/:id/report', {
@@ -103,7 +110,7 @@ export async function resultsFeature(app: App, ctx: AppContext, store: FileStore
           'Only its two players, after the scheduled start, once each (409 already_reported). Agreeing reports settle at once; ' +
           'conflicting ones open a dispute (status disputed; `match.disputed` on both user topics). An unanswered report settles ' +
           'for its reporter after RESULT_CONFIRM_WINDOW_MS (default 1 h). Answers {status: waiting|settled|disputed, disputeId}.',
-        params: idParams,
+        params: idParams, response: { 200: reportResponseSchema },
       },
     }, async (request) => {
       const user = requireUser(request);
@@ -114,22 +121,22 @@ export async function resultsFeature(app: App, ctx: AppContext, store: FileStore
     });
 
     scope.post('/api/matches/:id/no-show', {
-      schema: { tags, security, summary: 'Claim the opponent did not show up (from 10 minutes after the start); they have 5 minutes to answer or forfeit', params: idParams },
+      schema: { tags, security, summary: 'Claim the opponent did not show up (from 10 minutes after the start); they have 5 minutes to answer or forfeit', params: idParams, response: { 200: noShowResponseSchema } },
     }, async (request) => service.claimNoShow(ctx, requireUser(request), request.params.id));
 
     scope.post('/api/matches/:id/no-show/answer', {
-      schema: { tags, security, summary: 'Answer a no-show claim against me (within its 5 minutes)', params: idParams },
+      schema: { tags, security, summary: 'Answer a no-show claim against me (within its 5 minutes)', params: idParams, response: { 200: okResponseSchema } },
     }, async (request) => {
       await service.answerNoShow(ctx, requireUser(request), request.params.id);
-      return { ok: true };
+      return { ok: true as const };
     });
 
     scope.get('/api/matches/:id/chat', {
-      schema: { tags, security, summary: "The match chat, oldest first (players and admins); live on `match-chat:{id}` (chat.message)", params: idParams },
+      schema: { tags, security, summary: "The match chat, oldest first (players and admins); live on `match-chat:{id}` (chat.message)", params: idParams, response: { 200: chatListSchema } },
     }, async (request) => ({ messages: await service.listChat(ctx, requireUser(request), request.params.id) }));
 
     scope.post('/api/matches/:id/chat', {
-      schema: { tags, security, summary: 'Write in the match chat (players; 1-500 characters)', params: idParams },
+      schema: { tags, security, summary: 'Write in the match chat (players; 1-500 characters)', params: idParams, response: { 200: chatMessageSchema } },
     }, async (request) => {
       const user = requireUser(request);
       const parsed = chatRequestSchema.safeParse(request.body ?? {});
@@ -139,7 +146,7 @@ export async function resultsFeature(app: App, ctx: AppContext, store: FileStore
 
     scope.post('/api/matches/:id/dispute/statements', {
       bodyLimit: UPLOAD_BODY_LIMIT,
-      schema: { tags, security, summary: 'Add a statement and/or evidence to the open dispute of my match: JSON {body} or multipart (body field + `evidence` image)', params: idParams },
+      schema: { tags, security, summary: 'Add a statement and/or evidence to the open dispute of my match: JSON {body} or multipart (body field + `evidence` image)', params: idParams, response: { 200: statementResponseSchema } },
     }, async (request) => {
       const user = requireUser(request);
       const form = await readForm(request);

@@ -262,4 +262,13 @@ describe('boundaries', () => {
     expect(await kit.matchStatus(matchId)).toBe('completed');
     await kit.expectAuditClean();
   });
+
+  it('the routes are described in the OpenAPI document', async () => {
+    const r = await kit.api('GET', '/api/openapi.json');
+    expect(r.status).toBe(200);
+    const paths = Object.keys((r.body as { paths: Record<string, unknown> }).paths);
+    for (const p of ['/api/matches/{id}/report', '/api/matches/{id}/chat', '/api/admin/disputes', '/api/admin/disputes/{id}/resolve', '/api/admin/dashboard']) {
+      expect(paths).toContain(p);
+    }
+  });
 });
