@@ -2,8 +2,9 @@
 // panel and copies the link; B, signed out, opens it, registers through the Create account
 // modal, joins, and both land in the same match in the live arena.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { ROOMS, ROOM_SCREENS } from '@versus/domain';
+import { gameDurationPresets } from '@versus/domain/catalogue';
 import { afterSplash, baseUrl, launchBrowser, newPage, newPlayer, screenshot, signUpInContext } from './harness.ts';
 
 let browser: Browser;
@@ -17,6 +18,12 @@ afterAll(async () => {
 });
 
 const matchOf = (page: Page): string | null => new URL(page.url()).searchParams.get('match');
+
+/** Clicks in the middle of the screen: on a phone the fixed bottom bar covers the page's last line. */
+async function tap(locator: Locator): Promise<void> {
+  await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await locator.click();
+}
 
 describe('private rooms', () => {
   it('A opens a room, B opens the link signed out, registers, joins, and both land in the same match', async () => {
@@ -56,7 +63,7 @@ describe('private rooms', () => {
       await join.getByTestId('join-signed-out').waitFor();
       await screenshot(b.page, 'rooms-join-signed-out-390');
 
-      await join.getByRole('button', { name: ROOM_SCREENS.createAccount }).click();
+      await tap(join.getByRole('button', { name: ROOM_SCREENS.createAccount }));
       const dialog = b.page.getByTestId('register-dialog');
       await dialog.waitFor();
       const player = newPlayer('roomB');
@@ -97,7 +104,7 @@ describe('private rooms', () => {
       await a.page.goto('/live-arena');
       await afterSplash(a.page);
       const panel = a.page.getByTestId('private-room-panel');
-      await panel.getByRole('button', { name: ROOM_SCREENS.create }).click();
+      await tap(panel.getByRole('button', { name: ROOM_SCREENS.create }));
       const code = (await panel.getByTestId('room-code').textContent())?.trim() ?? '';
       expect(code).toHaveLength(6);
       await panel.scrollIntoViewIfNeeded();
@@ -106,13 +113,13 @@ describe('private rooms', () => {
       // My own room: the join screen shows the server's refusal.
       await a.page.goto(`/join-room/${code}`);
       const join = a.page.getByTestId('join-page');
-      await join.getByTestId('join-button').click();
+      await tap(join.getByTestId('join-button'));
       expect(await join.getByTestId('join-error').textContent()).toContain(ROOMS.ownRoom);
       await screenshot(a.page, 'rooms-join-own-390');
 
       // Cancel from the panel; the panel offers a new room again.
       await a.page.goto('/live-arena');
-      await panel.getByRole('button', { name: ROOM_SCREENS.cancel }).click();
+      await tap(panel.getByRole('button', { name: ROOM_SCREENS.cancel }));
       await panel.getByRole('button', { name: ROOM_SCREENS.create }).waitFor();
 
       // A link with a bad code, /share and /handle-protocol.
@@ -124,9 +131,39 @@ describe('private rooms', () => {
       await a.page.waitForURL((url) => url.pathname === '/join-room/ABC234');
       await a.page.goto('/share?text=hello');
       await a.page.getByText(ROOM_SCREENS.shareNothing).waitFor();
+      await afterSplash(a.page);
       await screenshot(a.page, 'rooms-share-nothing-390');
     } finally {
       await a.context.close();
+    }
+  });
+
+  it('B accepts a private challenge through /join-challenge/{code} and lands in its match', async () => {
+    const a = await newPage(browser, { width: 1280 });
+    const b = await newPage(browser, { width: 1280 });
+    try {
+      const creator = await signUpInContext(a.page, { prefix: 'chalA' });
+      const created = await a.page.request.post('/api/challenges', {
+        headers: { authorization: `Bearer ${creator.token}` },
+        data: { game: 'tic-tac-toe', stake: 5, duration: gameDurationPresets('tic-tac-toe')[0], isPrivate: true, message: 'Rematch?' },
+      });
+      expect(created.status()).toBe(201);
+      const { challenge } = (await created.json()) as { challenge: { code: string } };
+      expect(challenge.code).toMatch(/^[A-Z0-9]{6}$/);
+
+      await signUpInContext(b.page, { prefix: 'chalB' });
+      await b.page.goto(`/join-challenge/${challenge.code.toLowerCase()}`);
+      await afterSplash(b.page);
+      const join = b.page.getByTestId('join-page');
+      expect(await join.getByTestId('join-code').textContent()).toBe(challenge.code);
+      await join.getByText('Rematch?', { exact: false }).waitFor();
+      await screenshot(b.page, 'rooms-join-challenge-1280');
+      await join.getByRole('button', { name: ROOM_SCREENS.acceptChallenge }).click();
+      await b.page.waitForURL((url) => url.pathname === '/live-arena' && url.searchParams.has('match'));
+      await b.page.getByTestId('live-arena').waitFor();
+    } finally {
+      await a.context.close();
+      await b.context.close();
     }
   });
 });

@@ -15,7 +15,7 @@ import { formatMoney, toMinor } from '@versus/domain/money';
 import { requestJson } from '../../api/index.ts';
 import { challengeResponseSchema } from '@versus/domain/challenges';
 import { useDocumentTitle } from '../../app/document-title.ts';
-import { Badge, Button, Card, Spinner } from '../../ui/index.ts';
+import { Button, Card, Spinner, cn } from '../../ui/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { useAuthDialogs } from '../auth/auth-dialogs.tsx';
 import { joinRoom, previewRoom, roomKeys } from '../rooms/rooms.api.ts';
@@ -158,7 +158,15 @@ export default function JoinPage({ kind }: { kind: JoinKind }) {
           <Detail label={ROOM_SCREENS.game} value={data.gameName} />
           <Detail label={data.amountLabel} value={data.amount} />
           <Detail label={ROOM_SCREENS.creator} value={data.creator} />
-          <Detail label={ROOM_SCREENS.status} value={<Badge tone={data.open ? 'success' : 'neutral'}>{data.status}</Badge>} />
+          <Detail
+            label={ROOM_SCREENS.status}
+            value={
+              <span className={cn('inline-flex items-center gap-1.5', data.open ? 'text-success' : 'text-muted')}>
+                <span className={cn('size-2 shrink-0 rounded-full', data.open ? 'animate-live-pulse bg-success' : 'bg-muted')} aria-hidden />
+                {data.status}
+              </span>
+            }
+          />
         </dl>
         {data.message && (
           <blockquote className="rounded-xl border border-border bg-bg/40 px-4 py-3 text-sm break-words text-fg/90">“{data.message}”</blockquote>
@@ -218,7 +226,7 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="min-w-0 rounded-xl border border-border bg-bg/40 px-3 py-2">
       <dt className="text-[0.7rem] font-semibold tracking-wide text-muted uppercase">{label}</dt>
-      <dd className="mt-0.5 truncate font-semibold">{value}</dd>
+      <dd className="mt-0.5 font-semibold break-words">{value}</dd>
     </div>
   );
 }
