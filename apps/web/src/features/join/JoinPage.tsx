@@ -231,19 +231,20 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-export function Problem({ message }: { message: string }) {
+/** A refusal or a dead end, with the way back home (unless the caller places it itself). */
+export function Problem({ message, home = true }: { message: string; home?: boolean }) {
   return (
     <div className="grid gap-4 text-center" data-testid="join-problem">
       <AlertTriangle className="mx-auto size-10 text-warning" aria-hidden />
       <p role="alert" className="text-base font-semibold">
         {message}
       </p>
-      <BackHome />
+      {home && <BackHome />}
     </div>
   );
 }
 
-function BackHome() {
+export function BackHome() {
   return (
     <Button variant="ghost" asChild>
       <Link to="/">

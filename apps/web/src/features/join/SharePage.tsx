@@ -7,7 +7,7 @@ import { Share2 } from 'lucide-react';
 import { ROOM_SCREENS } from '@versus/domain';
 import { useDocumentTitle } from '../../app/document-title.ts';
 import { Button, Card, Input } from '../../ui/index.ts';
-import { Problem } from './JoinPage.tsx';
+import { BackHome, Problem } from './JoinPage.tsx';
 import { joinPath, joinTargetFromProtocol, joinTargetFromShare, joinTargetInText } from './join-target.ts';
 
 export default function SharePage({ mode }: { mode: 'share' | 'protocol' }) {
@@ -26,8 +26,9 @@ export default function SharePage({ mode }: { mode: 'share' | 'protocol' }) {
         <h1 className="text-2xl font-black tracking-tight">{ROOM_SCREENS.shareTitleScreen}</h1>
       </div>
       <Card className="grid gap-5 p-5 sm:p-6">
-        <Problem message={mode === 'protocol' ? ROOM_SCREENS.protocolNothing : ROOM_SCREENS.shareNothing} />
+        <Problem home={false} message={mode === 'protocol' ? ROOM_SCREENS.protocolNothing : ROOM_SCREENS.shareNothing} />
         <CodeForm />
+        <BackHome />
       </Card>
     </div>
   );

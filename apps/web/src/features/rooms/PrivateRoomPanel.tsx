@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Copy, Link2, Lock, Share2, X } from 'lucide-react';
-import { ROOMS, ROOM_SCREENS } from '@versus/domain';
+import { ERROR_BOUNDARY, ROOMS, ROOM_SCREENS } from '@versus/domain';
 import { currencyFor, formatMoney, toMinor } from '@versus/domain/money';
 import {
   ROOM_BET_TIERS,
@@ -87,7 +87,7 @@ export function PrivateRoomPanel({ className }: { className?: string }) {
             {roomErrorMessage(mine.error, ROOMS.createFailed)}
           </p>
           <Button variant="outline" size="sm" onClick={() => void mine.refetch()}>
-            Try again
+            {ERROR_BOUNDARY.tryAgain}
           </Button>
         </div>
       ) : room ? (
