@@ -6,7 +6,11 @@ import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireRole } from '../auth/auth.plugin.ts';
 import { badRequest } from '../http/errors.ts';
+import { authorizeTopic } from '../realtime/authorize.ts';
 import * as service from './admin.service.ts';
+
+// The bare `admin` topic (dispute.opened, dispute.resolved): admins only.
+authorizeTopic('admin', ({ user, id }) => id === undefined && user.role === 'admin');
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];

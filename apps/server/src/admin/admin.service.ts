@@ -11,7 +11,7 @@ import { auditLedger } from '../ledger/ledger.audit.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { reopenDisputed } from '../results/results.repository.ts';
-import { UUID, evidenceByIds, loadMatch, readChat, readReports, recordTransition, settle } from '../results/results.service.ts';
+import { ADMIN_TOPIC, UUID, evidenceByIds, loadMatch, readChat, readReports, recordTransition, settle } from '../results/results.service.ts';
 import * as repo from './admin.repository.ts';
 
 export async function listDisputes(db: Queryable, query: DisputeListQuery & { id?: string }, now = new Date()): Promise<Dispute[]> {
@@ -80,6 +80,7 @@ export async function resolveDispute(ctx: AppContext, admin: AccessClaims, dispu
     await recordTransition(tx, { matchId: m.id, actorId: admin.userId, action: 'resolution', from: 'disputed', to: null, detail: { outcome: input.outcome, reason: input.reason }, now });
     const payload = { matchId: m.id, disputeId: id, outcome: input.outcome, reason: input.reason, message: RESULTS.resolved };
     for (const userId of [m.player1_id, m.player2_id]) await publish(tx, topics.user(userId), 'dispute.resolved', payload);
+    await publish(tx, ADMIN_TOPIC, 'dispute.resolved', payload);
   });
   const [resolved] = await listDisputes(ctx.db, { status: 'all', id });
   if (!resolved) throw notFound(RESULTS.disputeNotFound);

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS } from '@versus/domain/messages';
 import type { Dashboard, Dispute } from '@versus/domain/results';
+import { canFollow } from '../realtime/authorize.ts';
 import { createResultsKit, multipartBody, pngOf, type ResultsKit, type TestPlayer } from '../results/results.test-kit.ts';
 
 let kit: ResultsKit;
@@ -44,6 +45,10 @@ describe('authorization', () => {
       expect(plain.status, `${method} ${url}`).toBe(403);
       expect(plain.body.error?.code).toBe('forbidden');
     }
+    const appCtx = { config: kit.t.config, db: kit.t.database.db, log: kit.t.app.log };
+    expect(await canFollow(appCtx, { userId: admin.id, role: 'admin', accountType: 'real' }, 'admin')).toBe(true);
+    expect(await canFollow(appCtx, { userId: user.id, role: 'user', accountType: 'real' }, 'admin')).toBe(false);
+    expect(await canFollow(appCtx, { userId: user.id, role: 'promoter', accountType: 'real' }, 'admin')).toBe(false);
     const [row] = await kit.t.database.db.query<{ status: string }>('SELECT status FROM disputes WHERE id = $1', [disputeId]);
     expect(row!.status).toBe('open');
   });
@@ -113,6 +118,8 @@ describe('resolution', () => {
       expect(events.find((e) => e.type === 'dispute.resolved')?.payload.outcome).toBe(outcome);
       expect(events.map((e) => e.type)).toContain('match.completed');
     }
+    const feed = await kit.t.database.db.query<{ type: string; payload: { disputeId?: string } }>(`SELECT type, payload FROM realtime_events WHERE topic = 'admin' ORDER BY version`);
+    expect(feed.filter((e) => e.payload.disputeId === m.disputeId).map((e) => e.type)).toEqual(['dispute.opened', 'dispute.resolved']);
     await kit.expectAuditClean();
 
     const again = await resolve(m.disputeId, { outcome: 'player1', reason: 'changed my mind' });

@@ -27,6 +27,8 @@ export type { MatchRow };
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const chatTopic = (matchId: string) => `match-chat:${matchId}`;
+/** The admins' feed: dispute.opened and dispute.resolved, for the queue and the dashboard. */
+export const ADMIN_TOPIC = 'admin';
 const ACTIVE = ['pending', 'accepted', 'in_progress'];
 
 export interface ResultsOptions {
@@ -163,6 +165,7 @@ async function openDispute(tx: Queryable, m: MatchRow, actorId: string, now: Dat
   const payload = { matchId: m.id, disputeId, status: 'disputed', message: RESULTS.underReview };
   await publish(tx, topics.match(m.id), 'match.disputed', { matchId: m.id, status: 'disputed' });
   for (const id of [m.player1_id, m.player2_id]) await publish(tx, topics.user(id), 'match.disputed', payload);
+  await publish(tx, ADMIN_TOPIC, 'dispute.opened', { disputeId, matchId: m.id, gameType: m.game_type, stake: m.stake, currency: m.currency });
   return disputeId;
 }
 
