@@ -22,7 +22,7 @@ export interface DisputeRow {
 }
 
 /** Disputes oldest first, filtered; `openedBefore` is the minimum-age filter as a time. */
-export function disputes(db: Queryable, q: DisputeListQuery & { openedBefore: Date | null; id?: string }): Promise<DisputeRow[]> {
+export function disputes(db: Queryable, q: DisputeListQuery & { openedBefore: Date | null; id?: string; playerId?: string }): Promise<DisputeRow[]> {
   return db.query<DisputeRow>(
     `SELECT d.id, d.match_id, d.status, d.opened_at, d.resolved_at, d.resolved_by, d.outcome, d.reason,
             m.game_type, m.stake, m.currency, m.player1_id, m.player2_id, p1.username AS player1_name, p2.username AS player2_name
@@ -34,8 +34,9 @@ export function disputes(db: Queryable, q: DisputeListQuery & { openedBefore: Da
         AND ($4::int IS NULL OR m.stake >= $4)
         AND ($5::int IS NULL OR m.stake <= $5)
         AND ($6::uuid IS NULL OR d.id = $6)
+        AND ($7::uuid IS NULL OR $7 IN (m.player1_id, m.player2_id))
       ORDER BY d.opened_at, d.id LIMIT 200`,
-    [q.status, q.game ?? null, q.openedBefore, q.minStake ?? null, q.maxStake ?? null, q.id ?? null],
+    [q.status, q.game ?? null, q.openedBefore, q.minStake ?? null, q.maxStake ?? null, q.id ?? null, q.playerId ?? null],
   );
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { dashboardSchema, disputeListQuerySchema, disputeListSchema, resolveRequestSchema, resolveResponseSchema } from '@versus/domain/results';
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
-import { requireRole } from '../auth/auth.plugin.ts';
+import { requireRole, requireUser } from '../auth/auth.plugin.ts';
 import { badRequest } from '../http/errors.ts';
 import { authorizeTopic } from '../realtime/authorize.ts';
 import * as service from './admin.service.ts';
@@ -41,6 +41,15 @@ export function adminFeature(app: App, ctx: AppContext): void {
     }
     return { disputes: await service.listDisputes(ctx.db, parsed.data) };
   });
+
+  app.get('/api/disputes', {
+    schema: {
+      tags: ['results'],
+      security,
+      summary: "My disputes (open and resolved, oldest first): both reports, statements, evidence links, the chat, the resolution",
+      response: { 200: disputeListSchema },
+    },
+  }, async (request) => ({ disputes: await service.myDisputes(ctx.db, requireUser(request)) }));
 
   app.post('/api/admin/disputes/:id/resolve', {
     schema: {

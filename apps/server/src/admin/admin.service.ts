@@ -14,7 +14,7 @@ import { reopenDisputed } from '../results/results.repository.ts';
 import { ADMIN_TOPIC, UUID, evidenceByIds, loadMatch, readChat, readReports, recordTransition, settle } from '../results/results.service.ts';
 import * as repo from './admin.repository.ts';
 
-export async function listDisputes(db: Queryable, query: DisputeListQuery & { id?: string }, now = new Date()): Promise<Dispute[]> {
+export async function listDisputes(db: Queryable, query: DisputeListQuery & { id?: string; playerId?: string }, now = new Date()): Promise<Dispute[]> {
   const openedBefore = query.minAgeMinutes === undefined ? null : new Date(now.getTime() - query.minAgeMinutes * 60_000);
   const rows = await repo.disputes(db, { ...query, openedBefore });
   const ids = [...new Set(rows.flatMap((r) => [r.player1_id, r.player2_id]))];
@@ -53,6 +53,12 @@ export async function listDisputes(db: Queryable, query: DisputeListQuery & { id
     });
   }
   return out;
+}
+
+/** A player's own disputes, oldest first, as admins see them without the players' records. */
+export async function myDisputes(db: Queryable, user: AccessClaims): Promise<Dispute[]> {
+  const list = await listDisputes(db, { status: 'all', playerId: user.userId });
+  return list.map((d) => ({ ...d, records: [] }));
 }
 
 const ENDINGS: Record<ResolutionOutcome, Ending> = {

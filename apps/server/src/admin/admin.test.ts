@@ -84,6 +84,12 @@ describe('dispute queue', () => {
       [second.p2.id, 1],
     ]);
 
+    const mine = await kit.api('GET', '/api/disputes', { as: second.p2 });
+    expect((mine.body.disputes as Dispute[]).map((d) => d.id)).toEqual([second.disputeId]);
+    expect((mine.body.disputes as Dispute[])[0]!.records).toEqual([]);
+    expect((await kit.api('GET', '/api/disputes', { as: stranger })).body.disputes).toEqual([]);
+    expect((await kit.api('GET', '/api/disputes')).status).toBe(401);
+
     const valorant = await kit.api('GET', '/api/admin/disputes?game=valorant&minStake=100', { as: admin });
     expect((valorant.body.disputes as Dispute[]).map((d) => d.id)).toEqual([second.disputeId]);
     const cheap = await kit.api('GET', '/api/admin/disputes?maxStake=20', { as: admin });
