@@ -93,6 +93,12 @@ async function setUp(): Promise<{ db: Database; pairs: PairSpec[] }> {
   const started = performance.now();
   await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${DB_NAME}`);
+  if (env.BENCH_EXPLAIN) {
+    // Diagnostics: PostgreSQL logs the plan of every statement of the bench database slower than BENCH_EXPLAIN ms.
+    await admin(`ALTER DATABASE ${DB_NAME} SET session_preload_libraries = 'auto_explain'`);
+    await admin(`ALTER DATABASE ${DB_NAME} SET auto_explain.log_min_duration = '${Number(env.BENCH_EXPLAIN)}ms'`);
+    await admin(`ALTER DATABASE ${DB_NAME} SET auto_explain.log_nested_statements = on`);
+  }
   const db = openPostgres(urlFor(DB_NAME), { max: 16 });
   await migrate(db, path.resolve(here, '../../apps/server/src/db/migrations'));
   const ctx: AppContext = { config: loadConfig({ WEB_DIR: '', SEED_DEMO: 'false' }), db, log: pino({ level: 'silent' }) };
@@ -181,19 +187,24 @@ function machineCpu(): { idle: number; total: number } {
   return { idle: line[3]! + line[4]!, total: line.reduce((a, b) => a + b, 0) };
 }
 
-/** CPU seconds of every PostgreSQL process on this machine (the bench is the only load). */
+/**
+ * CPU seconds of the PostgreSQL backends serving the bench database (their process title names
+ * it). Other databases on the same server (other work on this machine) are not counted; the
+ * shared WAL writer and checkpointer are not either.
+ */
 function postgresCpuSec(): number {
   let total = 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!cmdline.startsWith('postgres:') || !cmdline.includes(` ${DB_NAME} `)) continue;
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
+    } catch (error) {
       // The process ended while we read it.
-      continue;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
     }
   }
   return total;

@@ -161,12 +161,12 @@ export interface FinishLock {
   holds: { user_id: string; amount: number }[];
 }
 
-/** Locks the match row (the finisher's version check) and reads the stakes held for it. */
+/** Locks the match row (the finisher's version check) and reads the stakes held for it (by owner: the ledger's index). */
 export async function lockForFinish(tx: Queryable, id: string): Promise<FinishLock | null> {
   const [row] = await tx.query<FinishLock>(
     `SELECT m.version, m.status, m.challenge_id,
             (SELECT coalesce(json_agg(json_build_object('user_id', h.user_id, 'amount', h.amount) ORDER BY h.id), '[]')
-               FROM escrow_holds h WHERE h.match_id = m.id AND h.status = 'held') AS holds
+               FROM escrow_holds h WHERE h.owner_id = m.id AND h.status = 'held') AS holds
        FROM matches m WHERE m.id = $1 FOR UPDATE OF m`,
     [id],
   );
@@ -236,7 +236,7 @@ export async function writeFinish(tx: Queryable, w: FinishWrite): Promise<number
               virtual_wins = p.virtual_wins + CASE WHEN $10 AND u.result = 'win' THEN 1 ELSE 0 END,
               virtual_losses = p.virtual_losses + CASE WHEN $10 AND u.result = 'loss' THEN 1 ELSE 0 END
          FROM unnest($4::uuid[], $5::int[], $6::int[], $7::int[], $8::int[], $9::text[]) AS u (id, wins, losses, streak, level, result)
-        WHERE p.id = u.id
+        WHERE p.id = ANY ($4::uuid[]) AND p.id = u.id
      ),
      r AS (
        INSERT INTO ratings (user_id, game, rating, rd, volatility, games, wins, losses, draws)
@@ -350,7 +350,7 @@ const jsonDate = (d: Date | null) => (d ? `"${d.toISOString()}"` : 'null');
 
 /**
  * Applies the changes whose version still matches, with their moves and events, in one
- * statement (arena_write_json, 007_arena_write_json.sql): one round trip and one commit per
+ * statement (arena_write, 010_arena_write_jsonb.sql): one round trip and one commit per
  * batch. The batch travels as one JSON text, the already serialised states, moves and payloads
  * embedded as they are.
  */
@@ -370,7 +370,7 @@ export async function writeBatch(db: Queryable, changes: RowChange[], moves: Mov
   const e = events.map((x) => `{"match":"${x.matchId}","topic":${JSON.stringify(x.topic)},"type":${JSON.stringify(x.type)},"payload":${x.payload}}`);
   const batch = `{"changes":[${c.join(',')}],"moves":[${m.join(',')}],"events":[${e.join(',')}]}`;
   const [row] = await db.query<{ applied: string[]; versions: (string | number | null)[] }>(
-    'SELECT applied, versions FROM arena_write_json($1::json)',
+    'SELECT applied, versions FROM arena_write($1::jsonb)',
     [batch],
   );
   return {
