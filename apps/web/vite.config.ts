@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const server = process.env.VERSUS_API ?? 'http://localhost:3000';
@@ -12,7 +13,7 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     root,
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), pwa()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -30,3 +31,49 @@ export default defineConfig(({ command }) => {
     preview: { port: 4173 },
   };
 });
+
+/**
+ * The installable app (SPEC §4 PWA): the web app manifest and a generated service worker.
+ * The worker precaches the app shell (index.html and the hashed assets) and answers client
+ * routes with index.html when offline; the API, auth and realtime paths always go to the
+ * network and nothing from them is cached. registerType 'autoUpdate': a new build's worker
+ * takes over at once (skipWaiting + clientsClaim) and the next navigation gets the new shell.
+ * Registered from the app (features/pwa) in production builds only.
+ */
+function pwa() {
+  return VitePWA({
+    registerType: 'autoUpdate',
+    injectRegister: false,
+    manifest: {
+      id: '/',
+      name: 'Versus',
+      short_name: 'Versus',
+      description: 'Stake credits on head-to-head challenges. Compete. Win. Earn.',
+      theme_color: '#09080f',
+      background_color: '#09080f',
+      display: 'standalone',
+      orientation: 'portrait',
+      start_url: '/',
+      scope: '/',
+      categories: ['games', 'entertainment'],
+      icons: [
+        { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+      share_target: { action: '/share', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } },
+      // Not in the plugin's manifest type yet; browsers read it from the JSON.
+      ...({ protocol_handlers: [{ protocol: 'web+versus', url: '/handle-protocol?url=%s' }] } as object),
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/auth(\/|$)/, /^\/realtime/],
+      cleanupOutdatedCaches: true,
+      skipWaiting: true,
+      clientsClaim: true,
+      // No runtimeCaching: API answers are never cached.
+    },
+    devOptions: { enabled: false },
+  });
+}

@@ -493,3 +493,25 @@ export const RESULTS = {
   evidenceMissing: 'Choose an image to upload.',
   resolved: 'An admin resolved the dispute.',
 } as const;
+
+// SPEC §2 Always-present overlays and Modals, §4 PWA install prompt (our wording: SPEC is silent).
+export const PWA = {
+  promptTitle: 'Install Versus',
+  promptBody: 'Add Versus to your home screen for full-screen play and quick access.',
+  install: 'Install',
+  notNow: 'Not now',
+  howToInstall: 'How to install',
+  guideTitle: 'Add Versus to your home screen',
+  guideDescription: 'Your browser installs apps from its own menu. It takes three taps.',
+  guideStepsIos: [
+    'Tap the Share button in Safari’s toolbar.',
+    'Scroll down and tap “Add to Home Screen”.',
+    'Tap “Add”. Versus opens full screen from its icon.',
+  ],
+  guideStepsOther: [
+    'Open your browser’s menu (⋮ or ⋯).',
+    'Choose “Install app” or “Add to Home screen”.',
+    'Confirm. Versus opens full screen from its icon.',
+  ],
+  gotIt: 'Got it',
+} as const;

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigationType 
 import { SHELL, TAGLINE } from '@versus/domain';
 import { preloadAuthModals } from '../features/auth/auth-dialogs.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
+import { InstallPrompt } from '../features/pwa/index.ts';
 import { BottomBar } from './BottomBar.tsx';
 import { DEFAULT_TITLE } from './document-title.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -43,6 +44,7 @@ export function AppLayout() {
       <Footer />
       <BottomBar />
       <OfflineBadge />
+      <InstallPrompt />
       <ScrollRestoration />
     </div>
   );

@@ -1,0 +1,2 @@
+export { InstallPrompt } from './InstallPrompt.tsx';
+export { openInstallGuide, promptInstall, useInstallState } from './install-store.ts';
