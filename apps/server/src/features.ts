@@ -9,8 +9,9 @@ import { arenaFeature } from './arena/arena.routes.ts';
 import { roomsFeature } from './rooms/rooms.routes.ts';
 import { resultsFeature } from './results/results.routes.ts';
 import { adminFeature } from './admin/admin.routes.ts';
+import { historyFeature } from './results/history.routes.ts';
 
 export type Feature = (app: App, ctx: AppContext) => Promise<void> | void;
 
 /** Each feature folder contributes one entry: its routes, sockets and jobs. */
-export const features: Feature[] = [authFeature, realtimeFeature, walletFeature, virtualStatsFeature, challengesFeature, arenaFeature, roomsFeature, resultsFeature, adminFeature];
+export const features: Feature[] = [authFeature, realtimeFeature, walletFeature, virtualStatsFeature, challengesFeature, arenaFeature, roomsFeature, resultsFeature, adminFeature, historyFeature];
