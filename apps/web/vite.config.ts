@@ -72,6 +72,8 @@ function pwa() {
       cleanupOutdatedCaches: true,
       skipWaiting: true,
       clientsClaim: true,
+      // Push notifications (public/sw-push.js): shown by the worker, a tap opens the app there.
+      importScripts: ['/sw-push.js'],
       // No runtimeCaching: API answers are never cached.
     },
     devOptions: { enabled: false },

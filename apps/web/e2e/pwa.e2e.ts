@@ -129,6 +129,42 @@ describe('installable app', () => {
     }
   });
 
+  it('shows a push message as a notification (the worker imports sw-push.js)', async () => {
+    const { context, page } = await newPage(browser, { width: 1280 });
+    try {
+      await context.grantPermissions(['notifications'], { origin: baseUrl() });
+      const script = await page.request.get('/sw.js');
+      expect(await script.text()).toContain('sw-push.js');
+      await page.goto('/');
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      const cdp = await context.newCDPSession(page);
+      const registrationId = new Promise<string>((resolve) => {
+        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const ours = registrations.find((registration) => registration.scopeURL === `${baseUrl()}/` && !registration.isDeleted);
+          if (ours) resolve(ours.registrationId);
+        });
+      });
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: baseUrl(),
+        registrationId: await registrationId,
+        data: JSON.stringify({ title: 'Your match is ready', body: 'Opponent joined', url: '/live-arena', tag: 'match-1' }),
+      });
+      const shown = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        for (let attempt = 0; attempt < 50; attempt += 1) {
+          const notifications = await registration.getNotifications();
+          if (notifications.length > 0) return notifications.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return [];
+      });
+      expect(shown).toEqual([{ title: 'Your match is ready', body: 'Opponent joined', tag: 'match-1', data: { url: '/live-arena' } }]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('on a 390 px phone, offers installing after 3 s, and not again this session after "Not now"', async () => {
     const { context, page } = await newPage(browser, { width: 390 });
     try {
