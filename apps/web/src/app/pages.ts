@@ -16,6 +16,9 @@ export const pages = {
   spectate: lazyPage(() => import('../features/spectate/SpectatePage.tsx')),
   join: lazyPage<{ kind: 'room' | 'challenge' }>(() => import('../features/join/JoinPage.tsx')),
   share: lazyPage<{ mode: 'share' | 'protocol' }>(() => import('../features/join/SharePage.tsx')),
+  matches: lazyPage(() => import('../features/matches/MatchesPage.tsx')),
+  admin: lazyPage(() => import('../features/admin/AdminDashboardPage.tsx')),
+  adminDisputes: lazyPage<{ enhanced?: boolean }>(() => import('../features/admin/AdminDisputesPage.tsx')),
   notFound: lazyPage(() => import('./NotFoundPage.tsx')),
 };
 

@@ -1,0 +1,109 @@
+// The calls /matches and the admin screens make, as react-query hooks and plain helpers.
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { arenaMatchListSchema, type ArenaMatchSummary } from '@versus/domain/arena';
+import { chatListSchema, chatMessageSchema, disputeListSchema, resultStateSchema, type ChatMessage } from '@versus/domain/results';
+import { api, authedSend, errorFrom } from '../../api/index.ts';
+import { useRealtime } from '../../realtime/react.tsx';
+import { freshToken } from '../auth/session-store.ts';
+import { useAuth } from '../auth/use-auth.ts';
+
+export const matchKeys = {
+  all: ['matches'] as const,
+  active: ['matches', 'active'] as const,
+  history: ['matches', 'history'] as const,
+  disputes: ['matches', 'disputes'] as const,
+  result: (id: string) => ['matches', 'result', id] as const,
+  chat: (id: string) => ['matches', 'chat', id] as const,
+};
+
+export const useActiveMatches = () =>
+  useQuery({ queryKey: matchKeys.active, queryFn: () => api.get('/api/arena/matches', arenaMatchListSchema).then((r) => r.matches) });
+export const useHistory = (enabled: boolean) =>
+  useQuery({ queryKey: matchKeys.history, enabled, queryFn: () => api.get('/api/matches?status=history', arenaMatchListSchema).then((r) => r.matches) });
+export const useMyDisputes = (enabled: boolean) =>
+  useQuery({ queryKey: matchKeys.disputes, enabled, queryFn: () => api.get('/api/disputes', disputeListSchema).then((r) => r.disputes) });
+export const useResultState = (id: string, enabled: boolean) =>
+  useQuery({ queryKey: matchKeys.result(id), enabled, queryFn: () => api.get(`/api/matches/${encodeURIComponent(id)}/result`, resultStateSchema) });
+
+/** Every match event on my user topic refreshes what /matches shows (and the balance). */
+export function useMatchesLive(): void {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  useRealtime(user ? `user:${user.id}` : null, (update) => {
+    if (update.kind === 'event' && !/^(match|dispute)\./.test(update.type)) return;
+    void client.invalidateQueries({ queryKey: matchKeys.all });
+    void client.invalidateQueries({ queryKey: ['wallet'] });
+  });
+}
+
+/** The match chat: the list, live on match-chat:{id}. */
+export function useMatchChat(matchId: string | null): ChatMessage[] | undefined {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: matchKeys.chat(matchId ?? ''),
+    enabled: matchId !== null,
+    queryFn: () => api.get(`/api/matches/${encodeURIComponent(matchId ?? '')}/chat`, chatListSchema).then((r) => r.messages),
+  });
+  useRealtime(matchId ? `match-chat:${matchId}` : null, (update) => {
+    if (update.kind === 'event') {
+      const parsed = chatMessageSchema.safeParse(update.payload);
+      if (parsed.success) {
+        client.setQueryData<ChatMessage[]>(matchKeys.chat(parsed.data.matchId), (old = []) =>
+          old.some((m) => m.id === parsed.data.id) ? old : [...old, parsed.data],
+        );
+        return;
+      }
+    }
+    void client.invalidateQueries({ queryKey: matchKeys.chat(matchId ?? '') });
+  });
+  return query.data;
+}
+
+export const sendChat = (matchId: string, body: string) =>
+  api.post(`/api/matches/${encodeURIComponent(matchId)}/chat`, { body }, chatMessageSchema);
+
+/** POST a form (fields and an optional `evidence` image) with the bearer token; a refusal throws the server's message. */
+export async function postForm(path: string, fields: Record<string, string>, evidence: File | null): Promise<unknown> {
+  let response: Response;
+  if (evidence) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append('evidence', evidence);
+    const token = await freshToken();
+    response = await fetch(path, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  } else {
+    response = await authedSend(path, { method: 'POST', body: fields });
+  }
+  if (!response.ok) throw await errorFrom(response);
+  return response.json() as Promise<unknown>;
+}
+
+const okSchema = z.object({ ok: z.literal(true) });
+export const claimNoShow = (id: string) => api.post(`/api/matches/${encodeURIComponent(id)}/no-show`, {}, z.object({ deadline: z.string() }));
+export const answerNoShow = (id: string) => api.post(`/api/matches/${encodeURIComponent(id)}/no-show/answer`, {}, okSchema);
+export const readyUp = (id: string) => api.post(`/api/matches/${encodeURIComponent(id)}/ready`, {}, z.unknown());
+
+/** An evidence image (bearer-protected) as an object URL for a thumbnail and a link. */
+export function useEvidenceUrl(url: string): string | null {
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let made: string | null = null;
+    let alive = true;
+    authedSend(url)
+      .then(async (response) => {
+        if (!response.ok || !alive) return;
+        made = URL.createObjectURL(await response.blob());
+        setObjectUrl(made);
+      })
+      .catch((failure: unknown) => console.warn('evidence', failure));
+    return () => {
+      alive = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [url]);
+  return objectUrl;
+}
+
+export type { ArenaMatchSummary };
