@@ -93,6 +93,10 @@ async function setUp(): Promise<{ db: Database; pairs: PairSpec[] }> {
   const started = performance.now();
   await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${DB_NAME}`);
+  if (env.BENCH_LOG_STATEMENTS) {
+    // Diagnostics: PostgreSQL logs every statement of the bench database with its duration.
+    await admin(`ALTER DATABASE ${DB_NAME} SET log_min_duration_statement = 0`);
+  }
   if (env.BENCH_EXPLAIN) {
     // Diagnostics: PostgreSQL logs the plan of every statement of the bench database slower than BENCH_EXPLAIN ms.
     await admin(`ALTER DATABASE ${DB_NAME} SET session_preload_libraries = 'auto_explain'`);

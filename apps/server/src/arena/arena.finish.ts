@@ -132,9 +132,7 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
     completedAt: now.toISOString(),
   };
 
-  const events: repo.FinishWrite['events'] = [
-    { topic: topics.match(match.id), type: 'match.completed', payload: JSON.stringify(input.publicEvent(result, version)) },
-  ];
+  const events: repo.FinishWrite['events'] = [{ topic: topics.match(match.id), type: 'match.completed', payload: input.publicEvent(result, version) }];
   for (const [seat, userId] of match.players.entries()) {
     const rating = ratings.find((r) => r.userId === userId);
     const event: MatchCompletedUserEvent = {
@@ -146,14 +144,14 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
       received: payouts.filter((p) => p.userId === userId).reduce((sum, p) => sum + p.amount, 0),
       rating: rating ? { before: rating.before, after: rating.after } : null,
     };
-    events.push({ topic: topics.user(userId), type: 'match.completed', payload: JSON.stringify(event) });
+    events.push({ topic: topics.user(userId), type: 'match.completed', payload: event });
   }
   const challengeStatus = ending.kind === 'void' ? 'cancelled' : 'completed';
   if (locked.challenge_id) {
     events.push({
       topic: topics.challenge(locked.challenge_id),
       type: `challenge.${challengeStatus}`,
-      payload: JSON.stringify({ challengeId: locked.challenge_id, status: challengeStatus }),
+      payload: { challengeId: locked.challenge_id, status: challengeStatus },
     });
   }
 
@@ -164,10 +162,10 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
     winnerId,
     endReason: result.reason,
     completedAt: now,
-    state: input.state ? JSON.stringify(input.state) : null,
+    state: input.state,
     result,
     version,
-    gameData: move ? JSON.stringify({ moveCount: move.seq, lastMoveBy: match.players[move.seat] }) : null,
+    gameData: move ? { moveCount: move.seq, lastMoveBy: match.players[move.seat] } : null,
     challenge: locked.challenge_id ? { id: locked.challenge_id, status: challengeStatus } : null,
     profiles,
     virtual: match.currency === 'vtokens',
@@ -177,7 +175,7 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
     events,
   });
   events.forEach((e, i) => {
-    const inline = `{"topic":${JSON.stringify(e.topic)},"version":${versions[i]},"type":${JSON.stringify(e.type)},"payload":${e.payload}}`;
+    const inline = `{"topic":${JSON.stringify(e.topic)},"version":${versions[i]},"type":${JSON.stringify(e.type)},"payload":${JSON.stringify(e.payload)}}`;
     tx.notifyAfterCommit(
       REALTIME_CHANNEL,
       Buffer.byteLength(inline) < INLINE_LIMIT ? inline : JSON.stringify({ topic: e.topic, version: versions[i], ref: true }),

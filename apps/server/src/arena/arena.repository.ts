@@ -81,20 +81,13 @@ const VIEW_SELECT = `SELECT ${CORE}, m.platform, m.bet_amount, m.winner_id, m.ma
     LEFT JOIN ratings r1 ON r1.user_id = m.player1_id AND r1.game = m.game_type
     LEFT JOIN ratings r2 ON r2.user_id = m.player2_id AND r2.game = m.game_type`;
 
-/** A match with its players and every move (the canonical moves too when `withMoves`): one query. */
+/**
+ * A match with its players and every move (the canonical moves too when `withMoves`): one call
+ * of arena_match_view (011), planned once per connection. Times arrive as ISO texts.
+ */
 export async function findForView(db: Queryable, id: string, { withMoves = false } = {}): Promise<(MatchViewRow & { moves: MoveRow[] }) | null> {
-  const [row] = await db.query<MatchViewRow & { moves: MoveRow[] }>(
-    `${VIEW_SELECT.replace(
-      'AS players',
-      `AS players,
-         (SELECT coalesce(json_agg(json_build_object('seq', mm.seq, 'game_index', mm.game_index, 'seat', mm.seat,
-                   'move', ${withMoves ? 'mm.move' : 'NULL'}, 'notation', mm.notation, 'created_at', mm.created_at,
-                   'remaining_ms', mm.remaining_ms, 'elapsed_ms', mm.elapsed_ms) ORDER BY mm.seq), '[]')
-            FROM match_moves mm WHERE mm.match_id = m.id) AS moves`,
-    )} WHERE m.id = $1`,
-    [id],
-  );
-  return row ?? null;
+  const [row] = await db.query<{ view: (MatchViewRow & { moves: MoveRow[] }) | null }>('SELECT arena_match_view($1, $2) AS view', [id, withMoves]);
+  return row?.view ?? null;
 }
 
 /** A player's matches still to play or being played, soonest first. */
@@ -203,12 +196,12 @@ export interface FinishWrite {
   winnerId: string | null;
   endReason: string;
   completedAt: Date;
-  /** JSON text of the final ArenaState (null: unchanged). */
-  state: string | null;
+  /** The final ArenaState (null: unchanged). */
+  state: unknown;
   result: MatchResult;
   version: number;
   /** SPEC's game_data after the last move, when a move ended the match. */
-  gameData: string | null;
+  gameData: unknown;
   challenge: { id: string; status: 'completed' | 'cancelled' } | null;
   profiles: { id: string; wins: number; losses: number; streak: number; level: number; result: 'win' | 'loss' | 'draw' }[];
   virtual: boolean;
@@ -216,88 +209,30 @@ export interface FinishWrite {
   ratings: { userId: string; rating: number; rd: number; volatility: number; result: 'win' | 'loss' | 'draw' }[];
   /** The move that ended the match, if one did. */
   move: MoveInsert | null;
-  events: { topic: string; type: string; payload: string }[];
+  events: { topic: string; type: string; payload: unknown }[];
 }
 
 /**
- * Records the ending in one statement: the challenge closed, both records and ratings, the
- * final move, the match itself, and the events (whose versions it answers, in order).
+ * Records the ending in one call (arena_finish_write, 011): the challenge closed, both records
+ * and ratings, the final move, the match itself, and the events (whose versions it answers, in order).
  */
 export async function writeFinish(tx: Queryable, w: FinishWrite): Promise<number[]> {
-  const ratings = [...w.ratings].sort((a, b) => (a.userId < b.userId ? -1 : 1));
-  const move = w.move;
-  const [row] = await tx.query<{ versions: (string | number)[] }>(
-    `WITH c AS (
-       UPDATE challenges SET status = $2, closed_at = $3, updated_at = $3 WHERE id = $1 AND status = 'accepted'
-     ),
-     p AS (
-       UPDATE profiles p SET wins = u.wins, losses = u.losses, streak = u.streak, level = u.level, updated_at = now(),
-              virtual_games_played = p.virtual_games_played + CASE WHEN $10 THEN 1 ELSE 0 END,
-              virtual_wins = p.virtual_wins + CASE WHEN $10 AND u.result = 'win' THEN 1 ELSE 0 END,
-              virtual_losses = p.virtual_losses + CASE WHEN $10 AND u.result = 'loss' THEN 1 ELSE 0 END
-         FROM unnest($4::uuid[], $5::int[], $6::int[], $7::int[], $8::int[], $9::text[]) AS u (id, wins, losses, streak, level, result)
-        WHERE p.id = ANY ($4::uuid[]) AND p.id = u.id
-     ),
-     r AS (
-       INSERT INTO ratings (user_id, game, rating, rd, volatility, games, wins, losses, draws)
-       SELECT u.id, $11, u.rating, u.rd, u.volatility, 1, (u.result = 'win')::int, (u.result = 'loss')::int, (u.result = 'draw')::int
-         FROM unnest($12::uuid[], $13::float8[], $14::float8[], $15::float8[], $16::text[]) AS u (id, rating, rd, volatility, result)
-       ON CONFLICT (user_id, game) DO UPDATE SET
-         rating = EXCLUDED.rating, rd = EXCLUDED.rd, volatility = EXCLUDED.volatility, games = ratings.games + 1,
-         wins = ratings.wins + EXCLUDED.wins, losses = ratings.losses + EXCLUDED.losses, draws = ratings.draws + EXCLUDED.draws,
-         updated_at = now()
-     ),
-     mv AS (
-       INSERT INTO match_moves (match_id, seq, game_index, seat, move, notation, created_at, remaining_ms, elapsed_ms)
-       SELECT $17::uuid, $27::int, $28::int, $29::smallint, $30::jsonb, $31::text, $32::timestamptz, ARRAY[$33::int, $34::int], $35::int
-        WHERE $27::int IS NOT NULL
-     ),
-     m AS (
-       UPDATE matches SET status = $18, winner_id = $19, end_reason = $20, completed_at = $21, state = coalesce($22::jsonb, state),
-              result = $23::jsonb, version = $24, deadline_at = NULL, game_data = coalesce($36::jsonb, game_data), updated_at = $21
-        WHERE id = $17
-     )
-     SELECT realtime_publish_many($25::text[], $26::text[], $37::text[]) AS versions`,
-    [
-      w.challenge?.id ?? null,
-      w.challenge?.status ?? null,
-      w.completedAt,
-      w.profiles.map((p) => p.id),
-      w.profiles.map((p) => p.wins),
-      w.profiles.map((p) => p.losses),
-      w.profiles.map((p) => p.streak),
-      w.profiles.map((p) => p.level),
-      w.profiles.map((p) => p.result),
-      w.virtual,
-      w.game,
-      ratings.map((r) => r.userId),
-      ratings.map((r) => r.rating),
-      ratings.map((r) => r.rd),
-      ratings.map((r) => r.volatility),
-      ratings.map((r) => r.result),
-      w.id,
-      w.status,
-      w.winnerId,
-      w.endReason,
-      w.completedAt,
-      w.state,
-      JSON.stringify(w.result),
-      w.version,
-      w.events.map((e) => e.topic),
-      w.events.map((e) => e.type),
-      move?.seq ?? null,
-      move?.gameIndex ?? null,
-      move?.seat ?? null,
-      move?.move ?? null,
-      move?.notation ?? null,
-      move?.at ?? null,
-      move?.remainingMs[0] ?? null,
-      move?.remainingMs[1] ?? null,
-      move?.elapsedMs ?? null,
-      w.gameData,
-      w.events.map((e) => e.payload),
-    ],
-  );
+  const { move, ...rest } = w;
+  const p = JSON.stringify({
+    ...rest,
+    move: move && {
+      seq: move.seq,
+      game: move.gameIndex,
+      seat: move.seat,
+      move: JSON.parse(move.move) as unknown,
+      notation: move.notation,
+      at: move.at,
+      r0: Math.round(move.remainingMs[0]),
+      r1: Math.round(move.remainingMs[1]),
+      elapsed: move.elapsedMs,
+    },
+  });
+  const [row] = await tx.query<{ versions: (string | number)[] }>('SELECT arena_finish_write($1::jsonb) AS versions', [p]);
   return (row?.versions ?? []).map(Number);
 }
 

@@ -40,10 +40,27 @@ export function arenaOf(app: App): Arena {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// Who may follow a match's topics never changes (its players and its privacy are set when it is
+// made), so the answer is remembered: every player subscribes at least twice per match.
+type TopicAccess = NonNullable<Awaited<ReturnType<typeof repo.topicAccess>>>;
+const access = new Map<string, TopicAccess>();
+const ACCESS_CACHE = 50_000;
+
+async function topicAccess(ctx: AppContext, id: string): Promise<TopicAccess | null> {
+  const cached = access.get(id);
+  if (cached) return cached;
+  const row = await repo.topicAccess(ctx.db, id);
+  if (row) {
+    if (access.size >= ACCESS_CACHE) access.delete(access.keys().next().value!);
+    access.set(id, row);
+  }
+  return row;
+}
+
 /** `match:{id}`: its players; anyone signed in when the match is public (spectators). */
 authorizeTopic('match', async ({ user, id, ctx }) => {
   if (!id || !UUID.test(id)) return false;
-  const row = await repo.topicAccess(ctx.db, id.toLowerCase());
+  const row = await topicAccess(ctx, id.toLowerCase());
   if (!row) return false;
   return !row.is_private || row.player1_id === user.userId || row.player2_id === user.userId;
 });
@@ -51,7 +68,7 @@ authorizeTopic('match', async ({ user, id, ctx }) => {
 /** `arena-join:{id}`: the two players, who hear each other arrive. */
 authorizeTopic('arena-join', async ({ user, id, ctx }) => {
   if (!id || !UUID.test(id)) return false;
-  const row = await repo.topicAccess(ctx.db, id.toLowerCase());
+  const row = await topicAccess(ctx, id.toLowerCase());
   return row !== null && (row.player1_id === user.userId || row.player2_id === user.userId);
 });
 
