@@ -83,7 +83,7 @@ export function DisputeCard({ dispute, meId, highlighted }: { dispute: Dispute; 
             <p className="text-xs text-muted">{formatTime(dispute.openedAt)}</p>
           </div>
           <Badge tone={dispute.status === 'open' ? 'warning' : 'success'} data-testid="dispute-status">
-            {T.status[dispute.status]}
+            {dispute.status === 'open' ? T.status.disputed : T.status.resolved}
           </Badge>
         </div>
         <DisputeRecordList dispute={dispute} />
