@@ -12,7 +12,7 @@ import { useAuth } from '../auth/use-auth.ts';
 import { DisputeRecordList } from '../matches/DisputeCard.tsx';
 import { EvidenceThumb } from '../matches/Evidence.tsx';
 import { ChatLines } from '../matches/MatchChat.tsx';
-import { formatSpan } from '../matches/format.ts';
+import { formatSpan, gameName } from '../matches/format.ts';
 import { adminKeys, resolveDispute, useAdminDisputes, useAdminLive, type DisputeFilters } from './admin-api.ts';
 
 const num = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
@@ -128,7 +128,7 @@ function CompactTable({ disputes, now }: { disputes: Dispute[]; now: number }) {
         <tbody>
           {disputes.map((d) => (
             <tr key={d.id} className="border-t border-border align-middle">
-              <td className="p-2 font-bold">{d.gameType}</td>
+              <td className="p-2 font-bold">{gameName(d.gameType)}</td>
               <td className="p-2">
                 {d.player1.username} · {d.player2.username}
               </td>
@@ -176,7 +176,7 @@ function AdminDisputeCard({ dispute, now }: { dispute: Dispute; now: number }) {
     <Card className="space-y-4 p-4 sm:p-5" data-testid="admin-dispute" data-dispute-id={dispute.id}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="text-lg font-black">{dispute.gameType}</p>
+          <p className="text-lg font-black">{gameName(dispute.gameType)}</p>
           <p className="text-sm break-words">
             <span className="font-bold">{dispute.player1.username}</span> vs <span className="font-bold">{dispute.player2.username}</span> ·{' '}
             {MATCHES_SCREEN.stake} {dispute.stake} {dispute.currency}
@@ -208,7 +208,7 @@ function AdminDisputeCard({ dispute, now }: { dispute: Dispute; now: number }) {
         <form onSubmit={(e) => void submit(e)} className="space-y-3" aria-label={T.resolve}>
           <fieldset>
             <legend className="mb-1 text-xs font-bold tracking-wider text-muted uppercase">{T.resolveAs}</legend>
-            <div className="grid grid-cols-1 gap-2 sm:grid-cols-4">
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
               {choices.map((c) => (
                 <button
                   key={c.id}

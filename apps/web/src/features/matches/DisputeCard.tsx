@@ -6,7 +6,7 @@ import type { Dispute } from '@versus/domain/results';
 import { Badge, Button, Card, cn } from '../../ui/index.ts';
 import { EvidenceThumb } from './Evidence.tsx';
 import { MatchChat } from './MatchChat.tsx';
-import { formatTime } from './format.ts';
+import { formatTime, gameName } from './format.ts';
 import { matchKeys, postForm } from './matches-api.ts';
 
 /** What a dispute's resolution means for me. */
@@ -75,7 +75,7 @@ export function DisputeCard({ dispute, meId, highlighted }: { dispute: Dispute; 
       <Card className={cn('space-y-3 p-4 sm:p-5', highlighted && 'ring-2 ring-accent')}>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <p className="text-lg font-black">{dispute.gameType}</p>
+            <p className="text-lg font-black">{gameName(dispute.gameType)}</p>
             <p className="text-sm break-words">
               <span className="text-muted">{T.vs}</span> <span className="font-bold">{opponent.username}</span> · {T.stake} {dispute.stake} · {T.payout}{' '}
               {dispute.stake * 2}

@@ -15,3 +15,11 @@ describe('matches format', () => {
     expect(tabOf('nonsense')).toBe('active');
   });
 });
+
+describe('gameName', () => {
+  it('names known games and keeps unknown ids', async () => {
+    const { gameName } = await import('./format.ts');
+    expect(gameName('fifa-24')).toBe('FIFA 24');
+    expect(gameName('mystery')).toBe('mystery');
+  });
+});

@@ -1,4 +1,5 @@
 // Pure helpers of /matches: countdowns and labels.
+import { GAMES } from '@versus/domain/catalogue';
 
 /** "2d 3h", "1h 02m", "4m 05s", "12s" for a span of milliseconds (negative spans count as their size). */
 export function formatSpan(ms: number): string {
@@ -20,4 +21,9 @@ export const formatTime = (iso: string): string =>
 export type MatchesTab = 'active' | 'history' | 'disputes';
 export function tabOf(value: string | null): MatchesTab {
   return value === 'history' || value === 'disputes' ? value : 'active';
+}
+
+/** A game's display name from its id (the id itself when unknown). */
+export function gameName(id: string): string {
+  return (GAMES as Readonly<Record<string, { name: string } | undefined>>)[id]?.name ?? id;
 }
