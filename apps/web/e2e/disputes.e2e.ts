@@ -80,6 +80,7 @@ describe('disputes', () => {
       // Both find it under Disputes, under review.
       for (const { page } of [a, b]) {
         await page.goto(`/matches?tab=disputes&highlight=${matchId}`);
+        await afterSplash(page);
         const card = page.locator(`[data-testid="dispute-card"][data-match-id="${matchId}"]`);
         await card.waitFor();
         expect(await card.getByTestId('dispute-status').textContent()).toBe(MATCHES_SCREEN.status.disputed);
