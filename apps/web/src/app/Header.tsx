@@ -58,7 +58,7 @@ export function Header({ standalone }: HeaderProps) {
         )}
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded-xl" aria-label="Versus home">
           <Logo />
-          <span className="hidden sm:inline-flex">
+          <span className="hidden sm:inline-flex md:hidden min-[1400px]:inline-flex">
             <Badge tone="cyan">Beta</Badge>
           </span>
         </Link>
@@ -94,7 +94,9 @@ export function Header({ standalone }: HeaderProps) {
 
 function DesktopNav({ user }: { user: User }) {
   return (
-    <nav aria-label="Main" className="ml-4 hidden min-w-0 items-center gap-0.5 md:flex">
+    // Takes the room left between the logo and the account controls, and scrolls sideways
+    // rather than run under them when the links do not fit (an admin's seven on a laptop).
+    <nav aria-label="Main" className="ml-4 hidden min-w-0 flex-1 items-center gap-0.5 overflow-x-auto [scrollbar-width:none] md:flex">
       {navItems(user).map((item) => (
         <NavLink
           key={item.to}

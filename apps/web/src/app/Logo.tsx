@@ -23,8 +23,9 @@ export function Logo({ className }: { className?: string }) {
   return (
     <span className={cn('flex items-center gap-2.5', className)}>
       <LogoMark />
-      {/* Below 400 px the header needs the room for the wallet and the menu: the mark alone shows. */}
-      <span className="hidden font-display text-lg font-black tracking-[0.18em] min-[400px]:inline">VERSUS</span>
+      {/* Where the header is tight (a phone below 400 px; beside the nav links below 1400 px)
+          the mark alone shows, leaving the room to the links, the wallet and the menu. */}
+      <span className="hidden font-display text-lg font-black tracking-[0.18em] min-[400px]:inline md:hidden min-[1400px]:inline">VERSUS</span>
     </span>
   );
 }
