@@ -37,8 +37,8 @@ export default defineConfig(({ command }) => {
  * The worker precaches the app shell (index.html and the hashed assets) and answers client
  * routes with index.html when offline; the API, auth and realtime paths always go to the
  * network and nothing from them is cached. registerType 'autoUpdate': a new build's worker
- * takes over at once (skipWaiting + clientsClaim) and the next navigation gets the new shell.
- * Registered from the app (features/pwa) in production builds only.
+ * takes over at once (skipWaiting + clientsClaim); the app then offers a Reload toast rather
+ * than reloading by itself. Registered from the app (features/pwa) in production builds only.
  */
 function pwa() {
   return VitePWA({

@@ -514,6 +514,9 @@ export const PWA = {
     'Confirm. Versus opens full screen from its icon.',
   ],
   gotIt: 'Got it',
+  updateReady: 'A new version of Versus is ready',
+  updateReadyDescription: 'Reload when convenient to use it.',
+  reload: 'Reload',
 } as const;
 
 // /matches (SPEC §2) and the admin screens (/admin, /admin/disputes, /admin/disputes/enhanced): our wording.
