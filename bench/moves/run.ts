@@ -1,4 +1,4 @@
-// Live-arena moves under load: MATCHES concurrent tic-tac-toe matches (2 × MATCHES sockets), every
+// Live-arena moves under load: MATCHES concurrent matches (2 × MATCHES sockets; GAME=checkers or tic-tac-toe), every
 // move validated, clocked and durable in PostgreSQL before anyone hears of it, played over the
 // realtime socket ({t:"move"}), next to boardgame.io's own server on the same workload in the
 // same run (which keeps nothing in a database).
@@ -30,6 +30,7 @@ import pg from 'pg';
 import pino from 'pino';
 import WebSocket from 'ws';
 import type { MatchEvent } from '@versus/domain/arena';
+import { checkers, type CheckersState, type Seat } from '@versus/domain/games/index';
 import { REALTIME_PROTOCOL } from '@versus/domain/realtime';
 import type { AppContext } from '../../apps/server/src/context.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -46,6 +47,13 @@ const RATE_PER_MATCH = Number(env.RATE_PER_MATCH ?? 2);
 /** Matches queued per pair of players (a pair plays them one after the other). */
 const PER_PAIR = Number(env.MATCHES_PER_PAIR ?? 40);
 const SKIP_PEER = env.SKIP_PEER === '1';
+/**
+ * The game played: checkers (random legal moves; a best of 3 lasts ~150+ moves, the closest of
+ * our games to boardgame.io's endless counter) or tic-tac-toe (random free cells; a match ends,
+ * pays out and restarts every ~22 moves: the heaviest lifecycle per move).
+ */
+const GAME = (env.GAME ?? 'checkers') as 'checkers' | 'tic-tac-toe';
+if (GAME !== 'checkers' && GAME !== 'tic-tac-toe') throw new Error('GAME must be checkers or tic-tac-toe');
 const STAKE_MINOR = 100;
 const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'versus_bench_moves';
@@ -135,9 +143,9 @@ async function setUp(): Promise<{ db: Database; pairs: PairSpec[] }> {
   const rows = pairs.flatMap((p) => p.matches.map((id) => [id, p.players[0], p.players[1]] as const));
   await db.query(
     `INSERT INTO matches (id, player1_id, player2_id, game_type, platform, stake, bet_amount, currency, scheduled_time)
-     SELECT id, p1, p2, 'tic-tac-toe', 'web', 1, 1, 'credits', now() + interval '1 hour'
+     SELECT id, p1, p2, $4, 'web', 1, 1, 'credits', now() + interval '1 hour'
        FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) AS t (id, p1, p2)`,
-    [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
+    [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), GAME],
   );
   // Both stakes of every match locked through the ledger, 50 per transaction.
   const locks = pairs.flatMap((p) => p.matches.flatMap((matchId) => p.players.map((userId) => ({ matchId, userId }))));
@@ -228,6 +236,8 @@ interface Side {
   last: MatchEvent | null;
   /** The version this side last moved on. */
   movedOn: number;
+  /** Checkers: this client's copy of the current game, followed from the public events. */
+  board: { index: number; state: CheckersState; seq: number } | null;
   waiters: Map<string, () => void>;
 }
 
@@ -240,6 +250,12 @@ interface Pair {
   pending: { mover: 0 | 1; version: number; t0: number } | null;
   switching: boolean;
   done: boolean;
+  /** When the current match's last event (completed) arrived, for the between-matches figures. */
+  endedAt: number;
+  /** Phases of the current transition: subscribed, both ready. */
+  phases: number[];
+  /** When the current match's first in-progress event arrived (0: not yet). */
+  startedAt: number;
 }
 
 let mode: Mode = 'idle';
@@ -251,12 +267,16 @@ const refusals = new Map<string, number>();
 let skippedTicks = 0;
 let completedMatches = 0;
 let exhausted = 0;
+/** Between two matches of a pair: from match.completed to the next match's start (ms), and its phases. */
+let transitions: { total: number; subscribe: number; ready: number; start: number }[] = [];
+/** From the final move sent to match.completed received (the finish: payout, records, ratings). */
+let finishes: number[] = [];
 let port = 0;
 
 function connect(userId: string, token: string, index: 0 | 1): Promise<Side> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/realtime`, { perMessageDeflate: false });
-    const side: Side = { index, userId, token, ws, last: null, movedOn: -1, waiters: new Map() };
+    const side: Side = { index, userId, token, ws, last: null, movedOn: -1, board: null, waiters: new Map() };
     ws.once('error', reject);
     ws.once('open', () => ws.send(JSON.stringify({ t: 'hello', d: { token, protocol: REALTIME_PROTOCOL } })));
     ws.once('message', (data) => {
@@ -280,14 +300,36 @@ async function post(path: string, token: string): Promise<number> {
   return res.status;
 }
 
-function sendMove(pair: Pair, side: Side, event: MatchEvent): void {
+/** Checkers: bring this client's copy of the game up to `event` (the move it carries, a new game). */
+function follow(side: Side, event: MatchEvent): void {
+  if (GAME !== 'checkers' || !event.game) return;
+  const move = event.move;
+  if (move && side.board && move.gameIndex === side.board.index && move.seq > side.board.seq) {
+    const applied = checkers.applyMove(side.board.state, move.seat, move.notation);
+    if (!applied.ok) throw new Error(`bench: cannot follow ${move.notation}: ${applied.error}`);
+    side.board = { index: side.board.index, state: applied.state, seq: move.seq };
+  }
+  if (!side.board || event.game.index !== side.board.index) {
+    side.board = { index: event.game.index, state: checkers.setup({ seed: 'bench', firstSeat: event.game.firstSeat }), seq: move?.seq ?? 0 };
+  }
+}
+
+function chooseMove(side: Side, event: MatchEvent): unknown {
+  if (GAME === 'checkers') {
+    const legal = checkers.legalMoves(side.board!.state, side.index as Seat);
+    return legal[Math.floor(Math.random() * legal.length)]!;
+  }
   const cells = (event.game!.view as { cells: (number | null)[] }).cells;
   const free: number[] = [];
   for (let i = 0; i < 9; i++) if (cells[i] === null) free.push(i);
-  const cell = free[Math.floor(Math.random() * free.length)]!;
+  return free[Math.floor(Math.random() * free.length)]!;
+}
+
+function sendMove(pair: Pair, side: Side, event: MatchEvent): void {
+  const move = chooseMove(side, event);
   side.movedOn = event.version;
   pair.pending = { mover: side.index, version: event.version, t0: performance.now() };
-  side.ws.send(JSON.stringify({ t: 'move', d: { matchId: event.matchId, move: cell, version: event.version } }));
+  side.ws.send(JSON.stringify({ t: 'move', d: { matchId: event.matchId, move, version: event.version } }));
 }
 
 /** The side whose turn it is by its own latest event, if it may move now. */
@@ -301,10 +343,26 @@ function moverOf(pair: Pair): Side | null {
   return null;
 }
 
+/** Between two matches: completed → subscribed → both ready; started when the first in-progress event came. */
+function recordTransition(pair: Pair): void {
+  const [subscribed, ready] = pair.phases as [number, number];
+  if (measuring) {
+    transitions.push({
+      total: Math.max(ready, pair.startedAt) - pair.endedAt,
+      subscribe: subscribed - pair.endedAt,
+      ready: ready - subscribed,
+      start: Math.max(0, pair.startedAt - ready),
+    });
+  }
+  pair.phases = [];
+  pair.endedAt = 0;
+}
+
 function onEvent(pair: Pair, side: Side, event: MatchEvent): void {
   if (event.matchId !== pair.current) return;
   if (side.last && side.last.version >= event.version) return;
   side.last = event;
+  follow(side, event);
   const pending = pair.pending;
   if (pending && side.index !== pending.mover && event.version === pending.version + 1) {
     const ms = performance.now() - pending.t0;
@@ -314,9 +372,17 @@ function onEvent(pair: Pair, side: Side, event: MatchEvent): void {
       moved++;
     }
   }
+  if (event.status === 'in_progress' && pair.startedAt === 0 && pair.endedAt > 0) {
+    // The next match has started (its first in-progress event).
+    pair.startedAt = performance.now();
+    if (pair.phases.length === 2) recordTransition(pair);
+  }
   if (event.status === 'completed' || event.status === 'cancelled') {
     if (!pair.switching) {
       pair.switching = true;
+      pair.endedAt = performance.now();
+      pair.startedAt = 0;
+      if (pending && measuring) finishes.push(pair.endedAt - pending.t0);
       pair.pending = null;
       if (measuring) completedMatches++;
       void nextMatch(pair);
@@ -343,13 +409,22 @@ async function nextMatch(pair: Pair): Promise<void> {
   for (const side of pair.sides) {
     side.last = null;
     side.movedOn = -1;
+    side.board = null;
   }
+  pair.phases = [];
+  pair.startedAt = 0;
   await Promise.all(pair.sides.map((side) => subscribe(side, `match:${id}`)));
+  pair.phases.push(performance.now());
   pair.switching = false;
-  for (const side of pair.sides) {
-    const status = await post(`/api/matches/${id}/ready`, side.token);
-    if (status !== 200) log(`ready ${id}: ${status}`);
-  }
+  // The two players are two clients: they ready at once.
+  await Promise.all(
+    pair.sides.map(async (side) => {
+      const status = await post(`/api/matches/${id}/ready`, side.token);
+      if (status !== 200) log(`ready ${id}: ${status}`);
+    }),
+  );
+  pair.phases.push(performance.now());
+  if (pair.startedAt > 0) recordTransition(pair);
 }
 
 function wire(pair: Pair, side: Side): void {
@@ -401,10 +476,26 @@ function summary(windowSeconds: number) {
     maxms: round(sorted[sorted.length - 1] ?? NaN, 3),
     completedMatches,
     refused,
+    /** Between matches (finish → next start), p50/p99 ms, and where the time went. */
+    betweenMatches: {
+      finishP50ms: round(percentile(finishes.slice().sort((a, b) => a - b), 50), 1),
+      finishP99ms: round(percentile(finishes.slice().sort((a, b) => a - b), 99), 1),
+      ...Object.fromEntries(
+        (['total', 'subscribe', 'ready', 'start'] as const).flatMap((k) => {
+          const v = transitions.map((t) => t[k]).sort((a, b) => a - b);
+          return [
+            [`${k}P50ms`, round(percentile(v, 50), 1)],
+            [`${k}P99ms`, round(percentile(v, 99), 1)],
+          ];
+        }),
+      ),
+    },
   };
 }
 
 function resetCounters() {
+  transitions = [];
+  finishes = [];
   latencies = [];
   moved = 0;
   refused = 0;
@@ -482,7 +573,7 @@ async function main() {
     const pairs: Pair[] = [];
     await inParallel(specs, 50, async (spec) => {
       const sides = (await Promise.all(spec.players.map((id, i) => connect(id, spec.tokens[i]!, i as 0 | 1)))) as [Side, Side];
-      const pair: Pair = { spec, sides, cursor: 0, current: null, pending: null, switching: true, done: false };
+      const pair: Pair = { spec, sides, cursor: 0, current: null, pending: null, switching: true, done: false, endedAt: 0, phases: [], startedAt: 0 };
       for (const side of sides) wire(pair, side);
       pairs.push(pair);
     });
@@ -555,6 +646,7 @@ async function main() {
     const peerP99 = peer ? Number(peer.p99ms) : NaN;
     const result = {
       bench: 'moves',
+      game: GAME,
       matches: MATCHES,
       sockets: MATCHES * 2,
       seconds: SECONDS,

@@ -303,7 +303,11 @@ export const matchEventSchema = z.object({
   ready: pair(z.boolean()),
   score: pair(z.number().int()),
   draws: z.number().int(),
-  /** The current game as a spectator sees it. */
+  /**
+   * The current game as a spectator sees it, its history lists (`moves`, `sans`, `rolls`) cut
+   * to their last entry (whole, every event would grow with the game): the move list comes from
+   * each event's `move`, on top of GET /api/matches/:id (which has the whole view).
+   */
   game: currentGameSchema.nullable(),
   clock: clockViewSchema.nullable(),
   toMove: z.array(seatSchema),

@@ -125,6 +125,9 @@ describe('two server processes', () => {
       expect(events.map((e) => e.v)).toEqual([1, 2, 3, 4, 5]);
       expect(events.map((e) => e.type)).toEqual(['match.ready', 'match.started', 'match.move', 'match.move', 'match.move']);
       expect(events.slice(2).map((e) => (e.payload as { move: { notation: string } }).move.notation)).toEqual(played);
+      // Events carry the board, with its history cut to the last move (they must not grow with the game).
+      expect((events[4]!.payload as { game: { view: { moves: number[]; cells: unknown[] } } }).game.view.moves).toEqual([8]);
+      expect((events[4]!.payload as { game: { view: { cells: unknown[] } } }).game.view.cells.filter((c) => c !== null)).toHaveLength(3);
     } finally {
       socket.close();
     }

@@ -175,6 +175,25 @@ export interface EventContext {
   now: number;
 }
 
+/**
+ * The history lists of the game views (tic-tac-toe, chess and checkers `moves`, chess `sans`,
+ * ludo `rolls` and `moves`) travel in events cut to their last entry: whole, they would make
+ * every event grow with the game. Boards read the last one (the last move, the last roll); the
+ * move list comes from each event's `move`; GET /api/matches/:id has the whole view.
+ */
+export const EVENT_TRIMMED_VIEW_KEYS = ['moves', 'sans', 'rolls'] as const;
+
+function trimHistory(game: ReturnType<typeof currentGameView>) {
+  const view = game.view;
+  if (!view || typeof view !== 'object' || Array.isArray(view)) return game;
+  const slim: Record<string, unknown> = { ...(view as Record<string, unknown>) };
+  for (const key of EVENT_TRIMMED_VIEW_KEYS) {
+    const list = slim[key];
+    if (Array.isArray(list) && list.length > 1) slim[key] = list.slice(-1);
+  }
+  return { ...game, view: slim };
+}
+
 /** The public payload of an event on `match:{id}`: the state after the change, as a spectator sees it. */
 export function matchEvent(
   c: EventContext,
@@ -188,7 +207,7 @@ export function matchEvent(
     ready: [c.readyAt[0] !== null, c.readyAt[1] !== null],
     score: series.wins,
     draws: series.draws,
-    game: c.state ? currentGameView(c.state, 'spectator') : null,
+    game: c.state ? trimHistory(currentGameView(c.state, 'spectator')) : null,
     clock: c.state ? clockView(c.state.clock, c.now) : null,
     toMove: c.state && c.status === 'in_progress' ? toMoveOf(c.state) : [],
     drawOffer: c.state?.drawOffer ?? null,
