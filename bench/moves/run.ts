@@ -15,12 +15,16 @@
 // Then boardgame.io (../shared/peers/boardgameio, copied under /tmp and installed there) with
 // MATCHES matches for SECONDS seconds: its moves per second and p99, and the ratios.
 //
-// The workload is the real product: a match is a best of 3; when it ends, finishMatch pays the
-// winner from escrow, records and rates both players, and the pair readies up for its next
-// match (POST /ready) — boardgame.io's counter game never ends, so every payout, rating and
-// restart here is extra work boardgame.io does not do. The server runs in a child process
-// (server.ts); PostgreSQL and this load generator share the same machine.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+// The workload is the real product: matches made from accepted stakes (both stakes in escrow),
+// both players readying (POST /ready), a best of 3 refereed move by move, and when a match ends,
+// finishMatch pays the winner from escrow, records and rates both players, and the pair readies
+// for its next match. GAME=checkers (the default) keeps a match going for ~150+ moves, the
+// closest of our games to boardgame.io's counter, which never ends; GAME=tic-tac-toe ends, pays
+// and restarts a match every ~22 moves — the heaviest lifecycle per move. The server runs in a
+// child process (server.ts); PostgreSQL and this load generator share the machine. Each phase
+// also prints the CPU it took per process and how busy the whole machine was: on a shared
+// machine, other work competes for the same cores, boardgame.io's run included.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -552,19 +556,42 @@ function runPeer(): Record<string, unknown> | null {
     execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: PEER_COPY, stdio: ['ignore', 'inherit', 'inherit'] });
   }
   log(`boardgame.io: MATCHES=${MATCHES} SECONDS=${SECONDS}`);
-  const out = execFileSync('bash', [path.join(PEER_COPY, 'run.sh')], {
+  const load0 = fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+  const run = spawnSync('bash', [path.join(PEER_COPY, 'run.sh')], {
     cwd: PEER_COPY,
     env: { ...env, MATCHES: String(MATCHES), SECONDS: String(SECONDS), WARMUP: String(WARMUP), PORT: env.PEER_PORT ?? '8000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 16 * 1024 * 1024,
-  }).toString();
-  const line = out.trim().split('\n').filter((l) => l.startsWith('{')).at(-1);
-  return line ? (JSON.parse(line) as Record<string, unknown>) : null;
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  process.stderr.write(run.stderr);
+  if (run.status !== 0) throw new Error(`boardgame.io run failed (${run.status})`);
+  const line = run.stdout.toString().trim().split('\n').filter((l) => l.startsWith('{')).at(-1);
+  if (!line) return null;
+  const result = JSON.parse(line) as Record<string, unknown>;
+  // Its own CPU figures (load.mjs prints them on stderr as a diagnostics line).
+  const diagnostics = run.stderr
+    .toString()
+    .split('\n')
+    .filter((l) => l.startsWith('{') && l.includes('"diagnostics"'))
+    .map((l) => JSON.parse(l) as { serverCpuPct?: number; clientCpuPct?: number })
+    .at(-1);
+  return { ...result, serverCpuPct: diagnostics?.serverCpuPct, clientCpuPct: diagnostics?.clientCpuPct, loadAverageAtStart: Number(load0) };
+}
+
+/** CPU milliseconds each part spent per move. */
+function cpuPerMove(phase: { movesPerSec: number; serverCpuPct: number; postgresCpuPct: number; loadGeneratorCpuPct: number }) {
+  const per = (pct: number) => round((pct * 10) / phase.movesPerSec, 3);
+  return {
+    server: per(phase.serverCpuPct),
+    postgres: per(phase.postgresCpuPct),
+    loadGenerator: per(phase.loadGeneratorCpuPct),
+    total: per(phase.serverCpuPct + phase.postgresCpuPct + phase.loadGeneratorCpuPct),
+  };
 }
 
 // ---------------------------------------------------------------------------------------
 
 async function main() {
+  const loadAtStart = Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
   const { db, pairs: specs } = await setUp();
   await db.close();
   const { child, port: serverPort, lines } = await startServer();
@@ -651,11 +678,19 @@ async function main() {
       sockets: MATCHES * 2,
       seconds: SECONDS,
       durable: 'every move committed to PostgreSQL (synchronous_commit on) before it is published or acknowledged',
+      loadAverageAtStart: loadAtStart,
       openLoop: { offeredPerSec: MATCHES * RATE_PER_MATCH, ...open, goalP99ms: 25, meetsGoal: Number(open.p99ms) < 25 },
-      closedLoop: closed,
+      closedLoop: { ...closed, cpuMsPerMove: cpuPerMove(closed) },
       pairsOutOfMatches: exhausted,
       writer,
       boardgameio: peer,
+      boardgameioCpuMsPerMove: peer
+        ? {
+            server: round((Number(peer.serverCpuPct) * 10) / peerRate, 3),
+            loadGenerator: round((Number(peer.clientCpuPct) * 10) / peerRate, 3),
+            total: round(((Number(peer.serverCpuPct) + Number(peer.clientCpuPct)) * 10) / peerRate, 3),
+          }
+        : null,
       ratios: {
         closedMovesPerSecVsBoardgameio: round(Number(closed.movesPerSec) / peerRate, 2),
         closedP99VsBoardgameioP99: round(Number(closed.p99ms) / peerP99, 3),
