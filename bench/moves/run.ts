@@ -49,7 +49,7 @@ const SECONDS = Number(env.SECONDS ?? 20);
 const WARMUP = Number(env.WARMUP ?? 3);
 const RATE_PER_MATCH = Number(env.RATE_PER_MATCH ?? 2);
 /** Matches queued per pair of players (a pair plays them one after the other). */
-const PER_PAIR = Number(env.MATCHES_PER_PAIR ?? 40);
+const PER_PAIR = Number(env.MATCHES_PER_PAIR ?? (env.GAME === 'tic-tac-toe' ? 30 : 4));
 const SKIP_PEER = env.SKIP_PEER === '1';
 /**
  * The game played: checkers (random legal moves; a best of 3 lasts ~150+ moves, the closest of
