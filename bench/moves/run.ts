@@ -333,7 +333,8 @@ function sendMove(pair: Pair, side: Side, event: MatchEvent): void {
   const move = chooseMove(side, event);
   side.movedOn = event.version;
   pair.pending = { mover: side.index, version: event.version, t0: performance.now() };
-  side.ws.send(JSON.stringify({ t: 'move', d: { matchId: event.matchId, move, version: event.version } }));
+  // Like boardgame.io's clients, the mover learns its move was played from the update itself.
+  side.ws.send(JSON.stringify({ t: 'move', d: { matchId: event.matchId, move, version: event.version, ack: 'errors' } }));
 }
 
 /** The side whose turn it is by its own latest event, if it may move now. */

@@ -66,6 +66,11 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
       version: versionSchema,
       lagMs: z.number().min(0).max(60_000).optional(),
       premove: z.boolean().optional(),
+      /**
+       * `always` (the default): every move is answered by `moved`. `errors`: only a refused move
+       * is; an applied one is answered by its event on `match:{id}` alone (one frame less per move).
+       */
+      ack: z.enum(['always', 'errors']).optional(),
     }),
   }),
 ]);

@@ -127,6 +127,24 @@ describe('rock-paper-scissors secrecy', () => {
   });
 });
 
+describe('moves over the socket', () => {
+  it("with ack 'errors', an applied move is answered by its event only; a refused one still by moved", async () => {
+    const alice = await kit.player('acka');
+    const bob = await kit.player('ackb');
+    const id = await kit.match('tic-tac-toe', alice, bob);
+    const view = await kit.start(id, alice, bob);
+    const mover = kit.mover(view, [alice, bob]);
+    const socket = await follow(mover, `match:${id}`);
+    socket.send({ t: 'move', d: { ref: 'q1', matchId: id, move: 4, version: view.version, ack: 'errors' } });
+    const event = await nextEvent(socket, 'match.move');
+    expect((event.payload as MatchEvent).version).toBe(view.version + 1);
+    socket.send({ t: 'move', d: { ref: 'q2', matchId: id, move: 0, version: view.version + 1, ack: 'errors' } });
+    expect((await socket.next('moved')).d).toMatchObject({ ref: 'q2', ok: false, status: 409, code: 'not_your_turn' });
+    await socket.settle();
+    expect(socket.received.filter((m) => m.t === 'moved')).toEqual([]);
+  });
+});
+
 describe('AI rock-paper-scissors', () => {
   it('plays each player against their own committed computer; the throws stay secret until both are in', async () => {
     const alice = await kit.player('aira');

@@ -280,6 +280,7 @@ export class RealtimeHub {
     if (!conn.user) return this.sendError(conn, 'unauthenticated');
     if (!this.move) return this.sendError(conn, 'bad_message', `${REALTIME_ERROR_MESSAGES.bad_message}: moves are not played here`);
     const answer = await this.move(conn.user, message.d);
+    if (answer.ok && message.d.ack === 'errors') return; // its event on match:{id} is the answer
     this.send(conn, { t: 'moved', d: { ...refOf(message.d), ...answer } });
   }
 
