@@ -3,7 +3,8 @@
 // maybe a move row, and events) that arrive while a write is in flight wait and go together in
 // the next one: ONE statement (arena.repository.ts writeBatch) applies them all, so a batch costs
 // one round trip and one commit (one disk flush) however many matches it carries. This
-// process's sockets get the events at once; a small NOTIFY after the commit tells the others.
+// process's sockets get the events at once; after the commit, a NOTIFY listing the batch's
+// events by reference tells the other processes.
 //
 // Work that needs a transaction of its own (finishing a match: the ledger, profiles, ratings,
 // a score of statements) runs beside the batches, a few at once, each in its own transaction:
@@ -56,16 +57,35 @@ export interface WriterOptions {
 const INLINE_LIMIT = 7000;
 
 /**
- * The NOTIFY of one event. When this process's hub delivered it itself, the NOTIFY is only for
- * the other processes: a reference tagged with the hub's origin (a hub with followers of the
- * topic reads the event from the store; this one skips it), so the payload is not sent to the
- * database and back with every move. Without a hub, the whole event, as publish() sends it.
+ * The NOTIFYs of committed events. When this process's hub delivered them itself, they are only
+ * for the other processes: references ({"o": origin, "refs": [[topic, version], ...]}, as many per
+ * notification as fit) — a hub with followers of a topic reads its events from the store; this
+ * one skips its own. So a batch costs a notification or two, not one per move, and no payload
+ * goes to the database and back. Without a hub, each event whole, as publish() sends it.
  */
-function notification(origin: string | undefined, e: LocalEvent): string {
-  const ref = `"topic":${JSON.stringify(e.topic)},"version":${e.version},"ref":true}`;
-  if (origin) return `{"o":"${origin}",${ref}`;
-  const inline = `{"topic":${JSON.stringify(e.topic)},"version":${e.version},"type":${JSON.stringify(e.type)},"payload":${e.payloadJson}}`;
-  return Buffer.byteLength(inline) < INLINE_LIMIT ? inline : `{${ref}`;
+function notifications(origin: string | undefined, events: LocalEvent[]): string[] {
+  if (!origin) {
+    return events.map((e) => {
+      const inline = `{"topic":${JSON.stringify(e.topic)},"version":${e.version},"type":${JSON.stringify(e.type)},"payload":${e.payloadJson}}`;
+      return Buffer.byteLength(inline) < INLINE_LIMIT ? inline : `{"topic":${JSON.stringify(e.topic)},"version":${e.version},"ref":true}`;
+    });
+  }
+  const head = `{"o":"${origin}","refs":[`;
+  const out: string[] = [];
+  let refs: string[] = [];
+  let size = head.length + 2;
+  for (const e of events) {
+    const ref = `[${JSON.stringify(e.topic)},${e.version}]`;
+    if (refs.length > 0 && size + ref.length + 1 >= INLINE_LIMIT) {
+      out.push(`${head}${refs.join(',')}]}`);
+      refs = [];
+      size = head.length + 2;
+    }
+    refs.push(ref);
+    size += ref.length + 1;
+  }
+  if (refs.length > 0) out.push(`${head}${refs.join(',')}]}`);
+  return out;
 }
 
 export interface WriterStats {
@@ -207,7 +227,7 @@ export class MatchWriter {
         if (version !== null && version !== undefined) committed.push({ topic: e.topic, version, type: e.type, payloadJson: e.payload });
       });
       const hub = this.hub();
-      for (const e of committed) this.db.notifyAfterCommit(REALTIME_CHANNEL, notification(hub?.origin, e));
+      for (const note of notifications(hub?.origin, committed)) this.db.notifyAfterCommit(REALTIME_CHANNEL, note);
       hub?.publishLocal(committed);
       applied = result.applied;
       this.stats.writeMs += performance.now() - started;

@@ -425,34 +425,45 @@ export class RealtimeHub {
 
   private readonly onNotify = (text: string): void => {
     if (text.startsWith(this.ownPrefix)) return; // delivered already, by publishLocal
-    let note: { topic?: unknown; version?: unknown; type?: unknown; payload?: unknown; ref?: unknown };
+    let note: { topic?: unknown; version?: unknown; type?: unknown; payload?: unknown; ref?: unknown; refs?: unknown };
     try {
       note = JSON.parse(text) as typeof note;
     } catch (error) {
       this.log.warn({ err: error }, 'realtime: unreadable notification');
       return;
     }
+    // Many events by reference in one notification: {"refs": [[topic, version], ...]} (in order).
+    if (Array.isArray(note.refs)) {
+      for (const ref of note.refs as unknown[]) {
+        if (Array.isArray(ref) && typeof ref[0] === 'string' && typeof ref[1] === 'number') this.incoming(ref[0], { version: ref[1] });
+      }
+      return;
+    }
     if (typeof note.topic !== 'string' || typeof note.version !== 'number') {
       this.log.warn({ text: text.slice(0, 200) }, 'realtime: notification without topic or version');
       return;
     }
-    const state = this.topics.get(note.topic);
+    this.incoming(
+      note.topic,
+      note.ref
+        ? { version: note.version }
+        : { version: note.version, frame: eventFrame(note.topic, note.version, String(note.type), JSON.stringify(note.payload ?? null)) },
+    );
+  };
+
+  /** An event announced by a NOTIFY: delivered in order, loaded from the store when only referenced. */
+  private incoming(topic: string, item: Incoming): void {
+    const state = this.topics.get(topic);
     if (!state) return; // nobody here follows it
-    const item: Incoming = note.ref
-      ? { version: note.version }
-      : {
-          version: note.version,
-          frame: eventFrame(note.topic, note.version, String(note.type), JSON.stringify(note.payload ?? null)),
-        };
     if (state.inbox) {
       state.inbox.push(item);
     } else if (item.frame) {
-      this.deliver(note.topic, state, item);
+      this.deliver(topic, state, item);
     } else {
       state.inbox = [item];
-      void this.drain(note.topic, state);
+      void this.drain(topic, state);
     }
-  };
+  }
 
   /** Delivers queued events in order, loading referenced ones from the store. */
   private async drain(topic: string, state: TopicState): Promise<void> {
