@@ -6,6 +6,10 @@
 //   npx tsx bench/moves/run.ts            (DATABASE_URL, or postgres://postgres@127.0.0.1:5432)
 //   MATCHES=500 SECONDS=20 npx tsx bench/moves/run.ts
 //   SKIP_PEER=1 ...                        (without the boardgame.io run)
+//   GAME=tic-tac-toe ...                   (the heaviest lifecycle; default checkers)
+// Diagnostics: BENCH_PROF=dir (V8 CPU profile of the server), BENCH_PERF=1 (JS symbols for Linux
+// perf), BENCH_EXPLAIN=ms (PostgreSQL logs plans slower than that), BENCH_LOG_STATEMENTS=1.
+// Results of runs: results.jsonl next to this file.
 //
 // (a) Open loop: each match is offered RATE_PER_MATCH moves per second (2 → 1,000 moves/s for 500
 //     matches) at fixed times with random phases; latency = from the move being sent by its
