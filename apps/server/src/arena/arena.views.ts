@@ -18,6 +18,7 @@ import type { Match } from '@versus/domain/challenges';
 import type { Seat, Viewer } from '@versus/domain/games/index';
 import { GLICKO2, displayRating } from '@versus/domain/rating';
 import type { MatchCoreRow, MatchViewRow, MoveRow, PlayerInfo } from './arena.repository.ts';
+import { matchFrom } from '../challenges/challenges.service.ts';
 import {
   clockView,
   currentGameView,
@@ -42,30 +43,9 @@ export const noShowDeadline = (row: Pick<MatchCoreRow, 'scheduled_time' | 'creat
 
 function baseMatch(row: MatchViewRow, viewer: Viewer): Match {
   const ref = (p: PlayerInfo) => ({ id: p.id, username: p.username, displayName: p.display_name, avatar: p.avatar_url });
-  return {
-    id: row.id,
-    challengeId: row.challenge_id,
-    player1Id: row.player1_id,
-    player2Id: row.player2_id,
-    player1: ref(row.players[0]),
-    player2: ref(row.players[1]),
-    winnerId: row.winner_id,
-    gameType: row.game_type,
-    platform: row.platform,
-    stake: row.stake,
-    betAmount: row.bet_amount,
-    currency: row.currency,
-    status: row.status,
-    matchFormat: row.match_format,
-    skillLevel: row.skill_level,
-    scheduledTime: iso(row.scheduled_time),
-    createdAt: iso(row.created_at)!,
-    player1Gamertag: row.player1_gamertag,
-    player2Gamertag: row.player2_gamertag,
-    isPrivate: row.is_private,
-    // A room's code is for its players.
-    roomCode: viewer === 'spectator' ? null : row.room_code,
-  };
+  // A room's code is for its players.
+  const match = matchFrom(row, ref(row.players[0]), ref(row.players[1]));
+  return viewer === 'spectator' ? { ...match, roomCode: null } : match;
 }
 
 export function publicMove(entry: MoveEntryRecord | MoveRow): MoveEntry {

@@ -97,14 +97,23 @@ export function toChallenge(row: repo.ChallengeRow, now: Date, options: { showCo
   };
 }
 
-export function toMatch(row: repo.MatchRow): Match {
+/** The columns of a match row every view of it shares (the players' names come separately). */
+export type MatchColumns = Pick<
+  repo.MatchRow,
+  | 'id' | 'challenge_id' | 'player1_id' | 'player2_id' | 'winner_id' | 'game_type' | 'platform' | 'stake' | 'bet_amount'
+  | 'currency' | 'status' | 'match_format' | 'skill_level' | 'scheduled_time' | 'created_at' | 'player1_gamertag'
+  | 'player2_gamertag' | 'is_private' | 'room_code'
+>;
+
+/** A match row to the client's Match, given its two players. */
+export function matchFrom(row: MatchColumns, player1: Match['player1'], player2: Match['player2']): Match {
   return {
     id: row.id,
     challengeId: row.challenge_id,
     player1Id: row.player1_id,
     player2Id: row.player2_id,
-    player1: { id: row.player1_id, username: row.player1_username, displayName: row.player1_display_name, avatar: row.player1_avatar },
-    player2: { id: row.player2_id, username: row.player2_username, displayName: row.player2_display_name, avatar: row.player2_avatar },
+    player1,
+    player2,
     winnerId: row.winner_id,
     gameType: row.game_type,
     platform: row.platform,
@@ -121,6 +130,14 @@ export function toMatch(row: repo.MatchRow): Match {
     isPrivate: row.is_private,
     roomCode: row.room_code,
   };
+}
+
+export function toMatch(row: repo.MatchRow): Match {
+  return matchFrom(
+    row,
+    { id: row.player1_id, username: row.player1_username, displayName: row.player1_display_name, avatar: row.player1_avatar },
+    { id: row.player2_id, username: row.player2_username, displayName: row.player2_display_name, avatar: row.player2_avatar },
+  );
 }
 
 /** Who may see a private challenge's code (and the challenge itself by id): its players. */
