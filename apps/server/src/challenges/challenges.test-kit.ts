@@ -1,7 +1,6 @@
 // Shared by the challenges integration tests: a real app on a fresh PostgreSQL database,
 // players with real ledger accounts and real access tokens, and ways to look at the money.
 import crypto from 'node:crypto';
-import { expect } from 'vitest';
 import type { AccountType, Currency, Role } from '@versus/domain';
 import type { ApiErrorBody } from '@versus/domain/errors';
 import type { AcceptChallengeResponse, ChallengeList, CreateChallengeRequest, Match } from '@versus/domain/challenges';
@@ -10,8 +9,8 @@ import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { insertUser } from '../auth/auth.repository.ts';
 import { signAccessToken, type AccessClaims } from '../auth/tokens.ts';
-import { auditLedger } from '../ledger/ledger.audit.ts';
 import { grant, openAccounts, spend } from '../ledger/ledger.service.ts';
+import { expectAuditClean, readEvents } from '../test/ledger-checks.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 
 export interface Player {
@@ -130,15 +129,8 @@ export async function createKit(options: { max?: number } = {}): Promise<Kit> {
       ]);
       return JSON.stringify(parts);
     },
-    async events(topic) {
-      return db.query<{ type: string; payload: Record<string, unknown> }>('SELECT type, payload FROM realtime_events WHERE topic = $1 ORDER BY version', [topic]);
-    },
-    async expectAuditClean() {
-      const audit = await auditLedger(db);
-      expect(audit.problems).toEqual([]);
-      expect(audit.ok).toBe(true);
-      expect(audit.ownersChecked.challenges && audit.ownersChecked.matches).toBe(true);
-    },
+    events: (topic) => readEvents(db, topic),
+    expectAuditClean: () => expectAuditClean(db, ['challenges', 'matches']),
     async close() {
       await app.close();
       await database.drop();

@@ -8,8 +8,8 @@ import type { CreateRoomResponse, JoinRoomResponse, Room, RoomPreview } from '@v
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { auditLedger } from '../ledger/ledger.audit.ts';
 import { grant, spend } from '../ledger/ledger.service.ts';
+import { expectAuditClean, readEvents } from '../test/ledger-checks.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 
 export interface Player {
@@ -119,15 +119,8 @@ export async function createKit(options: { max?: number } = {}): Promise<Kit> {
       ]);
       return JSON.stringify(parts);
     },
-    async events(topic) {
-      return db.query<{ type: string; payload: Record<string, unknown> }>('SELECT type, payload FROM realtime_events WHERE topic = $1 ORDER BY version', [topic]);
-    },
-    async expectAuditClean() {
-      const audit = await auditLedger(db);
-      expect(audit.problems).toEqual([]);
-      expect(audit.ok).toBe(true);
-      expect(audit.ownersChecked.private_rooms && audit.ownersChecked.matches).toBe(true);
-    },
+    events: (topic) => readEvents(db, topic),
+    expectAuditClean: () => expectAuditClean(db, ['private_rooms', 'matches']),
     async close() {
       await app.close();
       await database.drop();
