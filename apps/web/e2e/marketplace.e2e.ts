@@ -164,6 +164,9 @@ describe('marketplace and create-challenge wizard', () => {
 
       // A's open list no longer has it (live, no reload).
       await mine.waitFor({ state: 'detached', timeout: 10_000 });
+      // The match monitor takes A, the creator, to the same match's board.
+      const matchId = new URL(b.page.url()).searchParams.get('match');
+      await a.page.waitForURL((url) => url.pathname === '/live-arena' && url.searchParams.get('match') === matchId, { timeout: 10_000 });
     } finally {
       await a.context.close();
       await b.context.close();

@@ -303,6 +303,9 @@ export const LIVE_ARENA = {
   retry: 'Try again',
   externalGame: 'This game is played outside Versus: report the result from My Matches.',
   openMatches: 'Open My Matches',
+  /** The global match monitor, when an opponent takes up my challenge or joins my room. */
+  opponentJoined: (name: string) => (name ? `${name} joined your match` : 'Your opponent joined your match'),
+  goToArena: 'Go to the match',
   bestOf3: 'Best of 3',
   gameNumber: (n: number) => `Game ${n}`,
   youWin: (amount: string) => `Win ${amount}`,

@@ -1,0 +1,29 @@
+import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { LIVE_ARENA } from '@versus/domain';
+import { useRealtime } from '../../realtime/index.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { monitorAction } from './monitor.ts';
+
+/** Mounted once in the shell: follows my user topic and takes me to a match an opponent joined. */
+export function MatchMonitor() {
+  const { user } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useRealtime(user ? `user:${user.id}` : null, (update) => {
+    if (update.kind !== 'event') return;
+    const action = monitorAction(update.type, update.payload, location);
+    if (action.kind === 'none') return;
+    void queryClient.invalidateQueries({ queryKey: ['arena'] });
+    const message = LIVE_ARENA.opponentJoined(action.opponent);
+    if (action.kind === 'go') {
+      toast.success(message, { id: `monitor-${action.matchId}` });
+      navigate(action.path);
+    } else {
+      toast.info(message, { id: `monitor-${action.matchId}`, action: { label: LIVE_ARENA.goToArena, onClick: () => navigate(action.path) } });
+    }
+  });
+  return null;
+}
