@@ -522,6 +522,17 @@ export const PWA = {
   reload: 'Reload',
 } as const;
 
+// Web Push (SPEC §2/§9 name the channel; the wording is ours).
+export const PUSH = {
+  subscriptionNotFound: 'Push subscription not found',
+  invalidEndpoint: 'The push endpoint must be the https address of a known push service',
+  invalidKeys: 'The push subscription keys are not valid',
+  unsupported: 'Push notifications are not supported in this browser',
+  blocked: 'Notifications are blocked for this site. Allow them in your browser settings.',
+  enabled: 'Push notifications enabled',
+  disabled: 'Push notifications turned off',
+} as const;
+
 // /matches (SPEC §2) and the admin screens (/admin, /admin/disputes, /admin/disputes/enhanced): our wording.
 export const MATCHES_SCREEN = {
   title: 'My Matches',
@@ -615,4 +626,67 @@ export const ADMIN_SCREEN = {
   compact: 'Compact table',
   cards: 'Cards',
   openQueue: 'Open queue',
+} as const;
+
+export const NOTIFICATIONS = {
+  title: 'Notifications',
+  bellLabel: (unread: number) => (unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`),
+  signInToView: 'Sign in to view notifications',
+  empty: 'No notifications',
+  noMatches: 'No notifications match your search',
+  searchPlaceholder: 'Search notifications',
+  markAllRead: 'Mark all as read',
+  markRead: 'Mark as read',
+  dismiss: 'Dismiss',
+  allRead: 'All notifications marked as read',
+  allReadCount: (count: number) => `${count} notification${count === 1 ? '' : 's'} marked as read`,
+  actionFailed: 'Action failed',
+  errorTitle: 'Notification Error',
+  errorText: 'A notification failed to display properly',
+  creationFailed: (detail: string, code: string) => `Notification creation failed: ${detail} (Code: ${code})`,
+  issueTitle: 'Notification Issue',
+  acceptIssue: 'There was an issue creating notifications, but your challenge was accepted successfully.',
+  acceptSystemError: 'Notification system encountered an error. Your challenge was still accepted.',
+  missingFields: (fields: readonly string[]) => `Missing required fields: ${fields.join(', ')}`,
+  tabs: { all: 'All', urgent: 'Urgent', match: 'Matches', social: 'Social' },
+  categoryFilter: { all: 'All', match: 'Matches', challenge: 'Challenges', financial: 'Financial', social: 'Social', system: 'System' },
+  // Ours (SPEC is silent): the API's refusals and the preferences screen.
+  notFound: 'Notification not found',
+  invalidPreferences: 'Invalid notification preferences',
+  invalidQuietHours: 'Quiet hours must be times like 22:00',
+  invalidTimeZone: 'Unknown time zone',
+  invalidReminderMinutes: 'Reminder times must be 1 to 5 different values between 1 and 1440 minutes',
+  preferencesTitle: 'Notification Preferences',
+  preferencesSaved: 'Notification preferences saved',
+  preferencesFailed: 'Failed to save notification preferences',
+} as const;
+
+// The profile screen and the leaderboards (SPEC §5 Avatar upload, §8 Storage; texts marked
+// "ours" fill cases SPEC does not word).
+export const PROFILE = {
+  fileNotImage: 'File must be an image',
+  unsupportedImage: (format: string) => `Unsupported image format: ${format}`,
+  fileTooLarge: 'File size must be less than 5MB',
+  bucketMissing: "Storage bucket 'avatars' not found. Uploads are temporarily disabled.",
+  // Ours.
+  title: 'Profile Settings',
+  avatarMissing: 'Choose an image to upload.',
+  avatarUpdated: 'Avatar updated',
+  avatarRemoved: 'Avatar removed',
+  avatarFailed: 'Could not upload the avatar',
+  saved: 'Profile saved',
+  saveFailed: 'Could not save your profile',
+  unranked: 'Unranked',
+  noRatings: 'Play a match to get a rating.',
+  noMatches: 'No finished matches yet.',
+  replay: 'Replay',
+  replayTitle: 'Replay',
+  leaderboardsTitle: 'Leaderboards',
+  leaderboardsVirtual: 'Leaderboards are not available for virtual accounts.',
+  leaderboardsEmpty: 'No ranked players yet. Win a match to be the first.',
+  yourPosition: 'Your position',
+  notOnBoard: 'You are not on this leaderboard yet: play a rated match.',
+  unknownBoard: 'Unknown leaderboard',
+  badPage: 'Page must be a whole number from 1',
+  badPageSize: 'Page size must be 1 to 50',
 } as const;
