@@ -124,8 +124,8 @@ describe('templates', () => {
 
   it('urgent reminders (at start, window closing) are critical; a priority can be given', () => {
     expect(createFromTemplate('match_reminder', { ...FULL, reminderKind: 'at_start' }).priority).toBe('critical');
-    expect(createFromTemplate('match_reminder', { ...FULL, reminderKind: 'hour_before' }).priority).toBe('normal');
-    expect(createFromTemplate('match_reminder', { ...FULL, reminderKind: 'hour_before' }, { priority: 'high' }).urgent).toBe(true);
+    expect(createFromTemplate('match_reminder', { ...FULL, reminderKind: 'before_1h' }).priority).toBe('normal');
+    expect(createFromTemplate('match_reminder', { ...FULL, reminderKind: 'before_1h' }, { priority: 'high' }).urgent).toBe(true);
   });
 });
 
@@ -157,9 +157,9 @@ describe('short message and urgency', () => {
 
   it('reminders: 1 hour before, at start, 5 minutes after', () => {
     const start = new Date('2026-01-01T12:00:00Z');
-    expect(reminderDueAt(start, 'hour_before').toISOString()).toBe('2026-01-01T11:00:00.000Z');
+    expect(reminderDueAt(start, 'before_1h').toISOString()).toBe('2026-01-01T11:00:00.000Z');
     expect(reminderDueAt(start, 'at_start').toISOString()).toBe('2026-01-01T12:00:00.000Z');
-    expect(reminderDueAt(start, 'window_closing').toISOString()).toBe('2026-01-01T12:05:00.000Z');
+    expect(reminderDueAt(start, 'closing_5m').toISOString()).toBe('2026-01-01T12:05:00.000Z');
   });
 
   it('retention per category', () => {

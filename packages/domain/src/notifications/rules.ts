@@ -58,14 +58,14 @@ export const TOAST_DEDUPE = { windowMs: 5_000, maxRepeats: 3, cleanupMs: 30_000 
 // ---------------------------------------------------------------------------------------
 // Reminders
 
-export const REMINDER_KINDS = ['hour_before', 'at_start', 'window_closing'] as const;
+export const REMINDER_KINDS = ['before_1h', 'at_start', 'closing_5m'] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 /** When each reminder is due, relative to the match's scheduled start, and how it is shown. */
 export const REMINDERS: Readonly<Record<ReminderKind, { offsetMs: number; toastMs: number; urgent: boolean }>> = {
-  hour_before: { offsetMs: -HOUR, toastMs: 5_000, urgent: false },
+  before_1h: { offsetMs: -HOUR, toastMs: 5_000, urgent: false },
   at_start: { offsetMs: 0, toastMs: 10_000, urgent: true },
-  window_closing: { offsetMs: 5 * MINUTE, toastMs: 10_000, urgent: true },
+  closing_5m: { offsetMs: 5 * MINUTE, toastMs: 10_000, urgent: true },
 };
 
 export const REMINDER_RULES = {

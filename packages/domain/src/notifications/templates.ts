@@ -93,16 +93,16 @@ const OUTCOMES: Record<string, { title: string; message: (m: NotificationMetadat
 };
 
 const REMINDER_TEXT: Record<ReminderKind, { title: string; message: (m: NotificationMetadata) => string }> = {
-  hour_before: { title: 'Match in 1 Hour', message: (m) => `Your ${gameName(m)} match against ${who(m)} starts in 1 hour.` },
+  before_1h: { title: 'Match in 1 Hour', message: (m) => `Your ${gameName(m)} match against ${who(m)} starts in 1 hour.` },
   at_start: { title: 'Match Starting Now', message: (m) => `Your ${gameName(m)} match against ${who(m)} is starting now. Join now!` },
-  window_closing: {
+  closing_5m: {
     title: 'Join Window Closing',
     message: (m) => `Your ${gameName(m)} match started 5 minutes ago. Join now or forfeit.`,
   },
 };
 const reminderKind = (m: NotificationMetadata): ReminderKind => {
   const kind = text(m, 'reminderKind');
-  return kind in REMINDERS ? (kind as ReminderKind) : 'hour_before';
+  return kind in REMINDERS ? (kind as ReminderKind) : 'before_1h';
 };
 
 // ---------------------------------------------------------------------------------------
