@@ -19,6 +19,11 @@ export default defineConfig(({ command }) => {
       emptyOutDir: true,
       target: 'es2022',
       sourcemap: true,
+      rolldownOptions: {
+        // The shared schemas are built at module level (z.object(...)): calls a bundler must
+        // assume have effects. They have none, so a screen that uses no schema ships no zod.
+        treeshake: { manualPureFunctions: ['z'] },
+      },
     },
     server: {
       port: 5173,
