@@ -171,6 +171,13 @@ export class RealtimeHub {
     return { sockets: this.conns.size, authenticated, topics: this.topics.size };
   }
 
+  /** The players with a signed-in socket on this process (presence: see social/presence.ts). */
+  signedInUserIds(): Set<string> {
+    const ids = new Set<string>();
+    for (const conn of this.conns) if (conn.user) ids.add(conn.user.userId);
+    return ids;
+  }
+
   /** Takes charge of a freshly upgraded socket; it has `helloTimeoutMs` to say hello. */
   accept(socket: WebSocket): void {
     if (this.closing) {

@@ -1,0 +1,186 @@
+// Friends and follows against real PostgreSQL: who may answer a request (only its addressee
+// accepts or declines; only its sender cancels; anyone else is told it does not exist), the
+// lists each side sees, unfriend and unfollow, anonymous requests, and presence.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCIAL_LIMITS, SOCIAL_TEXT } from '@versus/domain/social';
+import { recordPresence } from './presence.ts';
+import { createSocialKit, type Player, type SocialKit } from './social.test-kit.ts';
+
+let kit: SocialKit;
+beforeAll(async () => {
+  kit = await createSocialKit();
+});
+afterAll(async () => kit?.close());
+
+const linkCount = async () => Number((await kit.t.database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM social_links'))[0]!.n);
+const overview = async (as: Player) => {
+  const r = await kit.api('GET', '/api/social', { as });
+  expect(r.status).toBe(200);
+  return r.body;
+};
+const ids = (list: { user: { id: string } }[]) => list.map((c) => c.user.id);
+
+describe('friend requests', () => {
+  it('only the addressee accepts; the sender and a stranger cannot; both then see each other as friends', async () => {
+    const [a, b, stranger] = [await kit.signUp(), await kit.signUp(), await kit.signUp()];
+    const sent = await kit.api('POST', '/api/social/friends', { as: a, body: { userId: b.id } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const id = sent.body.link.id as string;
+    expect(sent.body.link).toMatchObject({ kind: 'friend', fromId: a.id, toId: b.id, status: 'pending' });
+
+    expect((await overview(b)).incoming).toMatchObject([{ id, kind: 'friend', user: { id: a.id } }]);
+    expect((await overview(a)).outgoing).toMatchObject([{ id, kind: 'friend', user: { id: b.id } }]);
+
+    const bySender = await kit.api('POST', `/api/social/requests/${id}/accept`, { as: a });
+    expect(bySender.status).toBe(403);
+    expect(bySender.body.error.message).toBe(SOCIAL_TEXT.notYours);
+    const byStranger = await kit.api('POST', `/api/social/requests/${id}/accept`, { as: stranger });
+    expect(byStranger.status).toBe(404);
+    expect(byStranger.body.error.message).toBe(SOCIAL_TEXT.requestNotFound);
+    const byStrangerDecline = await kit.api('POST', `/api/social/requests/${id}/decline`, { as: stranger });
+    expect(byStrangerDecline.status).toBe(404);
+    const anonymous = await kit.api('POST', `/api/social/requests/${id}/accept`);
+    expect(anonymous.status).toBe(401);
+    const [row] = await kit.t.database.db.query<{ status: string }>('SELECT status FROM social_links WHERE id = $1', [id]);
+    expect(row!.status).toBe('pending');
+
+    const accepted = await kit.api('POST', `/api/social/requests/${id}/accept`, { as: b });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.link).toMatchObject({ id, status: 'accepted' });
+    expect(ids((await overview(a)).friends)).toEqual([b.id]);
+    expect(ids((await overview(b)).friends)).toEqual([a.id]);
+    expect((await overview(stranger)).friends).toEqual([]);
+    // Accepting twice is refused; so is a new request between friends.
+    expect((await kit.api('POST', `/api/social/requests/${id}/accept`, { as: b })).status).toBe(409);
+    const again = await kit.api('POST', '/api/social/friends', { as: b, body: { userId: a.id } });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(SOCIAL_TEXT.alreadyFriends);
+
+    // Both heard of it on their own topics.
+    expect((await kit.events(`user:${a.id}`)).map((e) => e.type)).toContain('social.changed');
+    expect((await kit.events(`user:${b.id}`)).map((e) => e.type)).toContain('social.changed');
+    expect((await kit.events(`user:${stranger.id}`)).map((e) => e.type)).not.toContain('social.changed');
+
+    // Unfriend: either side; a stranger's attempt changes nothing.
+    expect((await kit.api('DELETE', `/api/social/friends/${a.id}`, { as: stranger })).status).toBe(404);
+    expect((await kit.api('DELETE', `/api/social/friends/${a.id}`)).status).toBe(401);
+    expect((await kit.api('DELETE', `/api/social/friends/${a.id}`, { as: b })).status).toBe(204);
+    expect((await overview(a)).friends).toEqual([]);
+    expect((await kit.api('DELETE', `/api/social/friends/${a.id}`, { as: b })).status).toBe(404);
+  });
+
+  it('decline by the addressee and cancel by the sender remove the request; the wrong side is refused', async () => {
+    const [a, b] = [await kit.signUp(), await kit.signUp()];
+    const first = (await kit.api('POST', '/api/social/friends', { as: a, body: { userId: b.id } })).body.link.id as string;
+    expect((await kit.api('POST', `/api/social/requests/${first}/decline`, { as: a })).status).toBe(403);
+    expect((await kit.api('POST', `/api/social/requests/${first}/cancel`, { as: b })).status).toBe(403);
+    expect((await kit.api('POST', `/api/social/requests/${first}/decline`, { as: b })).status).toBe(200);
+    expect((await overview(a)).outgoing).toEqual([]);
+    expect((await kit.api('POST', `/api/social/requests/${first}/accept`, { as: b })).status).toBe(404);
+
+    const second = (await kit.api('POST', '/api/social/friends', { as: a, body: { userId: b.id } })).body.link.id as string;
+    expect((await kit.api('POST', `/api/social/requests/${second}/cancel`, { as: a })).status).toBe(200);
+    expect((await overview(b)).incoming).toEqual([]);
+  });
+
+  it('a request back to someone who asked me accepts theirs; duplicates, myself and unknown players are refused', async () => {
+    const [a, b] = [await kit.signUp(), await kit.signUp()];
+    const before = await linkCount();
+    const self = await kit.api('POST', '/api/social/friends', { as: a, body: { userId: a.id } });
+    expect(self.status).toBe(400);
+    expect(self.body.error.message).toBe(SOCIAL_TEXT.self);
+    expect((await kit.api('POST', '/api/social/friends', { as: a, body: { userId: '00000000-0000-4000-8000-000000000000' } })).status).toBe(404);
+    expect((await kit.api('POST', '/api/social/friends', { as: a, body: {} })).status).toBe(400);
+    expect((await kit.api('POST', '/api/social/friends', { body: { userId: b.id } })).status).toBe(401);
+    const virtual = await kit.signUp('virtual');
+    expect((await kit.api('POST', '/api/social/friends', { as: a, body: { userId: virtual.id } })).status).toBe(404);
+    expect((await kit.api('POST', '/api/social/friends', { as: virtual, body: { userId: a.id } })).status).toBe(403);
+    expect(await linkCount()).toBe(before);
+
+    expect((await kit.api('POST', '/api/social/friends', { as: a, body: { userId: b.id } })).status).toBe(201);
+    const dup = await kit.api('POST', '/api/social/friends', { as: a, body: { userId: b.id } });
+    expect(dup.status).toBe(409);
+    expect(dup.body.error.message).toBe(SOCIAL_TEXT.alreadyRequested);
+    const mutual = await kit.api('POST', '/api/social/friends', { as: b, body: { userId: a.id } });
+    expect(mutual.status).toBe(200);
+    expect(mutual.body.link).toMatchObject({ fromId: a.id, toId: b.id, status: 'accepted' });
+    expect(await linkCount()).toBe(before + 1);
+  });
+});
+
+describe('follows', () => {
+  it('a follow waits for the followed player; only they accept; unfollow and remove-follower end it', async () => {
+    const [fan, star, other] = [await kit.signUp(), await kit.signUp(), await kit.signUp()];
+    const asked = await kit.api('POST', '/api/social/follows', { as: fan, body: { userId: star.id } });
+    expect(asked.status).toBe(201);
+    const id = asked.body.link.id as string;
+    expect((await kit.api('POST', '/api/social/follows', { as: fan, body: { userId: star.id } })).status).toBe(409);
+    expect((await kit.api('POST', `/api/social/requests/${id}/accept`, { as: fan })).status).toBe(403);
+    expect((await kit.api('POST', `/api/social/requests/${id}/accept`, { as: other })).status).toBe(404);
+    expect((await overview(star)).incoming).toMatchObject([{ id, kind: 'follow', user: { id: fan.id } }]);
+    expect((await kit.api('POST', `/api/social/requests/${id}/accept`, { as: star })).status).toBe(200);
+
+    const fanView = await overview(fan);
+    expect(ids(fanView.following)).toEqual([star.id]);
+    expect(fanView.following[0].presence).toEqual({ online: false, lastSeenAt: null });
+    const starView = await overview(star);
+    expect(ids(starView.followers)).toEqual([fan.id]);
+    expect(starView.followers[0].presence).toBeNull();
+    // Following is one way: the star does not follow the fan, and they are not friends.
+    expect(starView.following).toEqual([]);
+    expect(starView.friends).toEqual([]);
+
+    expect((await kit.api('DELETE', `/api/social/follows/${star.id}`, { as: other })).status).toBe(404);
+    expect((await kit.api('DELETE', `/api/social/follows/${star.id}`, { as: fan })).status).toBe(204);
+    expect((await overview(star)).followers).toEqual([]);
+
+    const again = (await kit.api('POST', '/api/social/follows', { as: fan, body: { userId: star.id } })).body.link.id as string;
+    expect((await kit.api('POST', `/api/social/requests/${again}/accept`, { as: star })).status).toBe(200);
+    expect((await kit.api('DELETE', `/api/social/followers/${fan.id}`, { as: star })).status).toBe(204);
+    expect((await overview(fan)).following).toEqual([]);
+  });
+});
+
+describe('search', () => {
+  it('finds players by username with my relation to each, never myself', async () => {
+    const [a, b] = [await kit.signUp(), await kit.signUp()];
+    await kit.api('POST', '/api/social/friends', { as: a, body: { userId: b.id } });
+    const found = await kit.api('GET', `/api/social/search?q=${b.username.slice(0, 8)}`, { as: a });
+    expect(found.status).toBe(200);
+    expect(found.body.players).toContainEqual(expect.objectContaining({ user: expect.objectContaining({ id: b.id }), friend: 'request_sent', follow: 'none' }));
+    const mine = await kit.api('GET', `/api/social/search?q=${a.username}`, { as: a });
+    expect(mine.body.players.map((p: { user: { id: string } }) => p.user.id)).not.toContain(a.id);
+    const back = await kit.api('GET', `/api/social/search?q=${a.username}`, { as: b });
+    expect(back.body.players[0]).toMatchObject({ user: { id: a.id }, friend: 'request_received' });
+    const short = await kit.api('GET', '/api/social/search?q=a', { as: a });
+    expect(short.status).toBe(400);
+    expect(short.body.error.message).toBe(SOCIAL_TEXT.searchTooShort);
+    expect((await kit.api('GET', '/api/social/search?q=abc')).status).toBe(401);
+    expect((await kit.api('GET', '/api/social')).status).toBe(401);
+  });
+});
+
+describe('presence', () => {
+  it('friends see a connected player online until the window passes; coming online tells them once', async () => {
+    const [a, b, stranger] = [await kit.signUp(), await kit.signUp(), await kit.signUp()];
+    const id = (await kit.api('POST', '/api/social/friends', { as: a, body: { userId: b.id } })).body.link.id as string;
+    await kit.api('POST', `/api/social/requests/${id}/accept`, { as: b });
+    const ctx = { db: kit.t.database.db };
+    const t0 = new Date();
+    expect(await recordPresence(ctx, [b.id, stranger.id], t0)).toEqual(expect.arrayContaining([b.id, stranger.id]));
+    const friends = (await overview(a)).friends;
+    expect(friends[0]).toMatchObject({ user: { id: b.id }, presence: { online: true } });
+    const eventsBefore = (await kit.events(`user:${a.id}`)).length;
+    // Still connected a beat later: nobody hears of it again.
+    expect(await recordPresence(ctx, [b.id], new Date(t0.getTime() + SOCIAL_LIMITS.presenceBeatMs))).toEqual([]);
+    expect((await kit.events(`user:${a.id}`)).length).toBe(eventsBefore);
+    // The stranger's presence is nobody's business here.
+    expect((await overview(stranger)).friends).toEqual([]);
+    // Seen long ago: offline now.
+    await kit.t.database.db.query(`UPDATE presence SET last_seen_at = now() - interval '1 hour' WHERE user_id = $1`, [b.id]);
+    expect((await overview(a)).friends[0].presence).toMatchObject({ online: false });
+    // Back after an hour: online again, and a tells about it.
+    expect(await recordPresence(ctx, [b.id])).toEqual([b.id]);
+    expect((await kit.events(`user:${a.id}`)).length).toBeGreaterThan(eventsBefore);
+  });
+});
