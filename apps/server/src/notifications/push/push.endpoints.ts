@@ -1,0 +1,48 @@
+// Which push endpoints the server will POST to. A subscription's endpoint is a URL the user
+// hands us, so accepting any URL would let anyone make the server send requests into its own
+// network. Only https addresses of the browsers' push services are accepted, plus the origins
+// an operator lists in PUSH_ENDPOINT_ORIGINS (a self-hosted push service, or a test's stand-in).
+import { z } from 'zod';
+
+/** Chrome/Edge (FCM), Firefox (Mozilla autopush), Windows (WNS), Safari (Apple). */
+const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
+
+export interface EndpointPolicy {
+  /** Extra origins ("http://127.0.0.1:4100") allowed besides the known push services. */
+  extraOrigins: readonly string[];
+}
+
+export function endpointPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): EndpointPolicy {
+  const extraOrigins = (env.PUSH_ENDPOINT_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => new URL(s).origin);
+  return { extraOrigins };
+}
+
+export function isAllowedEndpoint(endpoint: string, policy: EndpointPolicy): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (policy.extraOrigins.includes(url.origin)) return true;
+  if (url.protocol !== 'https:' || (url.port && url.port !== '443')) return false;
+  const host = url.hostname.toLowerCase();
+  return PUSH_SERVICE_HOSTS.some((known) => host === known || host.endsWith(`.${known}`));
+}
+
+const base64url = (bytes: number) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+    .refine((s) => Buffer.from(s, 'base64url').length === bytes);
+
+/** The browser's keys (PushSubscription.toJSON().keys): a P-256 point and a 16-byte secret. */
+export const pushKeysSchema = z.object({
+  p256dh: base64url(65).refine((s) => Buffer.from(s, 'base64url')[0] === 0x04),
+  auth: base64url(16),
+});

@@ -1,0 +1,91 @@
+// The only place with the Web Push SQL (013_push_and_reminders.sql): subscriptions per device
+// and the one-hour dedupe window per user, match and type.
+import type { Queryable } from '../../db/database.ts';
+
+export interface SubscriptionRow {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export interface SubscriptionInput {
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent: string | null;
+}
+
+/**
+ * Upsert by endpoint: a browser's endpoint belongs to whoever subscribed with it last (the
+ * device changed hands, or another account signed in on it), so it is never pushed to twice.
+ */
+export async function upsertSubscription(db: Queryable, input: SubscriptionInput): Promise<{ id: string; created: boolean }> {
+  const [row] = await db.query<{ id: string; created: boolean }>(
+    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, user_agent)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (endpoint) DO UPDATE
+        SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth,
+            user_agent = EXCLUDED.user_agent, updated_at = now(), failures = 0
+     RETURNING id, (xmax = 0) AS created`,
+    [input.userId, input.endpoint, input.p256dh, input.auth, input.userAgent],
+  );
+  return row!;
+}
+
+/** Deletes the caller's own subscription; false when they have none with this endpoint. */
+export async function deleteOwnSubscription(db: Queryable, userId: string, endpoint: string): Promise<boolean> {
+  const rows = await db.query('DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2 RETURNING id', [userId, endpoint]);
+  return rows.length > 0;
+}
+
+export async function subscriptionsOf(db: Queryable, userId: string): Promise<SubscriptionRow[]> {
+  return db.query<SubscriptionRow>(
+    'SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at, id',
+    [userId],
+  );
+}
+
+/** The push service says the subscription is gone (404/410): it never comes back. */
+export async function deleteSubscription(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM push_subscriptions WHERE id = $1', [id]);
+}
+
+export async function recordSent(db: Queryable, id: string): Promise<void> {
+  await db.query('UPDATE push_subscriptions SET last_sent_at = now(), failures = 0 WHERE id = $1', [id]);
+}
+
+export async function recordFailure(db: Queryable, id: string): Promise<void> {
+  await db.query('UPDATE push_subscriptions SET failures = failures + 1 WHERE id = $1', [id]);
+}
+
+/**
+ * Claims the push for (user, match, type) at `now` unless one was sent within `windowMs`:
+ * true for exactly one of any number of concurrent callers in the window.
+ */
+export async function claimDedupe(
+  db: Queryable,
+  key: { userId: string; matchId: string; type: string },
+  now: Date,
+  windowMs: number,
+): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO push_dedupe (user_id, match_id, type, sent_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (user_id, match_id, type) DO UPDATE SET sent_at = EXCLUDED.sent_at
+      WHERE push_dedupe.sent_at <= EXCLUDED.sent_at - make_interval(secs => $5::double precision / 1000)
+     RETURNING 1`,
+    [key.userId, key.matchId, key.type, now, windowMs],
+  );
+  return rows.length > 0;
+}
+
+/** Dedupe rows older than the window decide nothing any more. */
+export async function pruneDedupe(db: Queryable, now: Date, windowMs: number): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM push_dedupe WHERE sent_at < $1::timestamptz - make_interval(secs => $2::double precision / 1000) RETURNING 1`,
+    [now, windowMs],
+  );
+  return rows.length;
+}
