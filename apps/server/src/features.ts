@@ -10,6 +10,8 @@ import { roomsFeature } from './rooms/rooms.routes.ts';
 import { resultsFeature } from './results/results.routes.ts';
 import { adminFeature } from './admin/admin.routes.ts';
 import { historyFeature } from './results/history.routes.ts';
+import { profileFeature } from './profile/profile.routes.ts';
+import { leaderboardsFeature } from './leaderboards/leaderboards.routes.ts';
 import { pushFeature } from './notifications/push/push.routes.ts';
 import { profileFeature } from './profile/profile.routes.ts';
 import { leaderboardsFeature } from './leaderboards/leaderboards.routes.ts';

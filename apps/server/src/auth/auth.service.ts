@@ -24,7 +24,7 @@ import {
 import type { AppContext } from '../context.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
-import { openAccounts } from '../ledger/ledger.service.ts';
+import { ensureAccounts, openAccounts } from '../ledger/ledger.service.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, needsRehash, spendVerifyTime, verifyPassword } from './passwords.ts';
@@ -382,6 +382,8 @@ export async function updateUser(
         await publishProfile(tx, access.userId);
       }
       const row = await repo.findUserById(tx, access.userId);
+      // A switch opens the new mode's accounts (and their starting grant) now, as sign-up does.
+      if (row!.account_type !== previous) await ensureAccounts(tx, { userId: row!.id, role: row!.role, accountType: row!.account_type });
       return { row: row!, previous };
     });
   } catch (error) {

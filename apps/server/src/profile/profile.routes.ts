@@ -1,0 +1,117 @@
+// The profile screen's API: my stats and whether avatars can be uploaded, anyone's stats,
+// avatar upload and removal (owner only), and the avatar files themselves (public, cached).
+import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AVATAR_RULES, userResponseSchema } from '@versus/domain';
+import { PROFILE } from '@versus/domain/messages';
+import { checkAvatarBytes, checkAvatarFile, myProfileSchema, profileStatsSchema } from '@versus/domain/profile';
+import type { App } from '../app.ts';
+import type { AppContext } from '../context.ts';
+import { requireUser, signedInOnly } from '../auth/auth.plugin.ts';
+import { badRequest } from '../http/errors.ts';
+import { diskAvatarStore, type AvatarStore } from './avatar-store.ts';
+import * as service from './profile.service.ts';
+
+const apiErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }) });
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorSchema]));
+const security = [{ bearer: [] }];
+const tags = ['profiles'];
+const idParams = z.object({ id: z.string().uuid('Profile id must be a UUID') });
+const fileParams = z.object({ userId: z.string().max(64), file: z.string().max(128) });
+// The image plus the multipart framing; a larger request is refused with SPEC's size text.
+const UPLOAD_BODY_LIMIT = AVATAR_RULES.maxBytes + 64 * 1024;
+const TOO_LARGE = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_REQ_FILE_TOO_LARGE']);
+/** SPEC §7: cache 3600. A name is never reused for other bytes, so it is also immutable. */
+export const AVATAR_CACHE_CONTROL = 'public, max-age=3600, immutable';
+
+/** The one `avatar` image of a multipart form, checked by SPEC §5's rules and sniffed. */
+async function readAvatar(request: FastifyRequest): Promise<service.AvatarUpload> {
+  if (!request.isMultipart()) throw badRequest('invalid_file', PROFILE.avatarMissing, 'avatar');
+  let upload: service.AvatarUpload | null = null;
+  let problem: string | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'field') continue;
+    const typeProblem = checkAvatarFile({ type: part.mimetype, size: 0 });
+    if (problem || upload || typeProblem) {
+      problem ??= typeProblem;
+      part.file.resume();
+      continue;
+    }
+    // Over the limit this throws FST_REQ_FILE_TOO_LARGE (answered with SPEC's text below).
+    const data = await part.toBuffer();
+    const checked = checkAvatarBytes(part.mimetype, data);
+    if (checked.ok) upload = { data, type: checked.type };
+    else problem = checked.message;
+  }
+  if (problem) throw badRequest('invalid_file', problem, 'avatar');
+  if (!upload) throw badRequest('invalid_file', PROFILE.avatarMissing, 'avatar');
+  return upload;
+}
+
+export async function profileFeature(app: App, ctx: AppContext, store?: AvatarStore | null): Promise<void> {
+  const avatars = store === undefined ? await diskAvatarStore(ctx) : store;
+
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    await scope.register(multipart, { limits: { fileSize: AVATAR_RULES.maxBytes, files: 1, fields: 5, fieldSize: 1024 } });
+    scope.setErrorHandler((error) => {
+      if (TOO_LARGE.has(String((error as { code?: string }).code))) throw badRequest('invalid_file', PROFILE.fileTooLarge, 'avatar');
+      throw error;
+    });
+
+    scope.get('/api/profile', {
+      onRequest: signedInOnly,
+      schema: {
+        tags, security,
+        summary: 'My stats (level, wins, losses, streak, live global place, rating per game) and whether avatars can be uploaded',
+        response: { 200: myProfileSchema, ...errors(401) },
+      },
+    }, async (request) => service.myProfile(ctx, avatars, requireUser(request).userId));
+
+    scope.get('/api/profiles/:id/stats', {
+      onRequest: signedInOnly,
+      schema: {
+        tags, security, params: idParams,
+        summary: "A player's stats: level, wins, losses, streak, global place and rating per game",
+        response: { 200: profileStatsSchema, ...errors(400, 401, 404) },
+      },
+    }, async (request) => service.stats(ctx, request.params.id));
+
+    scope.put('/api/profiles/:id/avatar', {
+      onRequest: signedInOnly,
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      schema: {
+        tags, security, params: idParams,
+        summary: 'Upload my avatar: multipart with one `avatar` image (jpeg, png, gif, webp or avif, at most 5 MB)',
+        description:
+          'The bytes must be one of those images (sniffed; stored as what they are). Stored at avatars/{userId}/{userId}-{timestamp}.{ext}; ' +
+          'the previous upload is removed. 403 for anyone else\'s profile; 503 storage_unavailable when the avatars bucket is missing.',
+        response: { 200: userResponseSchema, ...errors(400, 401, 403, 503) },
+      },
+    }, async (request) => {
+      const userId = requireUser(request).userId;
+      const upload = await readAvatar(request);
+      return { user: await service.uploadAvatar(ctx, avatars, userId, request.params.id, upload) };
+    });
+
+    scope.delete('/api/profiles/:id/avatar', {
+      onRequest: signedInOnly,
+      schema: {
+        tags, security, params: idParams,
+        summary: 'Remove my avatar (back to initials)',
+        response: { 200: userResponseSchema, ...errors(400, 401, 403) },
+      },
+    }, async (request) => ({ user: await service.removeAvatar(ctx, avatars, requireUser(request).userId, request.params.id) }));
+
+    scope.get('/api/avatars/:userId/:file', {
+      schema: { tags, params: fileParams, summary: 'An avatar image (public; cached for an hour, the name never changes its bytes)' },
+    }, async (request, reply) => {
+      const file = await service.avatarFile(avatars, `${request.params.userId}/${request.params.file}`);
+      reply.header('cache-control', AVATAR_CACHE_CONTROL).header('etag', file.etag).header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+      return reply.type(file.contentType).send(file.data);
+    });
+  });
+}
