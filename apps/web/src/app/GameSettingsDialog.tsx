@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Gamepad2, Lock, Moon, Sun, Wallet } from 'lucide-react';
-import type { AccountType } from '@versus/domain';
+import { Link } from 'react-router';
+import { Bell, ChevronRight, Gamepad2, Lock, Moon, Sun, Wallet } from 'lucide-react';
+import { NOTIFICATION_SETTINGS, type AccountType } from '@versus/domain';
 import { messageFor } from '../features/auth/session-store.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { Button, ChoiceCards, Dialog, DialogContent, type Choice } from '../ui/index.ts';
@@ -45,6 +46,22 @@ export default function GameSettingsDialog({ open, onOpenChange }: { open: boole
           ) : (
             <ChoiceCards label="Theme" value={theme} onChange={setThemeChoice} choices={THEMES} />
           )}
+        </section>
+        <section className="mt-6 grid gap-3">
+          <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">Notifications</h3>
+          <Link
+            to="/settings/notifications"
+            onClick={() => onOpenChange(false)}
+            data-testid="notification-preferences-link"
+            className="flex items-center gap-3 rounded-xl border border-border bg-bg/50 p-3.5 transition-colors hover:border-accent/60 focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none"
+          >
+            <Bell className="size-5 text-accent" aria-hidden />
+            <span className="flex-1 text-sm">
+              <span className="block font-bold">{NOTIFICATION_SETTINGS.openPreferences}</span>
+              <span className="block text-muted">{NOTIFICATION_SETTINGS.openPreferencesHint}</span>
+            </span>
+            <ChevronRight className="size-4 text-muted" aria-hidden />
+          </Link>
         </section>
         <section className="mt-6 grid gap-3">
           <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">Account mode</h3>

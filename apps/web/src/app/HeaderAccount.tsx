@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Bell, BellOff, ChevronDown, LogOut, Settings2, ShieldCheck, UserCog } from 'lucide-react';
+import { ChevronDown, LogOut, Settings2, ShieldCheck, UserCog } from 'lucide-react';
 import type { User } from '@versus/domain';
 import { useAuth } from '../features/auth/use-auth.ts';
+import { NotificationBell } from '../features/notifications/NotificationBell.tsx';
 import { WalletMenu } from '../features/wallet/WalletMenu.tsx';
 import {
   Badge,
@@ -12,12 +13,9 @@ import {
   MenuItem,
   MenuSeparator,
   MenuTrigger,
-  Popover,
-  PopoverContent,
-  PopoverTrigger,
   cn,
 } from '../ui/index.ts';
-import { badgeLabel, initials } from './nav.ts';
+import { initials } from './nav.ts';
 
 const GameSettingsDialog = lazy(() => import('./GameSettingsDialog.tsx'));
 
@@ -29,45 +27,6 @@ export default function HeaderAccount({ user }: { user: User }) {
       <WalletMenu user={user} />
       <UserMenu user={user} />
     </>
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-
-function NotificationBell() {
-  // The notifications feature fills this list and the count; the shell only frames it.
-  const unread = 0;
-  const label = badgeLabel(unread);
-  return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <button
-          type="button"
-          aria-label={label ? `Notifications (${label} unread)` : 'Notifications'}
-          className="relative inline-flex size-10 items-center justify-center rounded-xl text-muted transition-colors hover:bg-surface-2 hover:text-fg data-[state=open]:bg-surface-2 data-[state=open]:text-fg"
-        >
-          <Bell className="size-5" aria-hidden />
-          {label && (
-            <span className="absolute top-1 right-1 min-w-4.5 rounded-full bg-danger px-1 text-center text-[0.65rem] leading-4.5 font-bold text-white">
-              {label}
-            </span>
-          )}
-        </button>
-      </PopoverTrigger>
-      <PopoverContent className="w-[min(22rem,calc(100vw-1rem))] p-0">
-        <div className="flex items-center justify-between border-b border-border px-4 py-3">
-          <p className="font-bold">Notifications</p>
-          <Badge tone="neutral">0 new</Badge>
-        </div>
-        <div className="flex flex-col items-center px-6 py-10 text-center">
-          <span className="mb-3 inline-flex size-12 items-center justify-center rounded-2xl bg-surface-2 text-muted">
-            <BellOff className="size-6" aria-hidden />
-          </span>
-          <p className="font-semibold">You're all caught up</p>
-          <p className="mt-1 text-sm text-muted">Challenge invites, match results and payouts will show up here.</p>
-        </div>
-      </PopoverContent>
-    </Popover>
   );
 }
 

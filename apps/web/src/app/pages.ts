@@ -19,6 +19,7 @@ export const pages = {
   matches: lazyPage(() => import('../features/matches/MatchesPage.tsx')),
   admin: lazyPage(() => import('../features/admin/AdminDashboardPage.tsx')),
   adminDisputes: lazyPage<{ enhanced?: boolean }>(() => import('../features/admin/AdminDisputesPage.tsx')),
+  notificationPreferences: lazyPage(() => import('../features/notifications/NotificationPreferencesPage.tsx')),
   notFound: lazyPage(() => import('./NotFoundPage.tsx')),
 };
 

@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
           { path: 'leaderboards', element: placeholder('leaderboards') },
           { path: 'spectate/:matchId', element: <pages.spectate /> },
           { path: 'wallet', element: <pages.wallet /> },
+          { path: 'settings/notifications', element: <pages.notificationPreferences /> },
           { path: 'profile', element: placeholder('profile') },
           { path: 'social', element: placeholder('social') },
           { path: 'verification', element: placeholder('verification') },

@@ -54,6 +54,15 @@ describe('notification list state', () => {
     expect(list.notifications.every((n) => n.read && n.readAt === AT && n.status === 'read')).toBe(true);
   });
 
+  it('a read-all event leaves the ones made after it unread', () => {
+    const early = note();
+    const late = note();
+    const list = readAll(withCounts([early, late]), AT, early.createdAt);
+    expect(list.notifications.find((n) => n.id === early.id)?.read).toBe(true);
+    expect(list.notifications.find((n) => n.id === late.id)?.read).toBe(false);
+    expect(list.unread).toBe(1);
+  });
+
   it('mark read changes only that one', () => {
     const a = note();
     const b = note();

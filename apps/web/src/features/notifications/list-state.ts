@@ -49,9 +49,15 @@ export function upsert<N extends ListedNotification>(list: NotificationList<N>, 
   return withCounts([...rest, incoming].sort(newestFirst));
 }
 
-/** Every unread one read (a "read all" event or the optimistic mark all). */
-export function readAll<N extends ListedNotification>(list: NotificationList<N>, at: string): NotificationList<N> {
-  return withCounts(list.notifications.map((n) => (n.read ? n : { ...n, read: true, readAt: at, status: 'read' as const })));
+/**
+ * Every unread one read (the optimistic mark all), or with `before` only those made up to then
+ * (a "read all" event from another tab: one that arrived after it stays unread).
+ */
+export function readAll<N extends ListedNotification>(list: NotificationList<N>, at: string, before?: string): NotificationList<N> {
+  const limit = before === undefined ? Number.POSITIVE_INFINITY : Date.parse(before);
+  return withCounts(
+    list.notifications.map((n) => (n.read || Date.parse(n.createdAt) > limit ? n : { ...n, read: true, readAt: at, status: 'read' as const })),
+  );
 }
 
 /** One read (optimistic). */

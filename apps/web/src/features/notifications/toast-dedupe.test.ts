@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TOAST_DEDUPE, ToastDeduper } from './toast-dedupe.ts';
+import { TOAST_DEDUPE } from '@versus/domain/notifications';
+import { ToastDeduper } from './toast-dedupe.ts';
 
 describe('toast duplicate window (SPEC §9: 5 s, up to 3 repeats)', () => {
   it('shows the first toast and 3 repeats within 5 s, then drops the rest', () => {

@@ -1,11 +1,6 @@
 // SPEC §9: the same toast shown again within 5 s counts as a repeat; up to 3 repeats are
 // allowed, the rest are dropped; old entries are cleaned up every 30 s.
-
-export const TOAST_DEDUPE = {
-  windowMs: 5_000,
-  maxRepeats: 3,
-  cleanupEveryMs: 30_000,
-} as const;
+import { TOAST_DEDUPE } from '@versus/domain/notifications';
 
 interface Seen {
   firstAt: number;
@@ -18,11 +13,11 @@ export class ToastDeduper {
   private readonly seen = new Map<string, Seen>();
   private lastCleanup = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly options: { windowMs: number; maxRepeats: number; cleanupEveryMs: number } = TOAST_DEDUPE) {}
+  constructor(private readonly options: { windowMs: number; maxRepeats: number; cleanupMs: number } = TOAST_DEDUPE) {}
 
   /** True (and counted) when the toast may show; false when it is one repeat too many. */
   allow(key: string, now: number): boolean {
-    if (now - this.lastCleanup >= this.options.cleanupEveryMs) this.cleanup(now);
+    if (now - this.lastCleanup >= this.options.cleanupMs) this.cleanup(now);
     const entry = this.seen.get(key);
     if (!entry || now - entry.firstAt >= this.options.windowMs) {
       this.seen.set(key, { firstAt: now, repeats: 0 });
