@@ -10,9 +10,8 @@ import { roomsFeature } from './rooms/rooms.routes.ts';
 import { resultsFeature } from './results/results.routes.ts';
 import { adminFeature } from './admin/admin.routes.ts';
 import { historyFeature } from './results/history.routes.ts';
-import { profileFeature } from './profile/profile.routes.ts';
-import { leaderboardsFeature } from './leaderboards/leaderboards.routes.ts';
 import { pushFeature } from './notifications/push/push.routes.ts';
+import { remindersFeature } from './notifications/reminders/reminders.routes.ts';
 import { profileFeature } from './profile/profile.routes.ts';
 import { leaderboardsFeature } from './leaderboards/leaderboards.routes.ts';
 import { socialFeature } from './social/social.routes.ts';
@@ -20,4 +19,4 @@ import { socialFeature } from './social/social.routes.ts';
 export type Feature = (app: App, ctx: AppContext) => Promise<void> | void;
 
 /** Each feature folder contributes one entry: its routes, sockets and jobs. */
-export const features: Feature[] = [authFeature, realtimeFeature, walletFeature, virtualStatsFeature, challengesFeature, arenaFeature, roomsFeature, resultsFeature, adminFeature, historyFeature, pushFeature, socialFeature, profileFeature, leaderboardsFeature];
+export const features: Feature[] = [authFeature, realtimeFeature, walletFeature, virtualStatsFeature, challengesFeature, arenaFeature, roomsFeature, resultsFeature, adminFeature, historyFeature, pushFeature, remindersFeature, socialFeature, profileFeature, leaderboardsFeature];

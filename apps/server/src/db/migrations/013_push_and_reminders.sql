@@ -39,7 +39,7 @@ CREATE TABLE match_reminders (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   match_id uuid NOT NULL REFERENCES matches (id),
   user_id uuid NOT NULL REFERENCES users (id),
-  kind text NOT NULL CHECK (kind IN ('hour_before', 'at_start', 'window_closing')),
+  kind text NOT NULL CHECK (kind IN ('before_1h', 'at_start', 'closing_5m')),
   due_at timestamptz NOT NULL,
   status text NOT NULL DEFAULT 'scheduled' CHECK (status IN ('scheduled', 'sent', 'skipped')),
   -- Why a reminder was skipped: the match's status then, or 'superseded' by a later one.
@@ -62,7 +62,7 @@ CREATE FUNCTION schedule_match_reminders(p_match_id uuid, p_player1 uuid, p_play
   INSERT INTO match_reminders (match_id, user_id, kind, due_at)
   SELECT p_match_id, p.user_id, k.kind, p_scheduled + k.shift
     FROM (VALUES (p_player1), (p_player2)) AS p (user_id),
-         (VALUES ('hour_before', interval '-1 hour'), ('at_start', interval '0'), ('window_closing', interval '5 minutes')) AS k (kind, shift)
+         (VALUES ('before_1h', interval '-1 hour'), ('at_start', interval '0'), ('closing_5m', interval '5 minutes')) AS k (kind, shift)
    WHERE p_scheduled + k.shift > p_not_before
   ON CONFLICT (match_id, user_id, kind) DO UPDATE SET due_at = EXCLUDED.due_at
    WHERE match_reminders.status = 'scheduled'

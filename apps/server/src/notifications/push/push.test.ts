@@ -285,8 +285,8 @@ describe('delivery', () => {
     // The three reminders of a match are three messages, not repeats of one.
     const reminder = (kind: string) => notification({ type: 'match_reminder', metadata: { reminderKind: kind } });
     expect(await service.deliver(ctx, reminder('at_start'), at)).toMatchObject({ sent: 1 });
-    expect(await service.deliver(ctx, reminder('window_closing'), at)).toMatchObject({ sent: 1 });
-    expect(await service.deliver(ctx, reminder('window_closing'), at)).toEqual({ skipped: 'duplicate' });
+    expect(await service.deliver(ctx, reminder('closing_5m'), at)).toMatchObject({ sent: 1 });
+    expect(await service.deliver(ctx, reminder('closing_5m'), at)).toEqual({ skipped: 'duplicate' });
     // An hour later the first key sends again.
     expect(await service.deliver(ctx, notification(), new Date(at.getTime() + 60 * 60_000))).toMatchObject({ sent: 1 });
     await fake.waitFor(6);

@@ -1,0 +1,91 @@
+// The only place with the match reminders' SQL (013_push_and_reminders.sql). Rows are written by
+// a trigger in the transaction that makes the match; here they are claimed and closed.
+import type { ReminderKind } from '@versus/domain/notifications';
+import type { Queryable } from '../../db/database.ts';
+
+export interface DueReminderRow {
+  id: number;
+  match_id: string;
+  user_id: string;
+  kind: ReminderKind;
+  due_at: Date;
+  match_status: string;
+  scheduled_time: Date;
+  game_type: string;
+  opponent_id: string;
+  opponent_name: string;
+  /** A later reminder of the same match and player is due too (this one is stale). */
+  superseded: boolean;
+}
+
+/** Reminders are abandoned after this many failed attempts (a bug, not a passing fault). */
+export const MAX_ATTEMPTS = 5;
+
+/**
+ * Claims the earliest due reminder no other worker holds (FOR UPDATE SKIP LOCKED): the caller's
+ * transaction owns it until it commits, so each reminder is processed by one worker, once.
+ * `exclude`: reminders that failed earlier in this run (tried again next run).
+ */
+export async function claimDue(tx: Queryable, now: Date, exclude: readonly number[] = []): Promise<DueReminderRow | null> {
+  const [row] = await tx.query<DueReminderRow>(
+    `SELECT r.id, r.match_id, r.user_id, r.kind, r.due_at, m.status AS match_status, m.scheduled_time, m.game_type,
+            o.id AS opponent_id, o.display_name AS opponent_name,
+            EXISTS (SELECT 1 FROM match_reminders later
+                     WHERE later.match_id = r.match_id AND later.user_id = r.user_id
+                       AND later.due_at > r.due_at AND later.due_at <= $1 AND later.status <> 'skipped') AS superseded
+       FROM match_reminders r
+       JOIN matches m ON m.id = r.match_id
+       JOIN profiles o ON o.id = CASE WHEN m.player1_id = r.user_id THEN m.player2_id ELSE m.player1_id END
+      WHERE r.status = 'scheduled' AND r.due_at <= $1 AND r.attempts < $2 AND r.id <> ALL ($3::bigint[])
+      ORDER BY r.due_at, r.id
+      LIMIT 1
+      FOR UPDATE OF r SKIP LOCKED`,
+    [now, MAX_ATTEMPTS, exclude],
+  );
+  return row ?? null;
+}
+
+export async function markSent(tx: Queryable, id: number, notificationId: string, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE match_reminders SET status = 'sent', outcome = 'sent', notification_id = $2, processed_at = $3 WHERE id = $1 AND status = 'scheduled'`,
+    [id, notificationId, now],
+  );
+}
+
+export async function markSkipped(tx: Queryable, id: number, outcome: string, now: Date): Promise<void> {
+  await tx.query(`UPDATE match_reminders SET status = 'skipped', outcome = $2, processed_at = $3 WHERE id = $1 AND status = 'scheduled'`, [
+    id,
+    outcome,
+    now,
+  ]);
+}
+
+/** A failed attempt (its transaction rolled back): counted, and given up after MAX_ATTEMPTS. */
+export async function recordFailure(db: Queryable, id: number, error: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE match_reminders
+        SET attempts = attempts + 1, last_error = $2,
+            status = CASE WHEN attempts + 1 >= $4 THEN 'skipped' ELSE status END,
+            outcome = CASE WHEN attempts + 1 >= $4 THEN 'failed' ELSE outcome END,
+            processed_at = CASE WHEN attempts + 1 >= $4 THEN $3::timestamptz ELSE processed_at END
+      WHERE id = $1 AND status = 'scheduled'`,
+    [id, error.slice(0, 1000), now, MAX_ATTEMPTS],
+  );
+}
+
+export interface ReminderRow {
+  match_id: string;
+  user_id: string;
+  kind: ReminderKind;
+  due_at: Date;
+  status: 'scheduled' | 'sent' | 'skipped';
+  outcome: string | null;
+  notification_id: string | null;
+}
+
+export async function remindersOf(db: Queryable, matchId: string): Promise<ReminderRow[]> {
+  return db.query<ReminderRow>(
+    `SELECT match_id, user_id, kind, due_at, status, outcome, notification_id FROM match_reminders WHERE match_id = $1 ORDER BY due_at, user_id`,
+    [matchId],
+  );
+}

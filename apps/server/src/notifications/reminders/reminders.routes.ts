@@ -1,0 +1,29 @@
+// The reminders feature: the worker that sends due match reminders (the rows are written by a
+// trigger with the match itself: 013_push_and_reminders.sql). No routes: reminders reach the
+// player as notifications.
+import { REMINDER_RULES } from '@versus/domain/notifications';
+import type { App } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
+import { scheduleJob } from '../../jobs/scheduler.ts';
+import { preferencesOf } from '../push/push.preferences.ts';
+import { runDueReminders } from './reminders.worker.ts';
+
+/**
+ * How often the worker looks for due reminders: well within SPEC's 60 s missed-reminder check,
+ * so "starting now" is at most this late. Each run is one indexed query when nothing is due.
+ */
+export const REMINDERS_EVERY_MS = 10_000;
+
+export async function remindersFeature(app: App, ctx: AppContext): Promise<void> {
+  scheduleJob(app, ctx, {
+    name: 'notifications.reminders',
+    everyMs: Math.min(REMINDERS_EVERY_MS, REMINDER_RULES.missedCheckMs),
+    // Reminders that fell due while every process was down are sent on the first run.
+    runAtStart: true,
+    async run() {
+      const result = await runDueReminders({ db: ctx.db, log: ctx.log, preferencesOf });
+      if (result.sent || result.skipped || result.failed) ctx.log.info(result, 'reminders: run');
+      return result;
+    },
+  });
+}

@@ -1,0 +1,241 @@
+// Match reminders against real PostgreSQL: rows written with the match (and not for a match
+// that rolled back), each reminder sent once with two workers (two "processes") running at
+// once, skipped once the match is no longer waiting, and recovered once after a restart.
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_EVENTS, type Notification } from '@versus/domain/notifications';
+import { buildApp } from '../../app.ts';
+import { openPostgres, type Database } from '../../db/database.ts';
+import { signUp } from '../../realtime/test-socket.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { upsertPreferences } from '../notifications.repository.ts';
+import { preferencesOf } from '../push/push.preferences.ts';
+import { remindersOf } from './reminders.repository.ts';
+import { runDueReminders, type ReminderContext } from './reminders.worker.ts';
+
+const log = pino({ level: 'silent' });
+const MINUTE = 60_000;
+let t: TestApp;
+// Two more pools on the same database: two more server processes.
+let processA: Database;
+let processB: Database;
+let alice: { userId: string; token: string };
+let bob: { userId: string; token: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  processA = openPostgres(t.database.url, { max: 3 });
+  processB = openPostgres(t.database.url, { max: 3 });
+  alice = await signUp(t.app, 'alice');
+  bob = await signUp(t.app, 'bob');
+});
+
+afterAll(async () => {
+  await processA?.close();
+  await processB?.close();
+  await t?.close();
+});
+
+// Each test looks at its own match: what earlier tests left scheduled is set aside.
+beforeEach(async () => {
+  await t.database.db.query(`UPDATE match_reminders SET status = 'skipped', outcome = 'test_reset', processed_at = now() WHERE status = 'scheduled'`);
+});
+
+const worker = (db: Database): ReminderContext => ({ db, log, preferencesOf });
+
+async function makeMatch(scheduled: Date, options: { createdAt?: Date; status?: string } = {}): Promise<string> {
+  const [row] = await t.database.db.query<{ id: string }>(
+    `INSERT INTO matches (player1_id, player2_id, game_type, platform, stake, bet_amount, currency, status, scheduled_time, created_at)
+     VALUES ($1, $2, 'chess', 'web', 10, 10, 'credits', $3, $4, $5) RETURNING id`,
+    [alice.userId, bob.userId, options.status ?? 'pending', scheduled, options.createdAt ?? new Date()],
+  );
+  return row!.id;
+}
+
+/** The reminder notifications published for a match (what each user's sockets receive). */
+async function reminderEvents(matchId: string): Promise<Notification[]> {
+  const rows = await t.database.db.query<{ payload: Notification }>(
+    `SELECT payload FROM realtime_events WHERE type = $1 AND payload->>'type' = 'match_reminder' AND payload->>'matchId' = $2 ORDER BY created_at, version`,
+    [NOTIFICATION_EVENTS.created, matchId],
+  );
+  return rows.map((r) => r.payload);
+}
+
+/** Both workers, several rounds each, all at once, at the instant `at`. */
+async function runBothConcurrently(at: Date) {
+  const runs = await Promise.all(
+    Array.from({ length: 3 }, () => [runDueReminders(worker(processA), () => at), runDueReminders(worker(processB), () => at)]).flat(),
+  );
+  return runs.reduce((sum, r) => ({ sent: sum.sent + r.sent, skipped: sum.skipped + r.skipped, failed: sum.failed + r.failed }), {
+    sent: 0,
+    skipped: 0,
+    failed: 0,
+  });
+}
+
+describe('reminder rows', () => {
+  it('are written with the match: 1 hour before, at the start and 5 minutes after, for both players', async () => {
+    const start = new Date(Date.now() + 3 * 60 * MINUTE);
+    const id = await makeMatch(start);
+    const rows = await remindersOf(t.database.db, id);
+    expect(rows).toHaveLength(6);
+    const due = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => new Date(r.due_at).getTime());
+    expect(due('before_1h')).toEqual([start.getTime() - 60 * MINUTE, start.getTime() - 60 * MINUTE]);
+    expect(due('at_start')).toEqual([start.getTime(), start.getTime()]);
+    expect(due('closing_5m')).toEqual([start.getTime() + 5 * MINUTE, start.getTime() + 5 * MINUTE]);
+    expect(new Set(rows.map((r) => r.user_id))).toEqual(new Set([alice.userId, bob.userId]));
+    expect(rows.every((r) => r.status === 'scheduled')).toBe(true);
+
+    // Rescheduling moves the reminders that have not gone out.
+    const later = new Date(start.getTime() + 30 * MINUTE);
+    await t.database.db.query('UPDATE matches SET scheduled_time = $2 WHERE id = $1', [id, later]);
+    const moved = await remindersOf(t.database.db, id);
+    expect(moved.filter((r) => r.kind === 'at_start').map((r) => new Date(r.due_at).getTime())).toEqual([later.getTime(), later.getTime()]);
+  });
+
+  it('skip the times already past when the match is made (a match starting now gets only "window closing")', async () => {
+    const now = new Date();
+    const id = await makeMatch(now, { createdAt: now });
+    expect((await remindersOf(t.database.db, id)).map((r) => r.kind)).toEqual(['closing_5m', 'closing_5m']);
+  });
+
+  it('do not exist for a match whose transaction rolled back', async () => {
+    let matchId = '';
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: string }>(
+          `INSERT INTO matches (player1_id, player2_id, game_type, platform, stake, bet_amount, currency, scheduled_time)
+           VALUES ($1, $2, 'chess', 'web', 10, 10, 'credits', now() + interval '2 hours') RETURNING id`,
+          [alice.userId, bob.userId],
+        );
+        matchId = row!.id;
+        expect(await remindersOf(tx, matchId)).toHaveLength(6);
+        throw new Error('the accept failed');
+      }),
+    ).rejects.toThrow('the accept failed');
+    expect(await remindersOf(t.database.db, matchId)).toHaveLength(0);
+  });
+});
+
+describe('the worker', () => {
+  it('sends each reminder once with two workers running at once', async () => {
+    const start = new Date(Date.now() + 2 * 60 * MINUTE);
+    const id = await makeMatch(start);
+
+    // Nothing is due yet.
+    expect(await runBothConcurrently(new Date(start.getTime() - 61 * MINUTE))).toEqual({ sent: 0, skipped: 0, failed: 0 });
+
+    const hourBefore = await runBothConcurrently(new Date(start.getTime() - 60 * MINUTE + 1000));
+    expect(hourBefore).toEqual({ sent: 2, skipped: 0, failed: 0 });
+    let events = await reminderEvents(id);
+    expect(events).toHaveLength(2);
+    expect(new Set(events.map((n) => n.userId))).toEqual(new Set([alice.userId, bob.userId]));
+    const forAlice = events.find((n) => n.userId === alice.userId)!;
+    expect(forAlice).toMatchObject({ title: 'Match in 1 Hour', priority: 'normal', urgent: false, matchId: id, creatorId: bob.userId });
+    expect(forAlice.metadata).toMatchObject({ reminderKind: 'before_1h', minutesUntil: 60 });
+    expect(forAlice.targetUrl).toBe(`/live-arena?match=${id}`);
+
+    expect(await runBothConcurrently(new Date(start.getTime() + 1000))).toEqual({ sent: 2, skipped: 0, failed: 0 });
+    expect(await runBothConcurrently(new Date(start.getTime() + 5 * MINUTE + 1000))).toEqual({ sent: 2, skipped: 0, failed: 0 });
+    // And never again.
+    expect(await runBothConcurrently(new Date(start.getTime() + 60 * MINUTE))).toEqual({ sent: 0, skipped: 0, failed: 0 });
+
+    events = await reminderEvents(id);
+    expect(events).toHaveLength(6);
+    const kinds = events.map((n) => `${n.userId === alice.userId ? 'alice' : 'bob'}:${String(n.metadata?.['reminderKind'])}:${n.priority}`).sort();
+    expect(kinds).toEqual([
+      'alice:at_start:critical',
+      'alice:before_1h:normal',
+      'alice:closing_5m:critical',
+      'bob:at_start:critical',
+      'bob:before_1h:normal',
+      'bob:closing_5m:critical',
+    ]);
+    expect(events.filter((n) => n.metadata?.['reminderKind'] !== 'before_1h').every((n) => n.urgent)).toBe(true);
+    const rows = await remindersOf(t.database.db, id);
+    expect(rows.every((r) => r.status === 'sent' && r.notification_id !== null)).toBe(true);
+    expect(new Set(rows.map((r) => r.notification_id))).toEqual(new Set(events.map((n) => n.id)));
+  });
+
+  it('reminds an accepted match too', async () => {
+    const start = new Date(Date.now() + 2 * 60 * MINUTE);
+    const id = await makeMatch(start, { status: 'accepted' });
+    expect(await runDueReminders(worker(processA), () => new Date(start.getTime() + 1000))).toMatchObject({ sent: 2 });
+    expect((await reminderEvents(id)).map((n) => n.metadata?.['reminderKind'])).toEqual(['at_start', 'at_start']);
+  });
+
+  it('skips the reminders of a match that is no longer pending or accepted', async () => {
+    const start = new Date(Date.now() + 2 * 60 * MINUTE);
+    const completed = await makeMatch(start);
+    const cancelled = await makeMatch(start);
+    await t.database.db.query(`UPDATE matches SET status = 'completed', winner_id = player1_id WHERE id = $1`, [completed]);
+    await t.database.db.query(`UPDATE matches SET status = 'cancelled' WHERE id = $1`, [cancelled]);
+
+    const result = await runBothConcurrently(new Date(start.getTime() - 60 * MINUTE + 1000));
+    expect(result).toEqual({ sent: 0, skipped: 4, failed: 0 });
+    expect(await reminderEvents(completed)).toHaveLength(0);
+    expect(await reminderEvents(cancelled)).toHaveLength(0);
+    const rows = (await remindersOf(t.database.db, completed)).filter((r) => r.kind === 'before_1h');
+    expect(rows.map((r) => [r.status, r.outcome])).toEqual([
+      ['skipped', 'match_completed'],
+      ['skipped', 'match_completed'],
+    ]);
+  });
+
+  it('honours a player who turned match reminders off', async () => {
+    const off = JSON.parse(JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES)) as typeof DEFAULT_NOTIFICATION_PREFERENCES;
+    off.match.reminders = false;
+    await upsertPreferences(t.database.db, bob.userId, JSON.stringify(off), new Date());
+    try {
+      const start = new Date(Date.now() + 2 * 60 * MINUTE);
+      const id = await makeMatch(start);
+      expect(await runDueReminders(worker(processA), () => new Date(start.getTime() - 60 * MINUTE + 1000))).toEqual({ sent: 1, skipped: 1, failed: 0 });
+      expect((await reminderEvents(id)).map((n) => n.userId)).toEqual([alice.userId]);
+      const bobs = (await remindersOf(t.database.db, id)).filter((r) => r.user_id === bob.userId && r.kind === 'before_1h');
+      expect(bobs.map((r) => [r.status, r.outcome])).toEqual([['skipped', 'preference_off']]);
+    } finally {
+      await upsertPreferences(t.database.db, bob.userId, JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES), new Date());
+    }
+  });
+
+  it('recovers reminders that fell due while every process was down, once, on the next start', async () => {
+    // The match was made 2 hours ago, to start 1 minute ago: its "1 hour before" and "at start"
+    // reminders came due while no server ran; "window closing" is still ahead.
+    const now = Date.now();
+    const id = await makeMatch(new Date(now - MINUTE), { createdAt: new Date(now - 2 * 60 * MINUTE) });
+    expect((await remindersOf(t.database.db, id)).filter((r) => new Date(r.due_at).getTime() <= now)).toHaveLength(4);
+    // The job's schedule says it is overdue (the processes were down past its period).
+    await t.database.db.query(`UPDATE scheduled_jobs SET next_run_at = now() - interval '1 minute' WHERE name = 'notifications.reminders'`);
+
+    // Two processes start at once, with jobs on.
+    const config = { ...t.config, runJobs: true };
+    const [one, two] = await Promise.all([buildApp({ config, db: processA, logger: false }), buildApp({ config, db: processB, logger: false })]);
+    await Promise.all([one.ready(), two.ready()]);
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await remindersOf(t.database.db, id)).some((r) => r.kind !== 'closing_5m' && r.status === 'scheduled')) {
+        if (Date.now() > deadline) throw new Error('the reminders were not recovered');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+    const rows = await remindersOf(t.database.db, id);
+    // The latest due one is sent; the stale "1 hour before" is not sent an hour late.
+    expect(rows.filter((r) => r.kind === 'at_start').map((r) => r.status)).toEqual(['sent', 'sent']);
+    expect(rows.filter((r) => r.kind === 'before_1h').map((r) => [r.status, r.outcome])).toEqual([
+      ['skipped', 'superseded'],
+      ['skipped', 'superseded'],
+    ]);
+    expect(rows.filter((r) => r.kind === 'closing_5m').map((r) => r.status)).toEqual(['scheduled', 'scheduled']);
+    expect(await reminderEvents(id)).toHaveLength(2);
+
+    // Restarted again: nothing is sent twice.
+    await t.database.db.query(`UPDATE scheduled_jobs SET next_run_at = now() - interval '1 minute' WHERE name = 'notifications.reminders'`);
+    const again = await buildApp({ config, db: processA, logger: false });
+    await again.ready();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await again.close();
+    expect(await reminderEvents(id)).toHaveLength(2);
+  });
+});
