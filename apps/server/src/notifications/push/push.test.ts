@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp } from '../../realtime/test-socket.ts';
 import { openPostgres } from '../../db/database.ts';
 import { browserKeys, decryptAes128gcm, FakePushService, verifyVapid, type BrowserKeys } from './push.test-kit.ts';
+import { notify } from '../notify.ts';
 import * as service from './push.service.ts';
 
 let fake: FakePushService;
@@ -346,5 +347,28 @@ describe('delivery', () => {
     expect(rows).toEqual([{ id: flaky.id, failures: 1 }]);
     expect(rows.map((r) => r.id)).not.toContain(gone.id);
     expect(rows.map((r) => r.id)).not.toContain(missing.id);
+  });
+});
+
+describe('committed notifications', () => {
+  it('are pushed after the commit (via notify and onNotificationCommitted); a rolled-back one never is', async () => {
+    const device = await subscribeDevice(alice.token, 'committed');
+    const matchId = '33333333-3333-4333-8333-333333333333';
+    const metadata = { matchId, gameType: 'chess', opponentName: 'Bob' };
+
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await notify(tx, { userId: alice.userId, type: 'match_confirmed', metadata, matchId: null });
+        throw new Error('the event rolled back');
+      }),
+    ).rejects.toThrow('the event rolled back');
+
+    const made = await t.database.db.transaction((tx) => notify(tx, { userId: alice.userId, type: 'match_ready', metadata, matchId: null }));
+    const [push] = await fake.waitFor(1);
+    const payload = JSON.parse(decryptAes128gcm(push!.body, device.keys)) as service.PushPayload;
+    expect(payload).toMatchObject({ id: made.id, type: 'match_ready', title: made.title, body: made.message, url: made.targetUrl });
+    // Give a stray push of the rolled-back notification time to show up: there is none.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.received).toHaveLength(1);
   });
 });
