@@ -15,8 +15,10 @@ import { remindersFeature } from './notifications/reminders/reminders.routes.ts'
 import { profileFeature } from './profile/profile.routes.ts';
 import { leaderboardsFeature } from './leaderboards/leaderboards.routes.ts';
 import { socialFeature } from './social/social.routes.ts';
+import { verificationFeature } from './verification/verification.routes.ts';
+import { feedbackFeature } from './feedback/feedback.routes.ts';
 
 export type Feature = (app: App, ctx: AppContext) => Promise<void> | void;
 
 /** Each feature folder contributes one entry: its routes, sockets and jobs. */
-export const features: Feature[] = [authFeature, realtimeFeature, walletFeature, virtualStatsFeature, challengesFeature, arenaFeature, roomsFeature, resultsFeature, adminFeature, historyFeature, pushFeature, remindersFeature, socialFeature, profileFeature, leaderboardsFeature];
+export const features: Feature[] = [authFeature, realtimeFeature, walletFeature, virtualStatsFeature, challengesFeature, arenaFeature, roomsFeature, resultsFeature, adminFeature, historyFeature, pushFeature, remindersFeature, socialFeature, verificationFeature, feedbackFeature, profileFeature, leaderboardsFeature];

@@ -1,0 +1,137 @@
+// Beta feedback over HTTP: the widget's message (JSON, or multipart with a `screenshot` image),
+// the author's own messages, and the admin list and answer.
+import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminFeedbackListSchema,
+  adminFeedbackQuerySchema,
+  adminFeedbackResponseSchema,
+  answerRequestSchema,
+  feedbackListSchema,
+  feedbackResponseSchema,
+} from '@versus/domain/feedback';
+import { RESULTS } from '@versus/domain/messages';
+import { EVIDENCE_RULES, checkEvidenceBytes, checkEvidenceFile } from '@versus/domain/results';
+import type { App } from '../app.ts';
+import type { AppContext } from '../context.ts';
+import { requireRole, requireUser, signedInOnly } from '../auth/auth.plugin.ts';
+import { badRequest } from '../http/errors.ts';
+import { diskStore, type FileStore } from '../storage/file-store.ts';
+import * as service from './feedback.service.ts';
+
+const apiErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }) });
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorSchema]));
+const tags = ['feedback'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.string().max(64) });
+const TOO_LARGE = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_REQ_FILE_TOO_LARGE']);
+
+/** The widget's fields and its optional screenshot, checked by SPEC §5's image rules. */
+async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; screenshot: service.UploadedImage | null }> {
+  const fields: Record<string, string> = {};
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body && typeof body === 'object') {
+      for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
+    }
+    return { fields, screenshot: null };
+  }
+  let screenshot: service.UploadedImage | null = null;
+  let problem: string | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      continue;
+    }
+    const typeProblem = checkEvidenceFile({ type: part.mimetype, size: 0 });
+    if (problem || screenshot || typeProblem || part.fieldname !== 'screenshot') {
+      problem ??= typeProblem;
+      part.file.resume();
+      continue;
+    }
+    const data = await part.toBuffer();
+    problem = checkEvidenceBytes(part.mimetype, data);
+    if (!problem) screenshot = { data, contentType: part.mimetype.toLowerCase() };
+  }
+  if (problem) throw badRequest('invalid_file', problem, 'screenshot');
+  return { fields, screenshot };
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') || undefined;
+    throw badRequest('invalid_input', `${field ?? 'body'}: ${issue?.message ?? 'invalid'}`, field);
+  }
+  return parsed.data;
+}
+
+export async function feedbackFeature(app: App, ctx: AppContext, store: FileStore = diskStore(ctx.config.dataDir)): Promise<void> {
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    await scope.register(multipart, { limits: { fileSize: EVIDENCE_RULES.maxBytes, files: 1, fields: 10, fieldSize: 8192 } });
+    scope.setErrorHandler((error) => {
+      if (TOO_LARGE.has(String((error as { code?: string }).code))) throw badRequest('invalid_file', RESULTS.fileTooLarge, 'screenshot');
+      throw error;
+    });
+
+    scope.post('/api/feedback', {
+      preValidation: signedInOnly,
+      bodyLimit: EVIDENCE_RULES.maxBytes + 64 * 1024,
+      schema: {
+        tags,
+        security,
+        summary: 'Send beta feedback: JSON {message, pageUrl, appVersion} or multipart (the same fields + an optional `screenshot` image, jpeg/png/gif/webp/avif ≤ 5 MB)',
+        response: { 201: feedbackResponseSchema, ...errors(400, 401) },
+      },
+    }, async (request, reply) => {
+      const user = requireUser(request);
+      const form = await readForm(request);
+      const feedback = await service.send(ctx, store, user, { ...form, userAgent: request.headers['user-agent'] });
+      return reply.status(201).send({ feedback });
+    });
+
+    scope.get('/api/feedback', {
+      schema: { tags, security, summary: 'My feedback messages, newest first, with any answers', response: { 200: feedbackListSchema, ...errors(401) } },
+    }, async (request) => ({ feedback: await service.mine(ctx, requireUser(request)) }));
+
+    scope.get('/api/feedback/:id', {
+      schema: { tags, security, summary: 'One feedback message (its author and admins; 404 for anyone else)', params: idParams, response: { 200: feedbackResponseSchema, ...errors(401, 404) } },
+    }, async (request) => ({ feedback: await service.one(ctx, requireUser(request), request.params.id) }));
+
+    scope.get('/api/feedback/:id/screenshot', {
+      schema: { tags, security, summary: "A feedback message's screenshot (its author and admins); cached privately, never changes", params: idParams },
+    }, async (request, reply) => {
+      const file = await service.screenshot(ctx, store, requireUser(request), request.params.id);
+      const etag = `"fb-${file.id}"`;
+      reply.header('cache-control', 'private, max-age=31536000, immutable').header('etag', etag).header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type(file.contentType).send(file.data);
+    });
+
+    scope.get('/api/admin/feedback', {
+      schema: { tags: ['admin'], security, summary: 'Beta feedback, newest first (status: open by default, answered, all)', response: { 200: adminFeedbackListSchema, ...errors(400, 401, 403) } },
+    }, async (request) => {
+      requireRole(request, 'admin');
+      const query = parse(adminFeedbackQuerySchema, request.query);
+      return { feedback: await service.adminList(ctx, query.status) };
+    });
+
+    scope.post('/api/admin/feedback/:id/answer', {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Answer open feedback {answer}, once; the author gets it as a notification',
+        params: idParams,
+        response: { 200: adminFeedbackResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    }, async (request) => {
+      const admin = requireRole(request, 'admin');
+      const body = parse(answerRequestSchema, request.body);
+      return { feedback: await service.answer(ctx, admin, request.params.id, body.answer) };
+    });
+  });
+}
