@@ -319,11 +319,26 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function SwitchControl({ label, checked, onChange, disabled, id }: { label?: string; checked: boolean; onChange(v: boolean): void; disabled?: boolean; id?: string }) {
+function SwitchControl({
+  label,
+  checked,
+  onChange,
+  disabled,
+  id,
+  describedBy,
+}: {
+  label?: string;
+  checked: boolean;
+  onChange(v: boolean): void;
+  disabled?: boolean;
+  id?: string;
+  describedBy?: string;
+}) {
   return (
     <Switch.Root
       id={id}
       aria-label={label}
+      aria-describedby={describedBy}
       checked={checked}
       disabled={disabled}
       onCheckedChange={onChange}
@@ -339,11 +354,17 @@ function Toggle({ label, hint, checked, onChange, children }: { label: string; h
   return (
     <div>
       <div className="flex items-center justify-between gap-4">
-        <label htmlFor={id} className="min-w-0 cursor-pointer">
-          <span className="block text-sm font-semibold">{label}</span>
-          {hint && <span className="block text-xs text-muted">{hint}</span>}
-        </label>
-        <SwitchControl id={id} checked={checked} onChange={onChange} />
+        <div className="min-w-0">
+          <label htmlFor={id} className="block cursor-pointer text-sm font-semibold">
+            {label}
+          </label>
+          {hint && (
+            <p id={`${id}-hint`} className="text-xs text-muted">
+              {hint}
+            </p>
+          )}
+        </div>
+        <SwitchControl id={id} checked={checked} onChange={onChange} describedBy={hint ? `${id}-hint` : undefined} />
       </div>
       {children}
     </div>

@@ -1,0 +1,251 @@
+// Two players against the real server: B accepts A's challenge; A's bell badge rises without a
+// reload; the popover shows "Challenge Accepted" (highlighted for 3 s); clicking it opens
+// /matches?highlight={matchId}; "Mark all as read" clears the badge, and that survives a
+// reload. Then the tabs, search and category filter, screenshots of the open popover at 1280 and
+// 360 px, and the preferences screen reached from Game Settings with a validation error.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { NOTIFICATION_SETTINGS, NOTIFICATIONS } from '@versus/domain';
+import { afterSplash, baseUrl, launchBrowser, newPage, screenshot, signUpInContext, type SignedUpPlayer } from './harness.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function call<T>(who: SignedUpPlayer, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Waits until `read` returns `expected` (realtime updates arrive a moment later). */
+async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (last !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    last = await read();
+  }
+  expect(last).toBe(expected);
+}
+
+const bell = (page: Page) => page.getByTestId('notification-bell');
+const unreadOnBell = async (page: Page) => Number(await bell(page).getAttribute('data-unread'));
+const popover = (page: Page) => page.getByTestId('notification-popover');
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+async function openPopover(page: Page): Promise<void> {
+  if (!(await popover(page).isVisible())) await bell(page).click();
+  await popover(page).waitFor();
+}
+
+async function closePopover(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await popover(page).waitFor({ state: 'detached' });
+}
+
+async function dismissToasts(page: Page) {
+  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) await close.click().catch(() => undefined);
+}
+
+describe('notifications', () => {
+  it('B accepts A’s challenge: A’s bell rises live, the popover leads to the match, mark all read sticks', { timeout: 120_000 }, async () => {
+    const a = await newPage(browser, { width: 1280 });
+    const b = await newPage(browser, { width: 1280 });
+    try {
+      const playerA = await signUpInContext(a.page, { prefix: 'nta' });
+      const playerB = await signUpInContext(b.page, { prefix: 'ntb' });
+
+      await a.page.goto('/');
+      await a.page.getByTestId('landing-page').waitFor();
+      await afterSplash(a.page);
+      await a.page.evaluate(() => {
+        (window as unknown as { notReloaded?: boolean }).notReloaded = true;
+      });
+
+      const created = await call<{ challenge: { id: string } }>(playerA, 'POST', '/api/challenges', {
+        game: 'fifa-24',
+        platform: 'playstation',
+        gamertag: 'AlphaPad',
+        stake: 10,
+        duration: 30,
+      });
+      // Whatever the creation itself notified, the bell agrees with the server before B accepts.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const before = await call<{ unread: number }>(playerA, 'GET', '/api/notifications');
+      await eventually(() => unreadOnBell(a.page), before.unread);
+
+      const accepted = await call<{ match: { id: string } }>(playerB, 'POST', `/api/challenges/${created.challenge.id}/accept`, { gamertag: 'BravoPad' });
+      const matchId = accepted.match.id;
+
+      // The badge rises without a reload, and the urgent marker shows (challenge accepted is high priority).
+      await eventually(() => unreadOnBell(a.page), before.unread + 1);
+      expect(await a.page.getByTestId('notification-badge').textContent()).toBe(String(before.unread + 1));
+      expect(await a.page.getByTestId('notification-urgent').count()).toBe(1);
+      expect(await a.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      // The in-app toast came with it.
+      await toast(a.page, 'Challenge Accepted').waitFor();
+      await dismissToasts(a.page);
+
+      // The popover lists it first, highlighted for 3 s.
+      await openPopover(a.page);
+      const item = popover(a.page).locator('[data-testid="notification-item"][data-type="challenge_accepted"]');
+      await item.waitFor();
+      expect((await item.textContent())?.toLowerCase()).toContain('challenge accepted');
+      expect(await item.getAttribute('data-unread')).toBe('true');
+      expect(await item.getAttribute('data-highlighted')).toBe('true');
+      await a.page.waitForTimeout(600);
+      await screenshot(a.page, 'notifications-popover-1280');
+      await a.page.waitForFunction(
+        () => document.querySelector('[data-testid="notification-item"][data-type="challenge_accepted"]')?.getAttribute('data-highlighted') === null,
+        undefined,
+        { timeout: 5_000 },
+      );
+
+      // Tabs, search and the category filter narrow the list.
+      await popover(a.page).getByRole('tab', { name: NOTIFICATIONS.tabs.urgent }).click();
+      await item.waitFor();
+      await popover(a.page).getByRole('tab', { name: NOTIFICATIONS.tabs.social }).click();
+      await item.waitFor({ state: 'detached' });
+      await popover(a.page).getByRole('tab', { name: NOTIFICATIONS.tabs.all }).click();
+      await popover(a.page).getByLabel(NOTIFICATION_SETTINGS.category).selectOption('financial');
+      await item.waitFor({ state: 'detached' });
+      await popover(a.page).getByLabel(NOTIFICATION_SETTINGS.category).selectOption('challenge');
+      await item.waitFor();
+      await popover(a.page).getByRole('searchbox').fill('CHALLENGE_ACC'); // the type, any case
+      await item.waitFor();
+      await popover(a.page).getByRole('searchbox').fill('no such words');
+      await popover(a.page).getByText(NOTIFICATIONS.noMatches).waitFor();
+      await popover(a.page).getByRole('searchbox').fill('');
+      await popover(a.page).getByLabel(NOTIFICATION_SETTINGS.category).selectOption('all');
+
+      // Clicking it opens the match, read.
+      await item.getByRole('button', { name: /Challenge Accepted/ }).click();
+      await a.page.waitForURL((url) => url.pathname === '/matches' && url.searchParams.get('highlight') === matchId);
+      const card = a.page.locator(`[data-testid="match-card"][data-match-id="${matchId}"]`);
+      await card.waitFor();
+      expect(await card.getAttribute('data-highlighted')).toBe('true');
+      await eventually(() => unreadOnBell(a.page), before.unread);
+      expect(await a.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+      // Another unread one from the server (B dismissing nothing of A's: A's own other notifications,
+      // or a second challenge accepted) so that "mark all" has something to clear.
+      const second = await call<{ challenge: { id: string } }>(playerA, 'POST', '/api/challenges', {
+        game: 'fifa-24',
+        platform: 'playstation',
+        gamertag: 'AlphaPad',
+        stake: 5,
+        duration: 30,
+      });
+      await call(playerB, 'POST', `/api/challenges/${second.challenge.id}/accept`, { gamertag: 'BravoPad' });
+      await eventually(async () => (await unreadOnBell(a.page)) > 0, true);
+      const unreadNow = await unreadOnBell(a.page);
+
+      await openPopover(a.page);
+      await popover(a.page).getByRole('button', { name: NOTIFICATIONS.markAllRead }).click();
+      const allRead = toast(a.page, NOTIFICATIONS.allRead);
+      await allRead.waitFor();
+      expect(await allRead.textContent()).toContain(NOTIFICATIONS.allReadCount(unreadNow));
+      await eventually(() => unreadOnBell(a.page), 0);
+      expect(await a.page.getByTestId('notification-badge').count()).toBe(0);
+      expect(await a.page.getByTestId('notification-urgent').count()).toBe(0);
+      await closePopover(a.page);
+
+      // It sticks: the server has them read.
+      await a.page.reload();
+      await afterSplash(a.page);
+      await bell(a.page).waitFor();
+      await a.page.waitForTimeout(1_000);
+      expect(await unreadOnBell(a.page)).toBe(0);
+      expect((await call<{ unread: number }>(playerA, 'GET', '/api/notifications')).unread).toBe(0);
+
+      // Another player cannot mark A's notifications.
+      const list = await call<{ notifications: { id: string }[] }>(playerA, 'GET', '/api/notifications');
+      const foreign = await fetch(`${baseUrl()}/api/notifications/${list.notifications[0]!.id}/read`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${playerB.token}` },
+        body: '{}',
+      });
+      expect(foreign.status).toBe(404);
+
+      // The popover at 360 px.
+      await a.page.setViewportSize({ width: 360, height: 780 });
+      await openPopover(a.page);
+      await a.page.waitForTimeout(600);
+      await screenshot(a.page, 'notifications-popover-360');
+      const box = await popover(a.page).boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+      await closePopover(a.page);
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+
+  it('the preferences screen opens from Game Settings, shows validation errors and saves', { timeout: 90_000 }, async () => {
+    const { context, page } = await newPage(browser, { width: 1280 });
+    try {
+      const player = await signUpInContext(page, { prefix: 'ntp' });
+      await page.goto('/');
+      await page.getByTestId('landing-page').waitFor();
+      await afterSplash(page);
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Game Settings' }).click();
+      await page.getByTestId('notification-preferences-link').click();
+      await page.waitForURL((url) => url.pathname === '/settings/notifications');
+      const screen = page.getByTestId('notification-preferences');
+      await screen.getByRole('heading', { level: 1, name: NOTIFICATIONS.preferencesTitle }).waitFor();
+
+      // Defaults: reminders 60, 15, 5.
+      const reminders = screen.getByTestId('reminder-minutes').getByRole('spinbutton');
+      expect(await reminders.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(['60', '15', '5']);
+
+      // Two equal reminder times are refused, under the setting; nothing is saved.
+      await reminders.nth(1).fill('60');
+      await screen.getByRole('button', { name: NOTIFICATION_SETTINGS.save }).click();
+      await screen.getByTestId('error-reminderMinutes').waitFor();
+      expect(await screen.getByTestId('error-reminderMinutes').textContent()).toBe(NOTIFICATIONS.invalidReminderMinutes);
+      const stored = await call<{ preferences: { match: { reminderMinutes: number[] } } }>(player, 'GET', '/api/notifications/preferences');
+      expect(stored.preferences.match.reminderMinutes).toEqual([60, 15, 5]);
+      await screenshot(page, 'notification-preferences-error-1280');
+
+      // Fixed, quiet hours on, sound off: saved on the server.
+      await reminders.nth(1).fill('30');
+      await screen.getByTestId('error-reminderMinutes').waitFor({ state: 'detached' });
+      await screen.getByLabel(NOTIFICATION_SETTINGS.quietHours).click();
+      await screen.getByLabel(NOTIFICATION_SETTINGS.sound, { exact: true }).click();
+      await screen.getByRole('button', { name: NOTIFICATION_SETTINGS.save }).click();
+      await toast(page, NOTIFICATIONS.preferencesSaved).waitFor();
+      const saved = await call<{ preferences: { match: { reminderMinutes: number[] }; general: { sound: boolean; quietHours: { enabled: boolean } } } }>(
+        player,
+        'GET',
+        '/api/notifications/preferences',
+      );
+      expect(saved.preferences.match.reminderMinutes).toEqual([60, 30, 5]);
+      expect(saved.preferences.general.sound).toBe(false);
+      expect(saved.preferences.general.quietHours.enabled).toBe(true);
+
+      // The 360 px layout.
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.waitForTimeout(400);
+      await screenshot(page, 'notification-preferences-360');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    } finally {
+      await context.close();
+    }
+  });
+});
