@@ -1,6 +1,8 @@
 // Push handling for the generated service worker (imported by sw.js, see vite.config.ts).
-// A push carries JSON { title, body?, url?, tag?, icon? } (plain text becomes the body). The
-// notification opens `url` (same origin only) in an open Versus window, or a new one.
+// A push carries JSON { title, body?, url?, tag?, icon?, id?, type?, urgent?, silent?, timestamp? }
+// (the server's PushPayload, apps/server/src/notifications/push/push.service.ts; plain text
+// becomes the body). An urgent one stays until the player acts on it; the notification opens
+// `url` (same origin only) in an open Versus window, or a new one.
 /* eslint-env serviceworker */
 self.addEventListener('push', (event) => {
   let data = {};
@@ -13,14 +15,22 @@ self.addEventListener('push', (event) => {
   }
   const title = typeof data.title === 'string' && data.title ? data.title : 'Versus';
   const url = typeof data.url === 'string' ? data.url : '/';
+  const tag = typeof data.tag === 'string' ? data.tag : undefined;
+  const urgent = data.urgent === true;
+  const timestamp = typeof data.timestamp === 'string' ? Date.parse(data.timestamp) : NaN;
   event.waitUntil(
     self.registration.showNotification(title, {
       body: typeof data.body === 'string' ? data.body : '',
       icon: typeof data.icon === 'string' ? data.icon : '/pwa-192x192.png',
       badge: '/pwa-192x192.png',
-      // Same tag replaces an earlier notification instead of stacking duplicates.
-      tag: typeof data.tag === 'string' ? data.tag : undefined,
-      data: { url },
+      // Same tag replaces an earlier notification instead of stacking duplicates; an urgent
+      // replacement alerts again.
+      tag,
+      renotify: Boolean(tag) && urgent,
+      requireInteraction: urgent,
+      silent: data.silent === true,
+      timestamp: Number.isFinite(timestamp) ? timestamp : undefined,
+      data: { url, id: typeof data.id === 'string' ? data.id : null, type: typeof data.type === 'string' ? data.type : null },
     }),
   );
 });
