@@ -158,10 +158,11 @@ export async function accountTypeOf(db: Queryable, userId: string): Promise<'rea
  * Writes every profile's place on the global board into rank and global_rank (5000, SPEC's
  * default, for the unranked), changing only the rows whose place moved. Rows a finishing
  * match holds are skipped (SKIP LOCKED): the job never waits on a match and cannot deadlock
- * with one, and the skipped rows are written on the next run. Answers the rows written.
+ * with one. Answers how many rows needed a change and how many were written (fewer when some
+ * were skipped: they are written on a later run).
  */
-export async function recomputeRanks(db: Queryable): Promise<number> {
-  const rows = await db.query<{ id: string }>(
+export async function recomputeRanks(db: Queryable): Promise<{ wanted: number; written: number }> {
+  const [row] = await db.query<{ wanted: number; written: number }>(
     `WITH ranked AS (
        SELECT id, (rank() OVER (ORDER BY global_rating DESC))::int AS pos
          FROM profiles WHERE account_type = 'real' AND global_rating IS NOT NULL
@@ -171,10 +172,27 @@ export async function recomputeRanks(db: Queryable): Promise<number> {
         WHERE p.global_rank <> coalesce(r.pos, $1::int) OR p.rank <> coalesce(r.pos, $1::int)
      ), locked AS (
        SELECT p.id, t.pos FROM profiles p JOIN target t ON t.id = p.id ORDER BY p.id FOR UPDATE OF p SKIP LOCKED
+     ), written AS (
+       UPDATE profiles p SET rank = l.pos, global_rank = l.pos FROM locked l WHERE p.id = l.id RETURNING p.id
      )
-     UPDATE profiles p SET rank = l.pos, global_rank = l.pos FROM locked l WHERE p.id = l.id
-     RETURNING p.id`,
+     SELECT (SELECT count(*)::int FROM target) AS wanted, (SELECT count(*)::int FROM written) AS written`,
     [DEFAULTS.rank],
   );
-  return rows.length;
+  return row!;
+}
+
+/**
+ * A fingerprint of what places depend on: every rated match adds to the games played, and the
+ * set of virtual accounts (and the number of profiles) changes with a switch or a sign-up. The
+ * ranks job skips its run while it stays the same. (Not a timestamp: a transaction's now() is
+ * its start, so a match committing late would carry an older time than one already seen.)
+ */
+export async function placesFingerprint(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ games: string | null; profiles: number; virtual: string | null }>(
+    `SELECT (SELECT sum(games)::text FROM ratings) AS games,
+            count(*)::int AS profiles,
+            sum(hashtext(id::text)::bigint) FILTER (WHERE account_type = 'virtual')::text AS virtual
+       FROM profiles`,
+  );
+  return `${row!.games}/${row!.profiles}/${row!.virtual}`;
 }

@@ -19,7 +19,7 @@ export function leaderboardsFeature(app: App, ctx: AppContext): void {
     name: 'leaderboards.ranks',
     everyMs: RANKS_EVERY_MS,
     runAtStart: true,
-    run: () => service.recomputeRanks(ctx),
+    run: service.ranksJob(ctx),
   });
 
   app.withTypeProvider<ZodTypeProvider>().get('/api/leaderboards', {
