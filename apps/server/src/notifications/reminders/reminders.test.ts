@@ -53,10 +53,10 @@ async function makeMatch(scheduled: Date, options: { createdAt?: Date; status?: 
 }
 
 /** The reminder notifications published for a match (what each user's sockets receive). */
-async function reminderEvents(matchId: string): Promise<Notification[]> {
+async function reminderEvents(matchId: string, type = 'match_reminder'): Promise<Notification[]> {
   const rows = await t.database.db.query<{ payload: Notification }>(
-    `SELECT payload FROM realtime_events WHERE type = $1 AND payload->>'type' = 'match_reminder' AND payload->>'matchId' = $2 ORDER BY created_at, version`,
-    [NOTIFICATION_EVENTS.created, matchId],
+    `SELECT payload FROM realtime_events WHERE type = $1 AND payload->>'type' = $3 AND payload->>'matchId' = $2 ORDER BY created_at, version`,
+    [NOTIFICATION_EVENTS.created, matchId, type],
   );
   return rows.map((r) => r.payload);
 }
@@ -155,6 +155,18 @@ describe('the worker', () => {
     const rows = await remindersOf(t.database.db, id);
     expect(rows.every((r) => r.status === 'sent' && r.notification_id !== null)).toBe(true);
     expect(new Set(rows.map((r) => r.notification_id))).toEqual(new Set(events.map((n) => n.id)));
+  });
+
+  it('says the minutes left when the "1 hour" reminder goes out late, with the timer priority', async () => {
+    const start = new Date(Date.now() + 2 * 60 * MINUTE);
+    const id = await makeMatch(start);
+    expect(await runDueReminders(worker(processA), () => new Date(start.getTime() - 10 * MINUTE))).toMatchObject({ sent: 2 });
+    const events = await reminderEvents(id, 'match_starting_soon');
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject({ title: 'Match Starting Soon', message: 'Your Chess match starts in 10 minutes.', priority: 'high', urgent: true });
+    expect(events[0]!.metadata).toMatchObject({ reminderKind: 'before_1h', minutesUntil: 10 });
+    expect(await runDueReminders(worker(processA), () => new Date(start.getTime() + 1000))).toMatchObject({ sent: 2 });
+    expect((await reminderEvents(id)).map((n) => n.priority)).toEqual(['critical', 'critical']);
   });
 
   it('reminds an accepted match too', async () => {

@@ -3,7 +3,7 @@
 // closed (sent or skipped) in the same transaction as its notification, so a crash before the
 // commit leaves it due (recovered on the next run) and a commit never leaves it due (never sent
 // twice). A reminder goes out only while its match is pending or accepted (SPEC §4 Reminder).
-import { REMINDER_RULES, type NotificationPreferences } from '@versus/domain/notifications';
+import { REMINDER_RULES, timerPriority, type NotificationPreferences } from '@versus/domain/notifications';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notify } from '../notify.ts';
@@ -18,6 +18,9 @@ export interface RunResult {
   skipped: number;
   failed: number;
 }
+
+/** An "in 1 hour" reminder sent with less time than this left says the minutes instead. */
+const LATE_HOUR_REMINDER_MINUTES = 55;
 
 /** At most this many reminders per run; the rest wait for the next (a minute at most). */
 const MAX_PER_RUN = 500;
@@ -47,19 +50,24 @@ async function processOne(ctx: ReminderContext, now: Date, exclude: readonly num
         return 'skipped';
       }
       const scheduled = new Date(row.scheduled_time);
+      const minutesUntil = Math.round((scheduled.getTime() - now.getTime()) / 60_000);
+      const metadata = {
+        matchId: row.match_id,
+        gameType: row.game_type,
+        reminderKind: row.kind,
+        opponentName: row.opponent_name,
+        scheduledTime: scheduled.toISOString(),
+        minutesUntil,
+      };
       const notification = await notify(tx, {
         userId: row.user_id,
-        type: 'match_reminder',
+        // "In 1 hour" sent late (the workers were down) would be wrong: say how long is left.
+        type: row.kind === 'before_1h' && minutesUntil < LATE_HOUR_REMINDER_MINUTES ? 'match_starting_soon' : 'match_reminder',
         matchId: row.match_id,
         creatorId: row.opponent_id,
-        metadata: {
-          matchId: row.match_id,
-          gameType: row.game_type,
-          reminderKind: row.kind,
-          opponentName: row.opponent_name,
-          scheduledTime: scheduled.toISOString(),
-          minutesUntil: Math.round((scheduled.getTime() - now.getTime()) / 60_000),
-        },
+        metadata,
+        // SPEC §9 timer reminders: 5 minutes or less critical, 15 or less high.
+        priority: timerPriority(minutesUntil),
         now,
       });
       await repo.markSent(tx, row.id, notification.id, now);
