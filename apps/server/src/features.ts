@@ -10,6 +10,7 @@ import { roomsFeature } from './rooms/rooms.routes.ts';
 import { resultsFeature } from './results/results.routes.ts';
 import { adminFeature } from './admin/admin.routes.ts';
 import { historyFeature } from './results/history.routes.ts';
+import { notificationsFeature } from './notifications/notifications.routes.ts';
 import { pushFeature } from './notifications/push/push.routes.ts';
 import { remindersFeature } from './notifications/reminders/reminders.routes.ts';
 import { profileFeature } from './profile/profile.routes.ts';
@@ -21,4 +22,4 @@ import { feedbackFeature } from './feedback/feedback.routes.ts';
 export type Feature = (app: App, ctx: AppContext) => Promise<void> | void;
 
 /** Each feature folder contributes one entry: its routes, sockets and jobs. */
-export const features: Feature[] = [authFeature, realtimeFeature, walletFeature, virtualStatsFeature, challengesFeature, arenaFeature, roomsFeature, resultsFeature, adminFeature, historyFeature, pushFeature, remindersFeature, socialFeature, verificationFeature, feedbackFeature, profileFeature, leaderboardsFeature];
+export const features: Feature[] = [authFeature, realtimeFeature, walletFeature, virtualStatsFeature, challengesFeature, arenaFeature, roomsFeature, resultsFeature, adminFeature, historyFeature, notificationsFeature, pushFeature, remindersFeature, socialFeature, verificationFeature, feedbackFeature, profileFeature, leaderboardsFeature];

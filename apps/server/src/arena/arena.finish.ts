@@ -26,6 +26,9 @@ import type { Queryable } from '../db/database.ts';
 import { settleDraw, settleEscrow } from '../ledger/ledger.service.ts';
 import { REALTIME_CHANNEL, topics } from '../realtime/publish.ts';
 import * as repo from './arena.repository.ts';
+import { NOTIFICATION_EVENTS } from '@versus/domain/notifications';
+import { endingNotifications } from '../notifications/match-endings.ts';
+import { announceCommitted } from '../notifications/notify.ts';
 import type { ArenaState } from './arena.state.ts';
 
 export type Ending =
@@ -145,6 +148,11 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
       rating: rating ? { before: rating.before, after: rating.after } : null,
     };
     events.push({ topic: topics.user(userId), type: 'match.completed', payload: event });
+    // The player's notifications ride in the same write (their rows are stored from these events).
+    for (const note of endingNotifications(userId, event, now)) {
+      events.push({ topic: topics.user(userId), type: NOTIFICATION_EVENTS.created, payload: note });
+      announceCommitted(tx, [note.id]);
+    }
   }
   const challengeStatus = ending.kind === 'void' ? 'cancelled' : 'completed';
   if (locked.challenge_id) {

@@ -28,6 +28,7 @@ import type { AppContext } from '../context.ts';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
 import { localHub } from '../realtime/commands.ts';
 import { topics } from '../realtime/publish.ts';
+import { announceCommitted, notificationEvent } from '../notifications/notify.ts';
 import { finishMatch, type Ending } from './arena.finish.ts';
 import * as repo from './arena.repository.ts';
 import {
@@ -400,7 +401,21 @@ export class Arena {
           events.push({ matchId: m.id, topic: topics.user(userId), type: 'match.started', payload: JSON.stringify({ matchId: m.id, gameType: m.game }) });
         }
       }
-      return (await this.writePlain(m, next, null, events)) ? { version: next.version, started: both } : STALE;
+      // "Match Started" to both, or "Opponent Ready" to the other: events in this same write
+      // (the notification row is stored from its event; docs/decisions.md, Notifications).
+      const notes = (both ? m.players : [m.players[otherSeat(seat)]]).map((userId) =>
+        notificationEvent({
+          userId,
+          type: both ? 'match_started' : 'match_ready',
+          metadata: { matchId: m.id, gameType: m.game, ...(both ? {} : { opponentId: user.userId }) },
+          matchId: m.id,
+          now: new Date(now),
+        }),
+      );
+      for (const note of notes) events.push({ matchId: m.id, topic: note.topic, type: note.type, payload: note.payload });
+      if (!(await this.writePlain(m, next, null, events))) return STALE;
+      announceCommitted(this.ctx.db, notes.map((note) => note.notification.id));
+      return { version: next.version, started: both };
     });
   }
 

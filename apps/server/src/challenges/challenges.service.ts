@@ -43,6 +43,8 @@ import type { Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { LedgerError, lockEscrow, releaseEscrow, transferHolds } from '../ledger/ledger.service.ts';
 import { publish, topics } from '../realtime/publish.ts';
+import { notify } from '../notifications/notify.ts';
+import { notifyChallengeAccepted } from '../notifications/notifications.service.ts';
 import { listCacheFor, type CacheEntry } from './challenges.cache.ts';
 import * as repo from './challenges.repository.ts';
 
@@ -459,6 +461,12 @@ export async function acceptChallenge(
         participants,
         maxParticipants: challenge.max_participants,
       });
+      await notify(tx, {
+        userId: challenge.creator_id,
+        type: 'player_joined_pool_challenge',
+        metadata: { username: player.display_name || player.username, challengeId: challenge.id, gameType: challenge.game, joined: participants, maxPlayers: challenge.max_participants },
+        now,
+      });
       return { kind: 'joined' as const, matchId: null, joined: participants };
     }
 
@@ -508,6 +516,7 @@ export async function acceptChallenge(
       scheduledTime: scheduledTime.toISOString(),
     };
     await publish(tx, topics.user(challenge.creator_id), 'challenge.accepted', event);
+    await notifyChallengeAccepted(tx, event, { currency: challenge.currency }, now);
     return { kind: 'accepted' as const, matchId, joined: null };
   });
 
@@ -598,6 +607,14 @@ async function closeOpenChallenge(
   if (!(await repo.markClosed(tx, challenge.id, status, now))) throw conflict('not_open', CHALLENGE.cancelNotOpen);
   await publishChallengeChange(tx, challenge, `challenge.${status}`, status);
   await publish(tx, topics.user(challenge.creator_id), `challenge.${status}`, { challengeId: challenge.id, status });
+  if (status === 'expired') {
+    await notify(tx, {
+      userId: challenge.creator_id,
+      type: 'challenge_expired',
+      metadata: { challengeId: challenge.id, gameType: challenge.game, betAmount: challenge.stake, currency: challenge.currency },
+      now,
+    });
+  }
 }
 
 /**

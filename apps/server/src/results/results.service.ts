@@ -18,6 +18,7 @@ import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { finishMatch, type Ending } from '../arena/arena.finish.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { notify } from '../notifications/notify.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { newKey, type FileStore } from '../storage/file-store.ts';
 import * as repo from './results.repository.ts';
@@ -165,6 +166,9 @@ async function openDispute(tx: Queryable, m: MatchRow, actorId: string, now: Dat
   const payload = { matchId: m.id, disputeId, status: 'disputed', message: RESULTS.underReview };
   await publish(tx, topics.match(m.id), 'match.disputed', { matchId: m.id, status: 'disputed' });
   for (const id of [m.player1_id, m.player2_id]) await publish(tx, topics.user(id), 'match.disputed', payload);
+  for (const id of [m.player1_id, m.player2_id]) {
+    await notify(tx, { userId: id, type: 'match_disputed', metadata: { matchId: m.id, gameType: m.game_type, disputeId }, matchId: m.id, now });
+  }
   await publish(tx, ADMIN_TOPIC, 'dispute.opened', { disputeId, matchId: m.id, gameType: m.game_type, stake: m.stake, currency: m.currency });
   return disputeId;
 }

@@ -28,6 +28,7 @@ import type { Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { LedgerError, lockEscrow, releaseEscrow, transferHolds } from '../ledger/ledger.service.ts';
 import { publish, topics } from '../realtime/publish.ts';
+import { notifyOrIgnore } from '../notifications/notify.ts';
 import { finishMatch } from '../arena/arena.finish.ts';
 import * as arenaRepo from '../arena/arena.repository.ts';
 import { matchEvent } from '../arena/arena.views.ts';
@@ -244,6 +245,11 @@ export async function joinRoom(ctx: ServiceContext, user: AccessClaims, code: st
       status: 'match_created',
     };
     await publish(tx, topics.user(room.creator_id), 'room.joined', event);
+    await notifyOrIgnore(
+      tx,
+      { userId: room.creator_id, type: 'player_joined_room', metadata: { ...event, currency: room.currency }, matchId, now },
+      ctx.log,
+    );
     await publish(tx, topics.room(room.room_code), 'room.joined', event);
     return { roomId: room.id, matchId };
   });

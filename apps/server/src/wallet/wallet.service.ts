@@ -12,6 +12,7 @@ import type { AppContext } from '../context.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import * as ledger from '../ledger/ledger.service.ts';
 import { findProfile } from '../ledger/ledger.repository.ts';
+import { notify } from '../notifications/notify.ts';
 
 function result(done: ledger.OperationDone, userId: string, message: (amount: string) => string): CreditsResult {
   const balance = done.balances.find((b) => b.userId === userId);
@@ -64,6 +65,9 @@ export async function useCredits(ctx: AppContext, userId: string, request: Credi
       amount: toMinor(request.amount),
       description: request.description || 'Credits used',
     });
+    if (!done.replayed) {
+      await notify(tx, { userId, type: 'credits_deducted', metadata: { amount: fromMinor(done.amount), currency: done.currency } });
+    }
     return result(done, userId, BALANCE.deducted);
   });
 }
@@ -86,6 +90,9 @@ export async function adminGrant(ctx: AppContext, adminId: string, request: Admi
       reason: 'admin_grant',
       description: request.description || 'Granted by an admin',
     });
+    if (!done.replayed) {
+      await notify(tx, { userId: request.userId, type: 'credits_earned', metadata: { amount: fromMinor(done.amount), currency } });
+    }
     return result(done, request.userId, BALANCE.added);
   });
 }

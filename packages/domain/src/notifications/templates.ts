@@ -67,6 +67,8 @@ export const amountText = (meta: NotificationMetadata, key: string): string => {
 };
 
 const who = (meta: NotificationMetadata, key = 'opponentName'): string => text(meta, key, 'Your opponent') || 'Your opponent';
+/** " against Bob", or nothing when the opponent's name is not known. */
+const against = (meta: NotificationMetadata): string => (text(meta, 'opponentName') ? ` against ${text(meta, 'opponentName')}` : '');
 
 /** Where a match opens: a web game in the arena, any other in /matches. */
 export function matchUrl(meta: NotificationMetadata): string {
@@ -85,16 +87,16 @@ const OUTCOMES: Record<string, { title: string; message: (m: NotificationMetadat
   win: {
     title: 'You Won!',
     message: (m) =>
-      `You won your ${gameName(m)} match against ${who(m, 'opponentName')}${m['amount'] !== undefined ? `: ${amountText(m, 'amount')} paid out` : ''}.`,
+      `You won your ${gameName(m)} match${against(m)}${m['amount'] !== undefined ? `: ${amountText(m, 'amount')} paid out` : ''}.`,
   },
-  loss: { title: 'Match Lost', message: (m) => `You lost your ${gameName(m)} match against ${who(m)}.` },
-  draw: { title: 'Match Drawn', message: (m) => `Your ${gameName(m)} match against ${who(m)} ended in a draw. Your stake has been returned.` },
+  loss: { title: 'Match Lost', message: (m) => `You lost your ${gameName(m)} match${against(m)}.` },
+  draw: { title: 'Match Drawn', message: (m) => `Your ${gameName(m)} match${against(m)} ended in a draw. Your stake has been returned.` },
   void: { title: 'Match Void', message: (m) => `Your ${gameName(m)} match was called off. Your stake has been returned.` },
 };
 
 const REMINDER_TEXT: Record<ReminderKind, { title: string; message: (m: NotificationMetadata) => string }> = {
-  before_1h: { title: 'Match in 1 Hour', message: (m) => `Your ${gameName(m)} match against ${who(m)} starts in 1 hour.` },
-  at_start: { title: 'Match Starting Now', message: (m) => `Your ${gameName(m)} match against ${who(m)} is starting now. Join now!` },
+  before_1h: { title: 'Match in 1 Hour', message: (m) => `Your ${gameName(m)} match${against(m)} starts in 1 hour.` },
+  at_start: { title: 'Match Starting Now', message: (m) => `Your ${gameName(m)} match${against(m)} is starting now. Join now!` },
   closing_5m: {
     title: 'Join Window Closing',
     message: (m) => `Your ${gameName(m)} match started 5 minutes ago. Join now or forfeit.`,
@@ -123,7 +125,7 @@ export const NOTIFICATION_TEMPLATES: Readonly<Record<NotificationType, Notificat
     priority: 'normal',
     requiredFields: [...MATCH, 'opponentName'],
     title: () => 'Match Confirmed',
-    message: (m) => `Your ${gameName(m)} match against ${who(m)} is confirmed.`,
+    message: (m) => `Your ${gameName(m)} match${against(m)} is confirmed.`,
     actions: (m) => [view('View Match', matchUrl(m))],
     expiresInMinutes: 60,
   },
@@ -147,7 +149,7 @@ export const NOTIFICATION_TEMPLATES: Readonly<Record<NotificationType, Notificat
   match_ready: {
     category: 'match',
     priority: 'high',
-    requiredFields: [...MATCH, 'opponentName'],
+    requiredFields: [...MATCH],
     title: () => 'Opponent Ready',
     message: (m) => `${who(m)} is ready for your ${gameName(m)} match.`,
     actions: (m) => [join('Join Match', matchUrl(m))],
@@ -174,9 +176,9 @@ export const NOTIFICATION_TEMPLATES: Readonly<Record<NotificationType, Notificat
   match_started: {
     category: 'match',
     priority: 'high',
-    requiredFields: [...MATCH, 'opponentName'],
+    requiredFields: [...MATCH],
     title: () => 'Match Started',
-    message: (m) => `Your ${gameName(m)} match against ${who(m)} has started.`,
+    message: (m) => `Your ${gameName(m)} match${against(m)} has started.`,
     actions: (m) => [join('Play', matchUrl(m))],
   },
   match_completed: {
@@ -204,7 +206,7 @@ export const NOTIFICATION_TEMPLATES: Readonly<Record<NotificationType, Notificat
     message: (m) =>
       text(m, 'result') === 'win'
         ? `${who(m)} did not show up: you win your ${gameName(m)} match by forfeit.`
-        : `You forfeited your ${gameName(m)} match against ${who(m)}.`,
+        : `You forfeited your ${gameName(m)} match${against(m)}.`,
     actions: (m) => [view('View Results', matchesUrl(m))],
   },
   challenge_accepted: {

@@ -1,0 +1,157 @@
+// The one way a notification is made (SPEC §3, §4): in the caller's transaction, from its type's
+// template, as a `notification.created` event on the user's topic. The event is the write: a
+// trigger (migration 012) stores the row from it, so the row, the event and the event it
+// describes commit or roll back together, and the user's sockets hear of it at once.
+//
+// After the commit, the committed notification is handed to the deliverers registered with
+// onNotificationCommitted (Web Push), in exactly one process: a NOTIFY names it, and the
+// process that claims the row (delivery_claimed_at) delivers it.
+import crypto from 'node:crypto';
+import {
+  NOTIFICATION_EVENTS,
+  createFromTemplate,
+  type Notification,
+  type NotificationMetadata,
+  type NotificationPriority,
+  type NotificationType,
+} from '@versus/domain/notifications';
+import type { Database, Queryable } from '../db/database.ts';
+import { publish, topics } from '../realtime/publish.ts';
+import * as repo from './notifications.repository.ts';
+
+/** NOTIFY channel naming committed notifications (payload: the notification's id). */
+export const NOTIFICATION_COMMITTED_CHANNEL = 'versus_notification_committed';
+
+export interface NotifyInput {
+  userId: string;
+  type: NotificationType;
+  metadata: NotificationMetadata;
+  matchId?: string | null;
+  challengeId?: string | null;
+  creatorId?: string | null;
+  /** Overrides the template's priority (timer reminders). */
+  priority?: NotificationPriority;
+  now?: Date;
+}
+
+const idOrNull = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
+
+/** The client's Notification for `input`, with a new id (throws "Missing required fields: ..."). */
+export function buildNotification(input: NotifyInput): Notification {
+  const now = input.now ?? new Date();
+  const draft = createFromTemplate(input.type, input.metadata, { now, ...(input.priority ? { priority: input.priority } : {}) });
+  const createdAt = now.toISOString();
+  return {
+    id: crypto.randomUUID(),
+    userId: input.userId,
+    type: draft.type,
+    title: draft.title,
+    message: draft.message,
+    shortMessage: draft.shortMessage,
+    category: draft.category,
+    priority: draft.priority,
+    urgent: draft.urgent,
+    silent: draft.silent,
+    persistent: draft.persistent,
+    status: 'unread',
+    read: false,
+    readAt: null,
+    createdAt,
+    timestamp: createdAt,
+    expiresAt: draft.expiresAt?.toISOString() ?? null,
+    matchId: input.matchId ?? idOrNull(draft.metadata['matchId']),
+    challengeId: input.challengeId ?? idOrNull(draft.metadata['challengeId']),
+    creatorId: input.creatorId ?? idOrNull(draft.metadata['creatorId']),
+    metadata: draft.metadata,
+    actions: draft.actions,
+    targetUrl: draft.targetUrl,
+    version: 1,
+  };
+}
+
+/**
+ * For writers that publish events themselves (the arena's group commit): the event that makes
+ * the notification. Whoever commits it should call announceCommitted(db, [id]) afterwards.
+ */
+export function notificationEvent(input: NotifyInput): { topic: string; type: string; payload: string; notification: Notification } {
+  const notification = buildNotification(input);
+  return { topic: topics.user(input.userId), type: NOTIFICATION_EVENTS.created, payload: JSON.stringify(notification), notification };
+}
+
+/** Makes a notification in `tx` (see the top of this file). Returns it as the client sees it. */
+export async function notify(tx: Queryable, input: NotifyInput): Promise<Notification> {
+  const notification = buildNotification(input);
+  await publish(tx, topics.user(input.userId), NOTIFICATION_EVENTS.created, notification);
+  tx.notifyAfterCommit(NOTIFICATION_COMMITTED_CHANNEL, notification.id);
+  return notification;
+}
+
+/** After a commit made outside notify() (the arena writer): hand these to the deliverers. */
+export function announceCommitted(db: Queryable, ids: readonly string[]): void {
+  for (const id of ids) db.notifyAfterCommit(NOTIFICATION_COMMITTED_CHANNEL, id);
+}
+
+// ---------------------------------------------------------------------------------------
+// Deliverers (Web Push) of committed notifications
+
+export type NotificationDeliverer = (notification: Notification) => void | Promise<void>;
+const deliverers = new Set<NotificationDeliverer>();
+
+/**
+ * Registers `fn` to receive every committed notification once across all server processes.
+ * Returns a function that unregisters it.
+ */
+export function onNotificationCommitted(fn: NotificationDeliverer): () => void {
+  deliverers.add(fn);
+  return () => deliverers.delete(fn);
+}
+
+export const hasDeliverers = (): boolean => deliverers.size > 0;
+
+export interface DeliveryLog {
+  error(obj: object, msg: string): void;
+}
+
+/** Claims the notification for this process and runs the deliverers; false if another process had it. */
+export async function deliverCommitted(db: Queryable, id: string, log: DeliveryLog): Promise<boolean> {
+  if (deliverers.size === 0) return false;
+  const notification = await repo.claimDelivery(db, id);
+  if (!notification) return false;
+  await runDeliverers(notification, log);
+  return true;
+}
+
+export async function runDeliverers(notification: Notification, log: DeliveryLog): Promise<void> {
+  for (const deliver of deliverers) {
+    try {
+      await deliver(notification);
+    } catch (error) {
+      log.error({ err: error, notificationId: notification.id }, 'notification delivery failed');
+    }
+  }
+}
+
+/** Listens for committed notifications in this process; returns the unlisten function. */
+export function listenForCommitted(db: Database, log: DeliveryLog): Promise<() => Promise<void>> {
+  return db.listen(NOTIFICATION_COMMITTED_CHANNEL, (id) => {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return;
+    deliverCommitted(db, id, log).catch((error: unknown) => log.error({ err: error, notificationId: id }, 'notification delivery claim failed'));
+  });
+}
+
+/**
+ * notify(), for events whose notification SPEC says may fail without failing the event (a
+ * private room's join): a failure is logged and undone to a savepoint; the event still commits.
+ */
+export async function notifyOrIgnore(tx: Queryable, input: NotifyInput, log: DeliveryLog): Promise<Notification | null> {
+  await tx.query('SAVEPOINT notify_or_ignore');
+  try {
+    const notification = await notify(tx, input);
+    await tx.query('RELEASE SAVEPOINT notify_or_ignore');
+    return notification;
+  } catch (error) {
+    await tx.query('ROLLBACK TO SAVEPOINT notify_or_ignore');
+    log.error({ err: error, type: input.type, userId: input.userId }, 'notification failed; the event goes ahead without it');
+    return null;
+  }
+}
