@@ -3,34 +3,10 @@
 // (or reconnects) asks for what came after the last version it saw, or fetches a snapshot.
 import { z } from 'zod';
 
-/** Bumped on any change a peer on the previous version would misread. */
-export const REALTIME_PROTOCOL = 1;
-
-/** Where the socket lives on the server. */
-export const REALTIME_PATH = '/realtime';
-
-export const REALTIME_LIMITS = {
-  /** Without a valid `hello` within this time the server closes the socket (4401). */
-  helloTimeoutMs: 10_000,
-  /** Topics one socket may follow at once. */
-  maxTopicsPerSocket: 200,
-  /** A resume that would replay more events than this gets `gap` instead (a snapshot is cheaper). */
-  maxReplay: 1000,
-  /** Events are kept this long for resuming; older ones are pruned. */
-  retentionMs: 24 * 60 * 60 * 1000,
-} as const;
-
-/** WebSocket close codes the server uses; clients reconnect on all but `protocol`. */
-export const REALTIME_CLOSE = {
-  /** The server is restarting or shutting down: reconnect (to another process). */
-  restart: 1012,
-  /** No valid `hello` in time, or its token was refused: get a fresh token, then reconnect. */
-  unauthenticated: 4401,
-  /** The client speaks another protocol version: reloading the app is the fix. */
-  protocol: 4426,
-  /** The server saw no sign of life from the client. */
-  dead: 4408,
-} as const;
+// The constants and the topic pattern live apart from the schemas, so a page that only needs
+// those (the web app's first page) does not carry zod.
+export * from './realtime-constants.ts';
+import { REALTIME_PROTOCOL, REALTIME_LIMITS, TOPIC_PATTERN } from './realtime-constants.ts';
 
 /**
  * A topic is `prefix` or `prefix:id`: `user:{id}`, `match:{id}`, `room:{code}`,
@@ -39,7 +15,7 @@ export const REALTIME_CLOSE = {
 export const topicSchema = z
   .string()
   .max(160)
-  .regex(/^[a-z][a-z-]{0,31}(?::[A-Za-z0-9_.-]{1,120})?$/, 'topic must look like "prefix" or "prefix:id"');
+  .regex(TOPIC_PATTERN, 'topic must look like "prefix" or "prefix:id"');
 export type Topic = z.infer<typeof topicSchema>;
 
 /** Per-topic version: 1 for the first event on a topic, then +1 for each, without gaps. */

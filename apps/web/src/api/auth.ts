@@ -1,26 +1,21 @@
-import {
-  authResponseSchema,
-  type AuthResponse,
-  type SignInRequest,
-  type SignUpRequest,
-  type UpdateUserRequest,
-} from '@versus/domain';
+import type { AuthResponse, SignInRequest, SignUpRequest, UpdateUserRequest } from '@versus/domain';
 import { errorFrom, parse, requestJson, send, type Schema } from './http.ts';
 
 // The auth API (SPEC §7 Auth). The refresh token travels in an httpOnly cookie the browser
 // sends by itself; the access token lives in memory only and is passed in where needed.
 
+// The answers' schemas load with the first answer that has a session to check, so a visitor's
+// first page (whose session check answers no one) carries no schema code.
+const schemas = () => import('./auth-schemas.ts');
+const authResponseSchema = () => schemas().then((s) => s.authResponseSchema);
+const userResponseSchema = () => schemas().then((s) => s.userResponseSchema);
+const userUpdateResponseSchema = () => schemas().then((s) => s.userUpdateResponseSchema);
+
+const NO_SESSION: Schema<null> = { safeParse: () => ({ success: true, data: null }) };
+
 /** GET /api/auth/session answers a session, or nulls when there is none. */
-const maybeSessionSchema: Schema<AuthResponse | null> = {
-  safeParse(data) {
-    if (typeof data === 'object' && data !== null && (data as { user?: unknown }).user === null) {
-      return { success: true, data: null };
-    }
-    return authResponseSchema.safeParse(data);
-  },
-};
-const userResponseSchema = authResponseSchema.pick({ user: true });
-const userUpdateResponseSchema = authResponseSchema.partial({ session: true });
+const maybeSessionSchema = (data: unknown): Schema<AuthResponse | null> | Promise<Schema<AuthResponse | null>> =>
+  typeof data === 'object' && data !== null && (data as { user?: unknown }).user === null ? NO_SESSION : authResponseSchema();
 
 export const authApi = {
   signUp: (body: SignUpRequest) => requestJson('/api/auth/signup', authResponseSchema, { method: 'POST', body }),

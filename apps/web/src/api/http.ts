@@ -87,8 +87,14 @@ export interface Schema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: unknown } };
 }
 
+/**
+ * A schema, or a function that picks one for the answer at hand, possibly loading it first:
+ * the auth calls load theirs (and zod) only for an answer that carries a session.
+ */
+export type SchemaFor<T> = Schema<T> | ((data: unknown) => Schema<T> | Promise<Schema<T>>);
+
 /** Parses a successful answer with its schema; a shape we did not expect is an error, not a crash later. */
-export async function parse<T>(response: Response, schema: Schema<T>): Promise<T> {
+export async function parse<T>(response: Response, schemaFor: SchemaFor<T>): Promise<T> {
   let json: unknown;
   try {
     json = await response.json();
@@ -96,6 +102,7 @@ export async function parse<T>(response: Response, schema: Schema<T>): Promise<T
     console.error('Response is not JSON', response.url, error);
     throw new ApiError(response.status, 'bad_response', GENERIC.other);
   }
+  const schema = typeof schemaFor === 'function' ? await schemaFor(json) : schemaFor;
   const result = schema.safeParse(json);
   if (!result.success) {
     console.error('Unexpected response shape', response.url, result.error.issues);
@@ -105,7 +112,7 @@ export async function parse<T>(response: Response, schema: Schema<T>): Promise<T
 }
 
 /** send + status check + parse. */
-export async function requestJson<T>(path: string, schema: Schema<T>, options: RequestOptions = {}): Promise<T> {
+export async function requestJson<T>(path: string, schema: SchemaFor<T>, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options);
   if (!response.ok) throw await errorFrom(response);
   return parse(response, schema);

@@ -1,10 +1,9 @@
-import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { SHELL, TAGLINE } from '@versus/domain';
 import { preloadAuthModals } from '../features/auth/auth-dialogs.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { InstallPrompt } from '../features/pwa/index.ts';
-import { MatchMonitor } from '../features/match-monitor/MatchMonitor.tsx';
 import { BottomBar } from './BottomBar.tsx';
 import { DEFAULT_TITLE } from './document-title.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -16,9 +15,13 @@ import { OfflineBadge, OfflineBanner } from './Offline.tsx';
 import { likelyNext, pages } from './pages.ts';
 import { isStandalone } from './standalone.ts';
 
+// Signed-in only, so its code is not part of a visitor's first page.
+const MatchMonitor = lazy(() => import('../features/match-monitor/MatchMonitor.tsx'));
+
 /** The frame around every screen: header, content, footer, mobile bottom bar, offline signs. */
 export function AppLayout() {
   const location = useLocation();
+  const signedIn = Boolean(useAuth().user);
   const standalone = useStandaloneHistory();
   usePreloading(location.pathname);
   // Layout effects run before the screens' effects, so a screen's own title wins.
@@ -46,7 +49,11 @@ export function AppLayout() {
       <BottomBar />
       <OfflineBadge />
       <InstallPrompt />
-      <MatchMonitor />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <MatchMonitor />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

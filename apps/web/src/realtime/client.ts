@@ -3,16 +3,8 @@
 // remembers the last version seen on each so a reconnect resumes where it stopped, and
 // reconnects with exponential backoff and jitter. No framework here; React bindings are in
 // react.tsx.
-import {
-  REALTIME_CLOSE,
-  REALTIME_PATH,
-  REALTIME_PROTOCOL,
-  parseServerMessage,
-  topicSchema,
-  type ClientMessage,
-  type RealtimeErrorCode,
-  type ServerMessage,
-} from '@versus/domain/realtime';
+import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL, isTopic } from '@versus/domain/realtime-constants';
+import type { ClientMessage, RealtimeErrorCode, ServerMessage, parseServerMessage } from '@versus/domain/realtime';
 import { RECONNECT, backoffDelay, checkVersion } from './backoff.ts';
 
 export type RealtimeStatus =
@@ -63,6 +55,14 @@ interface TopicEntry {
 
 const OPEN = 1;
 
+/**
+ * The message schemas (and zod with them) load with the first connection, which only a
+ * signed-in player makes: a visitor's first page does not carry them.
+ */
+let parser: Promise<typeof parseServerMessage> | undefined;
+const loadParser = (): Promise<typeof parseServerMessage> =>
+  (parser ??= import('@versus/domain/realtime').then((m) => m.parseServerMessage));
+
 export function defaultRealtimeUrl(): string {
   const location = globalThis.location;
   if (!location) throw new Error('RealtimeClient needs a url outside the browser');
@@ -86,6 +86,7 @@ export class RealtimeClient {
   private connectTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private userId: string | null = null;
+  private parse: typeof parseServerMessage | null = null;
 
   constructor(options: RealtimeClientOptions) {
     this.options = options;
@@ -116,7 +117,7 @@ export class RealtimeClient {
 
   /** Follows `topic`; returns the function that stops following it. */
   subscribe(topic: string, listener: RealtimeListener): () => void {
-    if (!topicSchema.safeParse(topic).success) throw new Error(`"${topic}" is not a realtime topic`);
+    if (!isTopic(topic)) throw new Error(`"${topic}" is not a realtime topic`);
     let entry = this.topics.get(topic);
     if (!entry) {
       entry = { listeners: new Set(), v: undefined };
@@ -165,6 +166,14 @@ export class RealtimeClient {
     this.setStatus(this.attempt === 0 ? 'connecting' : 'reconnecting');
     let token: string | null;
     try {
+      this.parse ??= await loadParser();
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.options.onError?.({ code: 'internal', message: 'Could not load the realtime protocol', cause: error });
+      this.retryLater();
+      return;
+    }
+    try {
       token = await this.options.getToken();
     } catch (error) {
       if (generation !== this.generation) return;
@@ -205,7 +214,7 @@ export class RealtimeClient {
   private onMessage(socket: WebSocket, data: unknown): void {
     if (socket !== this.socket) return;
     this.awaitingPong = false;
-    const parsed = parseServerMessage(typeof data === 'string' ? data : String(data));
+    const parsed = this.parse!(typeof data === 'string' ? data : String(data));
     if (!parsed.ok) {
       this.options.onError?.({ code: 'bad_message', message: `Unreadable server message: ${parsed.error}` });
       return;

@@ -3,7 +3,6 @@ import {
   AUTH,
   SESSION,
   SHELL,
-  toSignUpRequest,
   userMessageFor,
   type AccountType,
   type AuthResponse,
@@ -157,6 +156,7 @@ export async function signIn(form: LoginForm): Promise<User> {
 export async function signUp(form: RegistrationForm): Promise<User> {
   try {
     const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const { toSignUpRequest } = await import('@versus/domain/auth');
     const response = await authApi.signUp(toSignUpRequest(form, timezone));
     accept(response);
     return response.user;

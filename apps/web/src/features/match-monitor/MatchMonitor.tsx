@@ -7,7 +7,7 @@ import { useAuth } from '../auth/use-auth.ts';
 import { monitorAction } from './monitor.ts';
 
 /** Mounted once in the shell: follows my user topic and takes me to a match an opponent joined. */
-export function MatchMonitor() {
+export default function MatchMonitor() {
   const { user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();

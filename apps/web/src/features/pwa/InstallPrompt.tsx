@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Download, Share, X } from 'lucide-react';
 import { PWA, SHELL } from '@versus/domain';
 import { isStandalone } from '../../app/standalone.ts';
-import { Button, Dialog, DialogContent } from '../../ui/index.ts';
+import { Button } from '../../ui/Button.tsx';
 import { LogoMark } from '../../app/Logo.tsx';
 import { installPromptKind, isIosSafari, PROMPT_DISMISSED_KEY, PROMPT_SHOWN_KEY, type InstallPromptKind } from './install-prompt.ts';
 import { closeInstallGuide, openInstallGuide, promptInstall, useInstallState } from './install-store.ts';
@@ -26,6 +26,7 @@ function setSessionFlag(key: string): void {
 }
 
 const iosSafari = () => isIosSafari(navigator.userAgent, navigator.maxTouchPoints);
+const InstallGuide = lazy(() => import('./InstallGuide.tsx'));
 
 /**
  * SPEC §4 PWA install prompt (always present, mounted by the app layout) and the
@@ -122,33 +123,12 @@ export function InstallPrompt() {
           </div>
         </section>
       )}
-      <InstallGuide open={guideOpen} />
+      {/* The guide's dialog code loads the first time it opens, not with every first page. */}
+      {guideOpen && (
+        <Suspense fallback={null}>
+          <InstallGuide open />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-/** The install-to-home-screen steps for browsers without the install dialog. */
-function InstallGuide({ open }: { open: boolean }) {
-  const steps = iosSafari() ? PWA.guideStepsIos : PWA.guideStepsOther;
-  return (
-    <Dialog open={open} onOpenChange={(next) => (next ? openInstallGuide() : closeInstallGuide())}>
-      <DialogContent title={PWA.guideTitle} description={PWA.guideDescription} data-testid="pwa-install-guide">
-        <ol className="grid gap-3">
-          {steps.map((step, index) => (
-            <li key={step} className="flex items-start gap-3 rounded-xl border border-border bg-bg/50 p-3.5 text-sm">
-              <span className="bg-brand inline-flex size-7 shrink-0 items-center justify-center rounded-full font-bold text-white">
-                {index + 1}
-              </span>
-              <span className="pt-1" data-step>
-                {step}
-              </span>
-            </li>
-          ))}
-        </ol>
-        <Button className="mt-6 w-full" variant="secondary" onClick={closeInstallGuide}>
-          {PWA.gotIt}
-        </Button>
-      </DialogContent>
-    </Dialog>
   );
 }

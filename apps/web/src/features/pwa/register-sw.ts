@@ -1,6 +1,6 @@
 /// <reference types="vite-plugin-pwa/client" />
 import { toast } from 'sonner';
-import { PWA } from '@versus/domain';
+import { PWA, SHELL } from '@versus/domain';
 
 /**
  * Registers the generated service worker (vite.config.ts, registerType 'autoUpdate'): production
@@ -10,7 +10,21 @@ import { PWA } from '@versus/domain';
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  import('virtual:pwa-register')
+  // After the first page is up: the worker's code and its precaching must not compete with it.
+  afterLoad(() => {
+    void loadAndRegister();
+  });
+}
+
+/** Once the page has loaded and the first screen has had its moment (SHELL.preloadRoutesMs, 2 s). */
+function afterLoad(run: () => void): void {
+  const later = () => setTimeout(run, SHELL.preloadRoutesMs);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+}
+
+function loadAndRegister(): Promise<void> {
+  return import('virtual:pwa-register')
     .then(({ registerSW }) => {
       registerSW({
         immediate: true,

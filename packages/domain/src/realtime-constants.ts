@@ -1,0 +1,35 @@
+// The realtime protocol's constants and topic rule, without the message schemas (realtime.ts).
+
+/** Bumped on any change a peer on the previous version would misread. */
+export const REALTIME_PROTOCOL = 1;
+
+/** Where the socket lives on the server. */
+export const REALTIME_PATH = '/realtime';
+
+export const REALTIME_LIMITS = {
+  /** Without a valid `hello` within this time the server closes the socket (4401). */
+  helloTimeoutMs: 10_000,
+  /** Topics one socket may follow at once. */
+  maxTopicsPerSocket: 200,
+  /** A resume that would replay more events than this gets `gap` instead (a snapshot is cheaper). */
+  maxReplay: 1000,
+  /** Events are kept this long for resuming; older ones are pruned. */
+  retentionMs: 24 * 60 * 60 * 1000,
+} as const;
+
+/** WebSocket close codes the server uses; clients reconnect on all but `protocol`. */
+export const REALTIME_CLOSE = {
+  /** The server is restarting or shutting down: reconnect (to another process). */
+  restart: 1012,
+  /** No valid `hello` in time, or its token was refused: get a fresh token, then reconnect. */
+  unauthenticated: 4401,
+  /** The client speaks another protocol version: reloading the app is the fix. */
+  protocol: 4426,
+  /** The server saw no sign of life from the client. */
+  dead: 4408,
+} as const;
+
+/** A topic is `prefix` or `prefix:id` (at most 160 characters in all). */
+export const TOPIC_PATTERN = /^[a-z][a-z-]{0,31}(?::[A-Za-z0-9_.-]{1,120})?$/;
+
+export const isTopic = (value: string): boolean => value.length <= 160 && TOPIC_PATTERN.test(value);
