@@ -15,7 +15,7 @@ export const SOCIAL_TEXT = {
   online: 'Online',
   offline: 'Offline',
   onlineNow: 'Online now',
-  lastSeen: (ago: string) => `Last seen ${ago}`,
+  lastSeen: (ago: string) => (ago === 'Just now' ? 'Last seen just now' : `Last seen ${ago} ago`),
   findPlayers: 'Find players',
   searchLabel: 'Search players by username',
   searchPlaceholder: 'Username',
@@ -182,6 +182,7 @@ export const linkSchema = z.object({
 });
 export type Link = z.infer<typeof linkSchema>;
 export const linkResponseSchema = z.object({ link: linkSchema });
+export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 /** `social.changed` on user:{id} whenever one of the player's links or a contact's presence changes. */
 export const socialChangedSchema = z.object({ reason: z.string() });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   SOCIAL_LIMITS,
   linkResponseSchema,
+  okResponseSchema,
   searchResponseSchema,
   socialOverviewSchema,
   targetRequestSchema,
@@ -110,7 +111,7 @@ export function socialFeature(app: App, ctx: AppContext): void {
               : 'Withdraw a request I sent',
         description: '404 unless I am one of its two players; 403 for the other one of them; 409 once accepted.',
         params: idParams,
-        response: { 200: what === 'accept' ? linkResponseSchema : z.object({ ok: z.literal(true) }), ...errors(401, 403, 404, 409) },
+        response: { 200: what === 'accept' ? linkResponseSchema : okResponseSchema, ...errors(401, 403, 404, 409) },
       },
     }, async (request) => {
       const link = await service.answer(ctx, requireUser(request), request.params.id, what);

@@ -4,6 +4,7 @@ import { SHELL, TAGLINE } from '@versus/domain';
 import { preloadAuthModals } from '../features/auth/auth-dialogs.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { InstallPrompt } from '../features/pwa/index.ts';
+import { BetaFeedback } from '../features/feedback/index.tsx';
 import { BottomBar } from './BottomBar.tsx';
 import { DEFAULT_TITLE } from './document-title.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -49,6 +50,7 @@ export function AppLayout() {
       <BottomBar />
       <OfflineBadge />
       <InstallPrompt />
+      <BetaFeedback />
       {signedIn && (
         <Suspense fallback={null}>
           <MatchMonitor />

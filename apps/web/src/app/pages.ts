@@ -20,6 +20,10 @@ export const pages = {
   admin: lazyPage(() => import('../features/admin/AdminDashboardPage.tsx')),
   adminDisputes: lazyPage<{ enhanced?: boolean }>(() => import('../features/admin/AdminDisputesPage.tsx')),
   notificationPreferences: lazyPage(() => import('../features/notifications/NotificationPreferencesPage.tsx')),
+  social: lazyPage(() => import('../features/social/SocialPage.tsx')),
+  verification: lazyPage(() => import('../features/verification/VerificationPage.tsx')),
+  adminBetaFeedback: lazyPage(() => import('../features/feedback/AdminBetaFeedbackPage.tsx')),
+  authDebug: lazyPage(() => import('../features/auth-debug/AuthDebugPage.tsx')),
   notFound: lazyPage(() => import('./NotFoundPage.tsx')),
 };
 

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../app/document-title.ts';
 import { Badge, Card, Spinner } from '../../ui/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { useAdminLive, useDashboard } from './admin-api.ts';
+import { VerificationQueue } from '../verification/VerificationQueue.tsx';
 
 /** /admin: live counts and the ledger audit (admins only; others go home). */
 export default function AdminDashboardPage() {
@@ -23,6 +24,9 @@ export default function AdminDashboardPage() {
           </Link>
           <Link className="text-accent hover:underline" to="/admin/disputes/enhanced">
             {T.disputesEnhancedTitle}
+          </Link>
+          <Link className="text-accent hover:underline" to="/admin/beta-feedback">
+            Beta Feedback
           </Link>
         </div>
       </div>
@@ -77,6 +81,7 @@ export default function AdminDashboardPage() {
           </Card>
         </>
       )}
+      <VerificationQueue />
     </div>
   );
 }

@@ -7,10 +7,12 @@ import { Button, cn } from '../../ui/index.ts';
 import { newIdempotencyKey } from './challenges.api.ts';
 import { EscrowDialog, type Launch } from './EscrowDialog.tsx';
 import { useStakeBalance } from './use-stake-balance.ts';
+import { useGamertagPrefill } from '../verification/gamertag-prefill.ts';
 import { ConfirmStep, GameStep, ScheduleStep, StakeStep } from './WizardSteps.tsx';
 import {
   LAST_STEP,
   WIZARD_STEPS,
+  draftPlatform,
   furthestReachable,
   stepProblem,
   toCreateRequest,
@@ -41,6 +43,7 @@ export function ChallengeWizard({ initialDraft, initialStep, currency, virtual, 
   const rootRef = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
   const balance = useStakeBalance();
+  useGamertagPrefill<WizardDraft>(draftPlatform(draft), setDraft);
 
   const now = new Date();
   const slots = scheduleSlots(slotsFrom);

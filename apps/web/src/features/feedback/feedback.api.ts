@@ -1,0 +1,141 @@
+// Beta feedback calls: send (JSON, or multipart with a screenshot), my messages, the admin list
+// and answer; refreshed by feedback.* events on my topic and the admin topic.
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminFeedbackListSchema,
+  adminFeedbackResponseSchema,
+  feedbackListSchema,
+  feedbackResponseSchema,
+  type Feedback,
+  type FeedbackStatus,
+} from '@versus/domain/feedback';
+import { api, authedSend, errorFrom, parse } from '../../api/index.ts';
+import { freshToken } from '../auth/session-store.ts';
+import { useRealtime } from '../../realtime/react.tsx';
+import { useAuth } from '../auth/use-auth.ts';
+
+export const feedbackKeys = {
+  all: ['feedback'] as const,
+  mine: ['feedback', 'mine'] as const,
+  admin: (status: FeedbackStatus | 'all') => ['feedback', 'admin', status] as const,
+};
+
+export interface FeedbackDraft {
+  message: string;
+  pageUrl: string;
+  appVersion: string;
+  screenshot: Blob | null;
+}
+
+export async function sendFeedback(draft: FeedbackDraft): Promise<Feedback> {
+  const fields = { message: draft.message, pageUrl: draft.pageUrl, appVersion: draft.appVersion };
+  let response: Response;
+  if (draft.screenshot) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    const type = draft.screenshot.type || 'image/png';
+    form.append('screenshot', draft.screenshot, `screenshot.${type.split('/')[1] ?? 'png'}`);
+    // Multipart goes around the JSON helper, with a token good for at least another minute.
+    const token = await freshToken();
+    response = await fetch('/api/feedback', { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  } else {
+    response = await authedSend('/api/feedback', { method: 'POST', body: fields });
+  }
+  if (!response.ok) throw await errorFrom(response);
+  return (await parse(response, feedbackResponseSchema)).feedback;
+}
+
+export function useSendFeedback() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: sendFeedback, onSuccess: () => client.invalidateQueries({ queryKey: feedbackKeys.mine }) });
+}
+
+export const useMyFeedback = (enabled: boolean) =>
+  useQuery({ queryKey: feedbackKeys.mine, enabled, queryFn: ({ signal }) => api.get('/api/feedback', feedbackListSchema, { signal }).then((r) => r.feedback) });
+
+export const useAdminFeedback = (status: FeedbackStatus | 'all', enabled: boolean) =>
+  useQuery({
+    queryKey: feedbackKeys.admin(status),
+    enabled,
+    queryFn: ({ signal }) => api.get(`/api/admin/feedback?status=${status}`, adminFeedbackListSchema, { signal }).then((r) => r.feedback),
+  });
+
+export function useAnswerFeedback() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: string; answer: string }) =>
+      api.post(`/api/admin/feedback/${encodeURIComponent(id)}/answer`, { answer }, adminFeedbackResponseSchema).then((r) => r.feedback),
+    onSettled: () => client.invalidateQueries({ queryKey: feedbackKeys.all }),
+  });
+}
+
+/** An answer to my feedback refreshes my messages; new feedback refreshes the admin list. */
+export function useFeedbackLive(admin: boolean): void {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  useRealtime(user ? `user:${user.id}` : null, (update) => {
+    if (update.kind === 'event' && update.type === 'feedback.answered') void client.invalidateQueries({ queryKey: feedbackKeys.mine });
+  });
+  useRealtime(admin ? 'admin' : null, (update) => {
+    if (update.kind === 'gap' || (update.kind === 'event' && update.type.startsWith('feedback.'))) {
+      void client.invalidateQueries({ queryKey: ['feedback', 'admin'] });
+    }
+  });
+}
+
+/** A screenshot (bearer-protected) as an object URL while shown. */
+export function useScreenshotUrl(url: string | null): string | null {
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let made: string | null = null;
+    let alive = true;
+    authedSend(url)
+      .then(async (response) => {
+        if (!response.ok || !alive) return;
+        made = URL.createObjectURL(await response.blob());
+        setObjectUrl(made);
+      })
+      .catch((failure: unknown) => console.warn('Feedback screenshot could not be loaded', failure));
+    return () => {
+      alive = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [url]);
+  return objectUrl;
+}
+
+const MAX_CAPTURE_WIDTH = 1600;
+
+/**
+ * A picture of the screen the player chooses, through the browser's screen capture (one frame
+ * drawn on a canvas); null when the browser cannot or the player says no.
+ */
+export async function captureScreen(): Promise<Blob | null> {
+  const media = navigator.mediaDevices;
+  if (!media?.getDisplayMedia) return null;
+  let stream: MediaStream | null = null;
+  try {
+    stream = await media.getDisplayMedia({ video: true, audio: false });
+    const video = document.createElement('video');
+    video.srcObject = stream;
+    video.muted = true;
+    await video.play();
+    // At most 1600 px wide, so the image stays well under the 5 MB limit.
+    const scale = Math.min(1, MAX_CAPTURE_WIDTH / Math.max(1, video.videoWidth));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(video.videoWidth * scale);
+    canvas.height = Math.round(video.videoHeight * scale);
+    canvas.getContext('2d')?.drawImage(video, 0, 0, canvas.width, canvas.height);
+    return await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  } catch (error) {
+    // The player cancelled the browser's picker (NotAllowedError) or capture is unavailable.
+    console.info('Screen capture not taken', error);
+    return null;
+  } finally {
+    stream?.getTracks().forEach((track) => track.stop());
+  }
+}
+
+export const canCaptureScreen = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function';
