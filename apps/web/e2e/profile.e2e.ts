@@ -1,0 +1,183 @@
+// /profile and /leaderboards against the real server in Chromium:
+// (a) an avatar uploaded on /profile shows in the header (served by the server, loaded by the
+//     browser), a file that is not an image is refused with SPEC's text, names are edited;
+// (b) after a won match (played out through the API: create, accept, ready, resign), the winner
+//     is on the leaderboard with the win, and their own row is pinned; a virtual account is told
+//     the boards are not for it.
+// Screenshots of both screens at 360 and 1280 px.
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { PROFILE } from '@versus/domain';
+import { afterSplash, baseUrl, launchBrowser, newPage, screenshot, signUpInContext, type SignedUpPlayer } from './harness.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A real 96×96 PNG (a diagonal gradient), so the browser can decode and draw it. */
+function gradientPng(size = 96): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) row.set([Math.round((255 * x) / size), 80, Math.round((255 * y) / size)], 1 + x * 3);
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function call<T>(who: SignedUpPlayer, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+describe('profile', () => {
+  it('uploads an avatar that the header then shows, refuses a non-image, and edits the names', async () => {
+    const { context, page } = await newPage(browser, { width: 1280 });
+    try {
+      const me = await signUpInContext(page, { prefix: 'avatar' });
+      await page.goto('/profile');
+      await afterSplash(page);
+      await page.getByTestId('profile-page').waitFor();
+      await expect(page.getByTestId('stat-rank').textContent()).resolves.toBe(PROFILE.unranked);
+
+      // Not an image: SPEC's message, nothing sent.
+      await page.getByTestId('avatar-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await expect(page.getByTestId('avatar-error').textContent()).resolves.toBe(PROFILE.fileNotImage);
+
+      await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: gradientPng() });
+      const headerImage = page.getByTestId('user-menu').locator('img');
+      await headerImage.waitFor();
+      const src = await headerImage.getAttribute('src');
+      expect(src).toMatch(new RegExp(`^/api/avatars/${me.id}/${me.id}-\\d+\\.png$`));
+      // The browser fetched and decoded it from the server.
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid="user-menu"] img');
+        return Boolean(img?.complete && img.naturalWidth === 96);
+      });
+      const served = await page.request.get(src!);
+      expect(served.headers()['cache-control']).toBe('public, max-age=3600, immutable');
+      expect(await page.getByTestId('profile-avatar').getAttribute('src')).toBe(src);
+
+      // Names: a bad username is refused with the domain's rule; a good one is saved.
+      await page.getByTestId('username-input').fill('no spaces allowed');
+      await page.getByTestId('save-names').click();
+      await expect(page.getByTestId('username-error').textContent()).resolves.toContain('Username must be 3 to 24');
+      const fresh = `neo${Date.now().toString(36)}`.slice(0, 20);
+      await page.getByTestId('username-input').fill(fresh);
+      await page.getByTestId('display-name-input').fill('Neo Avatar');
+      await page.getByTestId('save-names').click();
+      await page.getByTestId('profile-name').filter({ hasText: 'Neo Avatar' }).waitFor();
+      await page.getByTestId('user-menu').getByText('Neo Avatar').waitFor();
+
+      await screenshot(page, 'profile-1280');
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.getByTestId('profile-page').waitFor();
+      await screenshot(page, 'profile-360');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('leaderboards', () => {
+  it('shows the winner of a match with the win, pinned as their own row; virtual accounts are told the boards are not for them', async () => {
+    const winner = await newPage(browser, { width: 1280 });
+    const loser = await newPage(browser, { width: 360 });
+    try {
+      const a = await signUpInContext(winner.page, { prefix: 'champ' });
+      const b = await signUpInContext(loser.page, { prefix: 'rival' });
+      const created = await call<{ challenge: { id: string } }>(a, 'POST', '/api/challenges', { game: 'tic-tac-toe', stake: 10, duration: 5 });
+      const accepted = await call<{ match: { id: string } }>(b, 'POST', `/api/challenges/${created.challenge.id}/accept`, {});
+      const matchId = accepted.match.id;
+      await call(a, 'POST', `/api/matches/${matchId}/ready`, {});
+      await call(b, 'POST', `/api/matches/${matchId}/ready`, {});
+      const resigned = await call<{ match: { status: string; winnerId: string } }>(b, 'POST', `/api/matches/${matchId}/resign`, {});
+      expect(resigned.match).toMatchObject({ status: 'completed', winnerId: a.id });
+
+      const page = winner.page;
+      await page.goto('/leaderboards?game=tic-tac-toe');
+      await afterSplash(page);
+      const mine = page.getByTestId('my-row');
+      await mine.waitFor();
+      expect(await mine.getAttribute('data-user-id')).toBe(a.id);
+      expect(await mine.textContent()).toContain(a.username);
+      // On the board itself, above the loser, with the win.
+      const row = page.locator(`[data-testid="leaderboard-row"][data-user-id="${a.id}"]`);
+      await row.waitFor();
+      expect(await row.textContent()).toMatch(/Wins\s*1/);
+      const ids = await page.getByTestId('leaderboard-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-user-id')));
+      if (ids.includes(b.id)) expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
+      await screenshot(page, 'leaderboards-1280');
+
+      // Global too; and the loser at 360 px sees their own (lower) row pinned.
+      await page.getByTestId('board-select').selectOption('global');
+      await page.locator(`[data-testid="leaderboard-row"][data-user-id="${a.id}"]`).waitFor();
+      await loser.page.goto('/leaderboards');
+      await afterSplash(loser.page);
+      await loser.page.locator(`[data-testid="my-row"][data-user-id="${b.id}"]`).waitFor();
+      await screenshot(loser.page, 'leaderboards-360');
+
+      // The profile shows the win, the rank and a replay of the match.
+      await page.goto('/profile');
+      await page.getByTestId('stat-wins').filter({ hasText: '1' }).waitFor();
+      expect(await page.getByTestId('stat-rank').textContent()).toMatch(/^#\d+$/);
+      await page.locator(`[data-testid="recent-match"][data-match-id="${matchId}"]`).getByRole('button', { name: /Replay/ }).click();
+      await page.getByTestId('replay-result').filter({ hasText: `${a.username} won the match` }).waitFor();
+      await page.keyboard.press('Escape');
+    } finally {
+      await winner.context.close();
+      await loser.context.close();
+    }
+
+    const { context, page } = await newPage(browser, { width: 360 });
+    try {
+      await signUpInContext(page, { prefix: 'vt', accountType: 'virtual' });
+      await page.goto('/leaderboards');
+      await afterSplash(page);
+      await page.getByTestId('leaderboards-virtual').getByText(PROFILE.leaderboardsVirtual).waitFor();
+      await screenshot(page, 'leaderboards-virtual-360');
+    } finally {
+      await context.close();
+    }
+  });
+});
