@@ -100,6 +100,9 @@ describe('visibility and answers', () => {
 
     expect((await kit.api('GET', `/api/feedback/${id}`, { as: author })).body.feedback).toMatchObject({ status: 'answered', answer: 'Thanks, fixed in the next build.' });
     expect((await kit.events(`user:${author.id}`)).map((e) => e.type)).toContain('feedback.answered');
+    const notes = await kit.api('GET', '/api/notifications', { as: author });
+    expect(notes.body.notifications).toMatchObject([{ type: 'system_announcement', title: FEEDBACK_TEXT.notificationTitle, message: 'Thanks, fixed in the next build.' }]);
+    expect((await kit.api('GET', '/api/notifications', { as: other })).body.notifications).toEqual([]);
     expect((await kit.events(`user:${other.id}`)).map((e) => e.type)).not.toContain('feedback.answered');
     const open = await kit.api('GET', '/api/admin/feedback?status=open', { as: admin });
     expect(open.body.feedback.map((f: { id: string }) => f.id)).not.toContain(id);

@@ -19,6 +19,12 @@ const overview = async (as: Player) => {
   return r.body;
 };
 const ids = (list: { user: { id: string } }[]) => list.map((c) => c.user.id);
+/** The notifications a player has, newest first: [type, message]. */
+const notes = async (as: Player): Promise<[string, string][]> => {
+  const r = await kit.api('GET', '/api/notifications', { as });
+  expect(r.status).toBe(200);
+  return r.body.notifications.map((n: { type: string; message: string }) => [n.type, n.message]);
+};
 
 describe('friend requests', () => {
   it('only the addressee accepts; the sender and a stranger cannot; both then see each other as friends', async () => {
@@ -29,6 +35,7 @@ describe('friend requests', () => {
     expect(sent.body.link).toMatchObject({ kind: 'friend', fromId: a.id, toId: b.id, status: 'pending' });
 
     expect((await overview(b)).incoming).toMatchObject([{ id, kind: 'friend', user: { id: a.id } }]);
+    expect(await notes(b)).toEqual([['friend_request', `${a.username} sent you a friend request.`]]);
     expect((await overview(a)).outgoing).toMatchObject([{ id, kind: 'friend', user: { id: b.id } }]);
 
     const bySender = await kit.api('POST', `/api/social/requests/${id}/accept`, { as: a });
@@ -50,6 +57,8 @@ describe('friend requests', () => {
     expect(ids((await overview(a)).friends)).toEqual([b.id]);
     expect(ids((await overview(b)).friends)).toEqual([a.id]);
     expect((await overview(stranger)).friends).toEqual([]);
+    expect(await notes(a)).toEqual([['friend_accepted', `${b.username} accepted your friend request.`]]);
+    expect(await notes(stranger)).toEqual([]);
     // Accepting twice is refused; so is a new request between friends.
     expect((await kit.api('POST', `/api/social/requests/${id}/accept`, { as: b })).status).toBe(409);
     const again = await kit.api('POST', '/api/social/friends', { as: b, body: { userId: a.id } });
@@ -118,7 +127,9 @@ describe('follows', () => {
     expect((await kit.api('POST', `/api/social/requests/${id}/accept`, { as: fan })).status).toBe(403);
     expect((await kit.api('POST', `/api/social/requests/${id}/accept`, { as: other })).status).toBe(404);
     expect((await overview(star)).incoming).toMatchObject([{ id, kind: 'follow', user: { id: fan.id } }]);
+    expect(await notes(star)).toEqual([['follow_request', `${fan.username} wants to follow you.`]]);
     expect((await kit.api('POST', `/api/social/requests/${id}/accept`, { as: star })).status).toBe(200);
+    expect(await notes(fan)).toEqual([['follow_accepted', `${star.username} accepted your follow request.`]]);
 
     const fanView = await overview(fan);
     expect(ids(fanView.following)).toEqual([star.id]);
@@ -174,6 +185,7 @@ describe('presence', () => {
     // Still connected a beat later: nobody hears of it again.
     expect(await recordPresence(ctx, [b.id], new Date(t0.getTime() + SOCIAL_LIMITS.presenceBeatMs))).toEqual([]);
     expect((await kit.events(`user:${a.id}`)).length).toBe(eventsBefore);
+    expect((await notes(a)).filter(([type]) => type === 'player_online')).toEqual([['player_online', `${b.username} is online.`]]);
     // The stranger's presence is nobody's business here.
     expect((await overview(stranger)).friends).toEqual([]);
     // Seen long ago: offline now.
@@ -182,5 +194,10 @@ describe('presence', () => {
     // Back after an hour: online again, and a tells about it.
     expect(await recordPresence(ctx, [b.id])).toEqual([b.id]);
     expect((await kit.events(`user:${a.id}`)).length).toBeGreaterThan(eventsBefore);
+    expect((await notes(a)).filter(([type]) => type === 'player_online')).toHaveLength(2);
+    // A reload within the window is not news.
+    await kit.t.database.db.query(`UPDATE presence SET last_seen_at = now() - interval '1 minute' WHERE user_id = $1`, [b.id]);
+    expect(await recordPresence(ctx, [b.id])).toEqual([b.id]);
+    expect((await notes(a)).filter(([type]) => type === 'player_online')).toHaveLength(2);
   });
 });

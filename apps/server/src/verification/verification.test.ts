@@ -132,5 +132,8 @@ describe('admin review queue', () => {
     expect(user.verified).toMatchObject({ xbox: false, all: false });
     expect(user.verificationCompletedAt).toBe(completedAt);
     expect((await kit.events(`user:${p.id}`)).map((e) => e.type)).toContain('verification.updated');
+    const notes = (await kit.api('GET', '/api/notifications', { as: p })).body.notifications.map((n: { type: string; message: string }) => [n.type, n.message]);
+    expect(notes).toContainEqual(['account_update', 'Your Xbox gamertag is verified.']);
+    expect(notes).toContainEqual(['account_update', 'Your PlayStation ID was not verified: Name does not match']);
   });
 });
