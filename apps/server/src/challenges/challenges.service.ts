@@ -455,17 +455,17 @@ export async function acceptChallenge(
       const participants = 2 + joinedBefore.length;
       await tx.query('UPDATE challenges SET updated_at = $2 WHERE id = $1', [challenge.id, now]);
       await publishChallengeChange(tx, challenge, 'challenge.joined', 'open');
-      await publish(tx, topics.user(challenge.creator_id), 'challenge.joined', {
-        challengeId: challenge.id,
-        userId: user.userId,
-        participants,
-        maxParticipants: challenge.max_participants,
-      });
       await notify(tx, {
         userId: challenge.creator_id,
         type: 'player_joined_pool_challenge',
         metadata: { username: player.display_name || player.username, challengeId: challenge.id, gameType: challenge.game, joined: participants, maxPlayers: challenge.max_participants },
         now,
+      });
+      await publish(tx, topics.user(challenge.creator_id), 'challenge.joined', {
+        challengeId: challenge.id,
+        userId: user.userId,
+        participants,
+        maxParticipants: challenge.max_participants,
       });
       return { kind: 'joined' as const, matchId: null, joined: participants };
     }
@@ -606,7 +606,6 @@ async function closeOpenChallenge(
   });
   if (!(await repo.markClosed(tx, challenge.id, status, now))) throw conflict('not_open', CHALLENGE.cancelNotOpen);
   await publishChallengeChange(tx, challenge, `challenge.${status}`, status);
-  await publish(tx, topics.user(challenge.creator_id), `challenge.${status}`, { challengeId: challenge.id, status });
   if (status === 'expired') {
     await notify(tx, {
       userId: challenge.creator_id,
@@ -615,6 +614,7 @@ async function closeOpenChallenge(
       now,
     });
   }
+  await publish(tx, topics.user(challenge.creator_id), `challenge.${status}`, { challengeId: challenge.id, status });
 }
 
 /**
