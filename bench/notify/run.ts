@@ -1,0 +1,338 @@
+// Notifications to connected players: SOCKETS signed-in sockets on one server (each following
+// its own player's `user:{id}` topic), and RATE notifications a second made by notify() in
+// transactions, each to a random one of those players.
+//
+//   npx tsx bench/notify/run.ts            (DATABASE_URL, or postgres://postgres@127.0.0.1:5432)
+//   SOCKETS=5000 RATE=200 SECONDS=30 npx tsx bench/notify/run.ts
+// Results of runs: results.jsonl next to this file.
+//
+// (a) Memory per idle socket: the server's RSS and heap (after garbage collection, the server
+//     runs with --expose-gc) before and after SOCKETS sockets connected, said hello (token
+//     checked) and subscribed, divided by SOCKETS. A warm-up of 100 sockets opened and closed
+//     first, so one-time costs (code compiled on first use, pools) do not count as per-socket.
+// (b) Latency: an open loop offers RATE notifications a second at fixed times (it never waits
+//     for the server). Each is one transaction on a pool of this process: notify() writes the
+//     notification (the event row and, by trigger, the notification row) and the NOTIFY follows
+//     the commit. Latency = from the moment the COMMIT returned here to the moment the player's
+//     socket here received `notification.created` carrying it: the whole path across processes
+//     (NOTIFY → the server's listener → its realtime hub → the socket). p50/p90/p99/max. Also
+//     from the scheduled send time (transaction included), for the record.
+// The server runs in a child process (server.ts, the real app with every feature and job);
+// this process holds the sockets and produces the events; PostgreSQL shares the machine.
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import pino from 'pino';
+import WebSocket from 'ws';
+import { NOTIFICATION_EVENTS } from '@versus/domain/notifications';
+import { REALTIME_PATH, REALTIME_PROTOCOL } from '@versus/domain/realtime';
+import type { AppContext } from '../../apps/server/src/context.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
+import { openPostgres, type Database } from '../../apps/server/src/db/database.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { notify } from '../../apps/server/src/notifications/notify.ts';
+
+const env = process.env;
+const SOCKETS = Number(env.SOCKETS ?? 5000);
+const RATE = Number(env.RATE ?? 200);
+const SECONDS = Number(env.SECONDS ?? 30);
+const WARMUP = Number(env.WARMUP ?? 3);
+const CONNECT_CONCURRENCY = 100;
+const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = 'versus_bench_notify';
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function urlFor(database: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const now = () => performance.now();
+
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await work(items[i]!, i);
+      }
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Setup
+
+async function setUp(): Promise<{ db: Database; users: string[]; tokens: string[] }> {
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${DB_NAME}`);
+  const db = openPostgres(urlFor(DB_NAME), { max: 20 });
+  await migrate(db, path.resolve(here, '../../apps/server/src/db/migrations'));
+  const users = Array.from({ length: SOCKETS + 100 }, () => crypto.randomUUID());
+  await db.query(
+    `INSERT INTO users (id, email, password_hash) SELECT id, 'notify_' || n || '@versus.test', 'x' FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
+    [users],
+  );
+  await db.query(
+    `INSERT INTO profiles (id, username, display_name, full_name, phone, date_of_birth, age_verified)
+     SELECT id, 'notify_' || n, 'notify_' || n, 'Bench Player', '+1 555 010 0100', '1990-01-01', true
+       FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
+    [users],
+  );
+  const ctx = { config: loadConfig({}), db, log: pino({ level: 'silent' }) } as AppContext;
+  const tokens = await Promise.all(
+    users.map(async (userId) => (await signAccessToken(ctx, { userId, role: 'user', accountType: 'real', sessionId: crypto.randomUUID() })).access_token),
+  );
+  await db.query('VACUUM ANALYZE');
+  return { db, users, tokens };
+}
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  lines: readline.Interface;
+}
+
+async function startServer(): Promise<Server> {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(here, 'server.ts')], {
+    env: { ...env, BENCH_DATABASE_URL: urlFor(DB_NAME), NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout! });
+  const port = await new Promise<number>((resolve, reject) => {
+    lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`bench server exited early (${code})`)));
+  });
+  return { child, port, lines };
+}
+
+interface ServerMemory {
+  memory: { rss: number; heapUsed: number; external: number; arrayBuffers: number; gc: boolean };
+  eventLoopDelay: { p50ms: number; p99ms: number; maxms: number };
+}
+
+function serverMemory(server: Server): Promise<ServerMemory> {
+  return new Promise((resolve) => {
+    const onLine = (line: string) => {
+      if (!line.startsWith('{"memory"')) return;
+      server.lines.off('line', onLine);
+      resolve(JSON.parse(line) as ServerMemory);
+    };
+    server.lines.on('line', onLine);
+    server.child.kill('SIGUSR2');
+  });
+}
+
+function procStat(pid: number): { cpuSec: number; rssMB: number } {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rss = /VmRSS:\s+(\d+) kB/.exec(status);
+  return { cpuSec: (Number(fields[11]) + Number(fields[12])) / 100, rssMB: rss ? Math.round(Number(rss[1]) / 102.4) / 10 : 0 };
+}
+
+/** Idle and total CPU time of the whole machine (jiffies), from /proc/stat. */
+function machineCpu(): { idle: number; total: number } {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return { idle: line[3]! + line[4]!, total: line.reduce((a, b) => a + b, 0) };
+}
+
+const loadavg = () => Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+
+// ---------------------------------------------------------------------------------------
+// Sockets
+
+/** Receipt times of notifications by id, and what to call when one arrives. */
+const receivedAt = new Map<string, number>();
+let onReceived: (id: string, at: number) => void = () => {};
+
+function openSocket(port: number, userId: string, token: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}`, { perMessageDeflate: false });
+    const topic = `user:${userId}`;
+    ws.once('error', reject);
+    ws.once('open', () => ws.send(JSON.stringify({ t: 'hello', d: { token, protocol: REALTIME_PROTOCOL } })));
+    ws.on('message', (data) => {
+      const at = now();
+      const message = JSON.parse(data.toString()) as { t: string; d: { type?: string; payload?: { id?: string }; topic?: string } };
+      if (message.t === 'welcome') ws.send(JSON.stringify({ t: 'sub', d: { topic } }));
+      else if (message.t === 'subscribed') resolve(ws);
+      else if (message.t === 'event' && message.d.type === NOTIFICATION_EVENTS.created && message.d.payload?.id) {
+        receivedAt.set(message.d.payload.id, at);
+        onReceived(message.d.payload.id, at);
+      } else if (message.t === 'error') reject(new Error(JSON.stringify(message.d)));
+    });
+  });
+}
+
+async function connectAll(port: number, users: readonly string[], tokens: readonly string[]): Promise<WebSocket[]> {
+  const sockets: WebSocket[] = new Array(users.length);
+  await inParallel(users, CONNECT_CONCURRENCY, async (userId, i) => {
+    sockets[i] = await openSocket(port, userId, tokens[i]!);
+  });
+  return sockets;
+}
+
+async function closeAll(sockets: readonly WebSocket[]): Promise<void> {
+  await Promise.all(
+    sockets.map(
+      (ws) =>
+        new Promise<void>((resolve) => {
+          if (ws.readyState === WebSocket.CLOSED) return resolve();
+          ws.once('close', () => resolve());
+          ws.close();
+        }),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Figures
+
+function percentiles(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  const r = (x: number) => Math.round(x * 100) / 100;
+  return { count: sorted.length, p50: r(at(0.5)), p90: r(at(0.9)), p99: r(at(0.99)), max: r(sorted[sorted.length - 1] ?? Number.NaN) };
+}
+
+// ---------------------------------------------------------------------------------------
+
+async function main() {
+  const loadAtStart = loadavg();
+  console.log(`notify bench: ${SOCKETS} sockets, ${RATE} notifications/s for ${SECONDS} s (+${WARMUP} s warm-up); load average ${loadAtStart}`);
+  const { db, users, tokens } = await setUp();
+  const server = await startServer();
+  const warmUsers = users.slice(SOCKETS);
+  const socketUsers = users.slice(0, SOCKETS);
+  try {
+    // (a) Memory per idle socket.
+    await closeAll(await connectAll(server.port, warmUsers, tokens.slice(SOCKETS)));
+    await sleep(1000);
+    const before = await serverMemory(server);
+    const connectStarted = now();
+    const sockets = await connectAll(server.port, socketUsers, tokens.slice(0, SOCKETS));
+    const connectSeconds = (now() - connectStarted) / 1000;
+    await sleep(3000);
+    const after = await serverMemory(server);
+    const perSocket = {
+      rssKB: Math.round(((after.memory.rss - before.memory.rss) / SOCKETS / 1024) * 10) / 10,
+      heapKB: Math.round(((after.memory.heapUsed - before.memory.heapUsed) / SOCKETS / 1024) * 10) / 10,
+      externalKB: Math.round(((after.memory.external - before.memory.external) / SOCKETS / 1024) * 10) / 10,
+    };
+    console.log(`connected ${SOCKETS} sockets in ${connectSeconds.toFixed(1)} s; per idle socket: ${JSON.stringify(perSocket)}`);
+
+    // (b) Latency under RATE notifications a second.
+    const fromCommit: number[] = [];
+    const fromSchedule: number[] = [];
+    const committedAt = new Map<string, { commit: number; scheduled: number; counted: boolean }>();
+    let produced = 0;
+    let failed = 0;
+    // Received before this process had run the commit's callback (counted as 0 ms).
+    let beforeCommitCallback = 0;
+    const record = (id: string, at: number) => {
+      const sent = committedAt.get(id);
+      if (!sent || !sent.counted) return;
+      if (at < sent.commit) beforeCommitCallback++;
+      fromCommit.push(Math.max(0, at - sent.commit));
+      fromSchedule.push(at - sent.scheduled);
+    };
+    onReceived = record;
+
+    const cpu0 = procStat(server.child.pid!);
+    const self0 = process.cpuUsage();
+    const machine0 = machineCpu();
+    const total = (SECONDS + WARMUP) * RATE;
+    const started = now();
+    const inFlight = new Set<Promise<void>>();
+    for (let i = 0; i < total; i++) {
+      const scheduled = started + (i * 1000) / RATE;
+      const wait = scheduled - now();
+      if (wait > 0) await sleep(wait);
+      const userId = socketUsers[crypto.randomInt(SOCKETS)]!;
+      const counted = i >= WARMUP * RATE;
+      const job = db
+        .transaction((tx) => notify(tx, { userId, type: 'credits_earned', metadata: { amount: 5, currency: 'credits', reason: 'bench' } }))
+        .then((n) => {
+          const commit = now();
+          produced++;
+          committedAt.set(n.id, { commit, scheduled, counted });
+          // The socket may have been faster than this callback.
+          const early = receivedAt.get(n.id);
+          if (early !== undefined) record(n.id, early);
+        })
+        .catch((error: unknown) => {
+          failed++;
+          if (failed <= 3) console.error('notify failed', error);
+        })
+        .finally(() => inFlight.delete(job));
+      inFlight.add(job);
+    }
+    const offeredSeconds = (now() - started) / 1000;
+    await Promise.all(inFlight);
+    await sleep(2000);
+    const cpu1 = procStat(server.child.pid!);
+    const self1 = process.cpuUsage(self0);
+    const machine1 = machineCpu();
+    const underLoad = await serverMemory(server);
+    const countedSent = [...committedAt.values()].filter((s) => s.counted).length;
+    const lost = countedSent - fromCommit.length;
+
+    const result = {
+      bench: 'notify',
+      at: new Date().toISOString(),
+      sockets: SOCKETS,
+      rate: RATE,
+      seconds: SECONDS,
+      offeredSeconds: Math.round(offeredSeconds * 10) / 10,
+      produced,
+      failed,
+      lost,
+      beforeCommitCallback,
+      latencyFromCommitMs: percentiles(fromCommit),
+      latencyFromScheduleMs: percentiles(fromSchedule),
+      perIdleSocket: perSocket,
+      serverMemoryMB: {
+        before: Math.round(before.memory.rss / 1048576),
+        connected: Math.round(after.memory.rss / 1048576),
+        underLoad: Math.round(underLoad.memory.rss / 1048576),
+      },
+      // CPU seconds per second: the server, this process (sockets and producer), and how busy
+      // the whole machine was (every core; other work on a shared machine included).
+      serverCpuPerSecond: Math.round(((cpu1.cpuSec - cpu0.cpuSec) / offeredSeconds) * 100) / 100,
+      clientCpuPerSecond: Math.round(((self1.user + self1.system) / 1e6 / offeredSeconds) * 100) / 100,
+      machineBusy: Math.round((1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total)) * 100) / 100,
+      serverEventLoopDelayUnderLoad: underLoad.eventLoopDelay,
+      loadAverage: { start: loadAtStart, end: loadavg() },
+      cores: (await import('node:os')).cpus().length,
+    };
+    console.log(JSON.stringify(result, null, 2));
+    fs.appendFileSync(path.join(here, 'results.jsonl'), `${JSON.stringify(result)}\n`);
+    await closeAll(sockets);
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    await db.close();
+    await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  }
+}
+
+await main();
