@@ -15,6 +15,7 @@ import { signUp } from '../../realtime/test-socket.ts';
 import { openPostgres } from '../../db/database.ts';
 import { browserKeys, decryptAes128gcm, FakePushService, verifyVapid, type BrowserKeys } from './push.test-kit.ts';
 import { notify } from '../notify.ts';
+import * as repo from './push.repository.ts';
 import * as service from './push.service.ts';
 
 let fake: FakePushService;
@@ -292,6 +293,16 @@ describe('delivery', () => {
     expect(await service.deliver(ctx, notification(), new Date(at.getTime() + 60 * 60_000))).toMatchObject({ sent: 1 });
     await fake.waitFor(6);
     expect(fake.received).toHaveLength(6);
+  });
+
+  it('forgets dedupe keys older than the window (the prune job)', async () => {
+    await subscribeDevice(alice.token, 'prune');
+    const at = new Date('2032-02-02T12:00:00Z');
+    await service.deliver(pushCtx(), notification({ type: 'match_forfeit' }), at);
+    await service.deliver(pushCtx(), notification({ type: 'match_disputed' }), new Date(at.getTime() + 30 * 60_000));
+    expect(await repo.pruneDedupe(t.database.db, new Date(at.getTime() + 61 * 60_000), 3600_000)).toBe(1);
+    const left = await t.database.db.query<{ type: string }>('SELECT type FROM push_dedupe');
+    expect(left.map((r) => r.type)).toEqual(['match_disputed']);
   });
 
   it('dedupes across concurrent senders (several processes): exactly one push', async () => {

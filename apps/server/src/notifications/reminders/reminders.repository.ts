@@ -13,7 +13,7 @@ export interface DueReminderRow {
   scheduled_time: Date;
   game_type: string;
   opponent_id: string;
-  opponent_name: string;
+  opponent_name: string | null;
   /** A later reminder of the same match and player is due too (this one is stale). */
   superseded: boolean;
 }
@@ -29,13 +29,13 @@ export const MAX_ATTEMPTS = 5;
 export async function claimDue(tx: Queryable, now: Date, exclude: readonly number[] = []): Promise<DueReminderRow | null> {
   const [row] = await tx.query<DueReminderRow>(
     `SELECT r.id, r.match_id, r.user_id, r.kind, r.due_at, m.status AS match_status, m.scheduled_time, m.game_type,
-            o.id AS opponent_id, o.display_name AS opponent_name,
+            CASE WHEN m.player1_id = r.user_id THEN m.player2_id ELSE m.player1_id END AS opponent_id, o.display_name AS opponent_name,
             EXISTS (SELECT 1 FROM match_reminders later
                      WHERE later.match_id = r.match_id AND later.user_id = r.user_id
                        AND later.due_at > r.due_at AND later.due_at <= $1 AND later.status <> 'skipped') AS superseded
        FROM match_reminders r
        JOIN matches m ON m.id = r.match_id
-       JOIN profiles o ON o.id = CASE WHEN m.player1_id = r.user_id THEN m.player2_id ELSE m.player1_id END
+       LEFT JOIN profiles o ON o.id = CASE WHEN m.player1_id = r.user_id THEN m.player2_id ELSE m.player1_id END
       WHERE r.status = 'scheduled' AND r.due_at <= $1 AND r.attempts < $2 AND r.id <> ALL ($3::bigint[])
       ORDER BY r.due_at, r.id
       LIMIT 1

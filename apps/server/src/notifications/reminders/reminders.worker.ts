@@ -55,7 +55,7 @@ async function processOne(ctx: ReminderContext, now: Date, exclude: readonly num
         matchId: row.match_id,
         gameType: row.game_type,
         reminderKind: row.kind,
-        opponentName: row.opponent_name,
+        ...(row.opponent_name ? { opponentName: row.opponent_name } : {}),
         scheduledTime: scheduled.toISOString(),
         minutesUntil,
       };
