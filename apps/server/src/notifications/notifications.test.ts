@@ -380,8 +380,36 @@ describe('delivery', () => {
       while (seen.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, 200));
       expect(seen).toEqual(['kept']);
-      // A lost NOTIFY is recovered once, later.
+      // Nothing was left unclaimed for the recovery job.
       expect(await service.recoverDeliveries(ctx(), kit.app.log, new Date(Date.now() + 60_000))).toBe(0);
+    } finally {
+      stop();
+    }
+  });
+
+  it('with two server processes listening, each committed notification is delivered once; a lost one is recovered once', async () => {
+    await kit.anotherApp();
+    const alice = await kit.player();
+    const seen: string[] = [];
+    const stop = onNotificationCommitted((n) => {
+      if (n.userId === alice.id) seen.push(n.message);
+    });
+    try {
+      for (let i = 0; i < 5; i++) await announce(alice.id, `m${i}`);
+      const deadline = Date.now() + 5000;
+      while (seen.length < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seen.sort()).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
+
+      // A NOTIFY lost to a crash: the row is committed but nobody claimed it.
+      const lost = await announce(alice.id, 'lost');
+      await new Promise((r) => setTimeout(r, 300));
+      await db().query('UPDATE notifications SET delivery_claimed_at = NULL WHERE id = $1', [lost.id]);
+      seen.length = 0;
+      const later = new Date(Date.now() + 60_000);
+      expect(await service.recoverDeliveries(ctx(), kit.app.log, later)).toBe(1);
+      expect(await service.recoverDeliveries(ctx(), kit.app.log, later)).toBe(0);
+      expect(seen).toEqual(['lost']);
     } finally {
       stop();
     }
