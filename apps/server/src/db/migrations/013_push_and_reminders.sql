@@ -55,17 +55,20 @@ CREATE TABLE match_reminders (
 CREATE INDEX match_reminders_due ON match_reminders (due_at) WHERE status = 'scheduled';
 
 -- The reminders of one match for both players: 1 hour before, at the start, 5 minutes after.
--- Only reminders due after `not_before` are written: one whose time had already come when the
--- match was made would only repeat what its accept/join notification just said.
+-- Reminders not yet sent follow the scheduled time; new ones are written only when due after
+-- `not_before`: one whose time had already come when the match was made would only repeat what
+-- its accept/join notification just said.
 CREATE FUNCTION schedule_match_reminders(p_match_id uuid, p_player1 uuid, p_player2 uuid, p_scheduled timestamptz,
                                          p_not_before timestamptz) RETURNS void LANGUAGE sql AS $$
+  UPDATE match_reminders r
+     SET due_at = p_scheduled + CASE r.kind WHEN 'before_1h' THEN interval '-1 hour' WHEN 'closing_5m' THEN interval '5 minutes' ELSE interval '0' END
+   WHERE r.match_id = p_match_id AND r.status = 'scheduled';
   INSERT INTO match_reminders (match_id, user_id, kind, due_at)
   SELECT p_match_id, p.user_id, k.kind, p_scheduled + k.shift
     FROM (VALUES (p_player1), (p_player2)) AS p (user_id),
          (VALUES ('before_1h', interval '-1 hour'), ('at_start', interval '0'), ('closing_5m', interval '5 minutes')) AS k (kind, shift)
    WHERE p_scheduled + k.shift > p_not_before
-  ON CONFLICT (match_id, user_id, kind) DO UPDATE SET due_at = EXCLUDED.due_at
-   WHERE match_reminders.status = 'scheduled'
+  ON CONFLICT (match_id, user_id, kind) DO NOTHING;
 $$;
 
 -- In the transaction that creates (or reschedules) the match, whichever code path makes it:

@@ -91,6 +91,15 @@ describe('reminder rows', () => {
     await t.database.db.query('UPDATE matches SET scheduled_time = $2 WHERE id = $1', [id, later]);
     const moved = await remindersOf(t.database.db, id);
     expect(moved.filter((r) => r.kind === 'at_start').map((r) => new Date(r.due_at).getTime())).toEqual([later.getTime(), later.getTime()]);
+
+    // Moved into the past (say, by an admin): the rows follow, and the worker sends only the latest.
+    const past = new Date(Date.now() - 10 * MINUTE);
+    await t.database.db.query('UPDATE matches SET scheduled_time = $2 WHERE id = $1', [id, past]);
+    const pastRows = await remindersOf(t.database.db, id);
+    expect(pastRows).toHaveLength(6);
+    expect(pastRows.every((r) => new Date(r.due_at).getTime() < Date.now())).toBe(true);
+    expect(await runDueReminders(worker(processA))).toEqual({ sent: 2, skipped: 4, failed: 0 });
+    expect((await reminderEvents(id)).map((n) => n.metadata?.['reminderKind'])).toEqual(['closing_5m', 'closing_5m']);
   });
 
   it('skip the times already past when the match is made (a match starting now gets only "window closing")', async () => {
