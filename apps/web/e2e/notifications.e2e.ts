@@ -132,7 +132,7 @@ describe('notifications', () => {
       await popover(a.page).getByLabel(NOTIFICATION_SETTINGS.category).selectOption('all');
 
       // Clicking it opens the match, read.
-      await item.getByRole('button', { name: /Challenge Accepted/ }).click();
+      await item.getByRole('button', { name: /^Challenge Accepted/ }).click();
       await a.page.waitForURL((url) => url.pathname === '/matches' && url.searchParams.get('highlight') === matchId);
       const card = a.page.locator(`[data-testid="match-card"][data-match-id="${matchId}"]`);
       await card.waitFor();
@@ -244,6 +244,9 @@ describe('notifications', () => {
       await page.waitForTimeout(400);
       await screenshot(page, 'notification-preferences-360');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await screen.getByTestId('category-financial').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await screenshot(page, 'notification-preferences-categories-360');
     } finally {
       await context.close();
     }

@@ -119,14 +119,15 @@ function NotificationPanel({ feed, close }: { feed: NotificationFeed; close(): v
 
   return (
     <>
-      <div className="flex items-center gap-2 border-b border-border px-4 py-3">
+      <div className="flex items-center gap-2 border-b border-border py-3 pr-2 pl-4">
         <h2 className="font-bold">{NOTIFICATIONS.title}</h2>
-        <Badge tone={unread > 0 ? 'accent' : 'neutral'} data-testid="notification-new-count">
+        <Badge tone={unread > 0 ? 'accent' : 'neutral'} className="whitespace-nowrap" data-testid="notification-new-count">
           {NOTIFICATION_SETTINGS.newCount(unread)}
         </Badge>
-        <Button variant="ghost" size="sm" className="ml-auto" disabled={unread === 0} onClick={() => void feed.markAllRead()}>
+        <Button variant="ghost" size="sm" className="ml-auto shrink-0 px-2" disabled={unread === 0} onClick={() => void feed.markAllRead()}>
           <CheckCheck className="size-4" aria-hidden />
-          {NOTIFICATIONS.markAllRead}
+          {/* Narrow screens show the icon; the name stays for screen readers. */}
+          <span className="max-[400px]:sr-only">{NOTIFICATIONS.markAllRead}</span>
         </Button>
       </div>
       <Tabs.Root value={group} onValueChange={(v) => setGroup(v as NotificationGroup)} className="flex min-h-0 flex-1 flex-col">
@@ -163,7 +164,7 @@ function NotificationPanel({ feed, close }: { feed: NotificationFeed; close(): v
             id="notification-category"
             value={category}
             onChange={(e) => setCategory(e.target.value as CategoryFilter)}
-            className="h-9 w-32 shrink-0 rounded-xl border border-border bg-bg/60 px-2 text-sm text-fg outline-none focus:border-accent focus:ring-4 focus:ring-accent/20"
+            className="h-9 w-28 shrink-0 rounded-xl border border-border bg-bg/60 px-2 text-sm text-fg outline-none focus:border-accent focus:ring-4 focus:ring-accent/20"
           >
             {CATEGORY_OPTIONS.map((c) => (
               <option key={c} value={c}>

@@ -168,60 +168,46 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
       </Section>
 
       <Section title={T.categories}>
-        <div className="-mx-1 overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-sm">
-            <thead>
-              <tr className="text-left text-xs tracking-wide text-muted uppercase">
-                <th scope="col" className="px-1 py-2 font-semibold">
-                  <span className="sr-only">{T.categories}</span>
-                </th>
-                {CHANNELS.map((channel) => (
-                  <th key={channel} scope="col" className="px-1 py-2 text-center font-semibold">
-                    {T.channels[channel]}
-                  </th>
-                ))}
-                <th scope="col" className="px-1 py-2 font-semibold">{T.priority}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {NOTIFICATION_CATEGORIES.map((c) => {
-                const cat = prefs.categories[c];
-                const name = T.categoryNames[c];
-                return (
-                  <tr key={c} className="border-t border-border/60" data-testid={`category-${c}`}>
-                    <th scope="row" className="px-1 py-2.5 text-left font-semibold">
-                      {name}
-                    </th>
-                    {CHANNELS.map((channel) => (
-                      <td key={channel} className="px-1 py-2.5 text-center">
-                        <SwitchControl
-                          label={`${name}: ${T.channels[channel]}`}
-                          checked={cat[channel]}
-                          disabled={channel !== 'enabled' && !cat.enabled}
-                          onChange={(v) => setCategory(c, { [channel]: v })}
-                        />
-                      </td>
-                    ))}
-                    <td className="px-1 py-2.5">
-                      <select
-                        aria-label={`${name}: ${T.priority}`}
-                        value={cat.priority}
-                        onChange={(e) => setCategory(c, { priority: e.target.value as NotificationPriority })}
-                        className="h-8 rounded-lg border border-border bg-bg/60 px-2 text-sm text-fg outline-none focus:border-accent focus:ring-2 focus:ring-accent/20"
-                      >
-                        {NOTIFICATION_PRIORITIES.map((p) => (
-                          <option key={p} value={p}>
-                            {T.priorities[p]}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <ul className="space-y-3">
+          {NOTIFICATION_CATEGORIES.map((c) => {
+            const cat = prefs.categories[c];
+            const name = T.categoryNames[c];
+            return (
+              <li key={c} className="rounded-xl border border-border bg-bg/40 p-3.5" data-testid={`category-${c}`}>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 className="font-bold">{name}</h3>
+                  <label className="flex items-center gap-2 text-xs font-semibold text-muted">
+                    {T.priority}
+                    <select
+                      aria-label={`${name}: ${T.priority}`}
+                      value={cat.priority}
+                      onChange={(e) => setCategory(c, { priority: e.target.value as NotificationPriority })}
+                      className="h-8 rounded-lg border border-border bg-bg/60 px-2 text-sm text-fg outline-none focus:border-accent focus:ring-2 focus:ring-accent/20"
+                    >
+                      {NOTIFICATION_PRIORITIES.map((p) => (
+                        <option key={p} value={p}>
+                          {T.priorities[p]}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                </div>
+                <div className="mt-3 flex flex-wrap gap-x-5 gap-y-3">
+                  {CHANNELS.map((channel) => (
+                    <ChannelSwitch
+                      key={channel}
+                      label={T.channels[channel]}
+                      fullLabel={`${name}: ${T.channels[channel]}`}
+                      checked={cat[channel]}
+                      disabled={channel !== 'enabled' && !cat.enabled}
+                      onChange={(v) => setCategory(c, { [channel]: v })}
+                    />
+                  ))}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
       </Section>
 
       <Section title={T.matchSection}>
@@ -291,11 +277,12 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
         <Toggle label={T.roomJoins} checked={prefs.social.roomJoins} onChange={(v) => update((p) => void (p.social.roomJoins = v))} />
       </Section>
 
-      <div className="sticky bottom-20 z-10 flex flex-wrap justify-end gap-3 rounded-2xl border border-border bg-surface/95 p-3 backdrop-blur lg:bottom-4">
-        <Button type="button" variant="ghost" onClick={() => setPrefs(structuredClone(DEFAULT_NOTIFICATION_PREFERENCES))}>
+      {/* Sticky on large screens only: on phones the bottom bar and floating buttons own the bottom edge. */}
+      <div className="flex justify-end gap-2 rounded-2xl border border-border bg-surface/95 p-2.5 backdrop-blur lg:sticky lg:bottom-4 lg:z-10">
+        <Button type="button" variant="ghost" size="sm" onClick={() => setPrefs(structuredClone(DEFAULT_NOTIFICATION_PREFERENCES))}>
           {T.reset}
         </Button>
-        <Button type="submit" loading={saving} disabled={!dirty && Object.keys(errors).length === 0}>
+        <Button type="submit" size="sm" loading={saving} disabled={!dirty && Object.keys(errors).length === 0}>
           {T.save}
         </Button>
       </div>
@@ -346,6 +333,18 @@ function SwitchControl({
     >
       <Switch.Thumb className="block size-4.5 translate-x-0.5 rounded-full bg-fg shadow transition-transform data-[state=checked]:translate-x-5.5 data-[state=checked]:bg-accent-fg" />
     </Switch.Root>
+  );
+}
+
+function ChannelSwitch({ label, fullLabel, checked, disabled, onChange }: { label: string; fullLabel: string; checked: boolean; disabled: boolean; onChange(v: boolean): void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <SwitchControl id={id} label={fullLabel} checked={checked} disabled={disabled} onChange={onChange} />
+      <label htmlFor={id} aria-hidden className={cn('cursor-pointer text-xs font-semibold', disabled && 'text-muted')}>
+        {label}
+      </label>
+    </div>
   );
 }
 
