@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@versus/domain/notifications';
 import { expireDueChallenges } from '../challenges/challenges.service.ts';
+import { runMaintenance } from '../rooms/rooms.service.ts';
 import { createResultsKit, type ResultsKit, type TestPlayer } from '../results/results.test-kit.ts';
 
 let kit: ResultsKit;
@@ -35,13 +36,24 @@ describe('events that notify', () => {
     expect((await mine(guest)).some((n) => n.type === 'player_joined_room')).toBe(false);
   });
 
+  it('a room nobody joined expires: its creator is told the stake is released', async () => {
+    const host = await kit.signUp();
+    const created = await kit.api('POST', '/api/rooms', { as: host, body: { gameType: 'chess', betTier: 5 } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const code = (created.body as unknown as { room: { roomCode: string } }).room.roomCode;
+    await runMaintenance({ db: kit.t.database.db, log: kit.t.app.log }, new Date(Date.now() + 31 * 60_000));
+    const note = (await mine(host)).find((n) => n.type === 'escrow_released');
+    expect(note).toMatchObject({ category: 'financial', message: '$5.00 held in escrow has been released to your balance.' });
+    expect(note!.metadata).toMatchObject({ roomCode: code });
+  });
+
   it('a challenge expired: its creator is told the stake is released', async () => {
     const host = await kit.signUp();
     const created = await kit.api('POST', '/api/challenges', { as: host, body: { game: 'chess', stake: 15, duration: 30 } });
     expect(created.status).toBe(201);
     const id = (created.body.challenge as { id: string }).id;
     await kit.t.database.db.query(`UPDATE challenges SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
-    expect(await expireDueChallenges({ db: kit.t.database.db, log: kit.t.app.log })).toBeGreaterThanOrEqual(1);
+    expect(await expireDueChallenges({ db: kit.t.database.db })).toBeGreaterThanOrEqual(1);
     const note = (await mine(host)).find((n) => n.type === 'challenge_expired');
     expect(note).toMatchObject({ challengeId: id, message: 'Your Chess challenge for $15.00 expired. Your stake has been released.' });
   });

@@ -28,7 +28,7 @@ import type { Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { LedgerError, lockEscrow, releaseEscrow, transferHolds } from '../ledger/ledger.service.ts';
 import { publish, topics } from '../realtime/publish.ts';
-import { notifyOrIgnore } from '../notifications/notify.ts';
+import { notify, notifyOrIgnore } from '../notifications/notify.ts';
 import { finishMatch } from '../arena/arena.finish.ts';
 import * as arenaRepo from '../arena/arena.repository.ts';
 import { matchEvent } from '../arena/arena.views.ts';
@@ -89,6 +89,14 @@ async function closeRoom(tx: Queryable, room: repo.RoomRow, status: 'cancelled' 
   });
   const event: RoomClosedEvent = { roomCode: room.room_code, status };
   await publish(tx, topics.room(room.room_code), `room.${status}`, event);
+  if (status === 'expired') {
+    await notify(tx, {
+      userId: room.creator_id,
+      type: 'escrow_released',
+      metadata: { amount: room.bet_tier, currency: room.currency, roomCode: room.room_code, gameType: room.game_type },
+      now,
+    });
+  }
   await publish(tx, topics.user(room.creator_id), `room.${status}`, event);
   return true;
 }
