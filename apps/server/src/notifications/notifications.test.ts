@@ -195,6 +195,22 @@ describe('the API: only my own notifications', () => {
     expect(JSON.stringify(await rows(alice.id))).toBe(before);
   });
 
+  it('documents its routes in OpenAPI', async () => {
+    const response = await kit.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json<{ paths: Record<string, Record<string, { tags?: string[] }>> }>().paths;
+    for (const [path, method] of [
+      ['/api/notifications', 'get'],
+      ['/api/notifications/read-all', 'post'],
+      ['/api/notifications/{id}/read', 'post'],
+      ['/api/notifications/{id}/dismiss', 'post'],
+      ['/api/notifications/preferences', 'get'],
+      ['/api/notifications/preferences', 'put'],
+    ] as const) {
+      expect(paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(['notifications']);
+    }
+  });
+
   it('refuses a bad limit', async () => {
     const alice = await kit.player();
     for (const limit of ['0', '101', 'x']) {
