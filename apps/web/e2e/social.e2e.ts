@@ -65,15 +65,18 @@ describe('social', () => {
 
       // The verification screen says an admin reviews (no provider).
       await a.page.goto('/verification');
+      await afterSplash(a.page);
       await a.page.getByTestId('manual-review-notice').getByText(VERIFY_TEXT.manualNotice).waitFor();
       await a.page.getByTestId('gamertag-xbox').getByRole('textbox').fill('SocialChief');
       await a.page.getByTestId('gamertag-xbox').getByRole('button', { name: /Link and request review/ }).click();
       await a.page.getByTestId('gamertag-xbox').getByText(VERIFY_TEXT.status.pending).waitFor();
       await screenshot(a.page, 'verification-1280');
       await b.page.goto('/verification');
-      await b.page.getByTestId('verification-page').waitFor();
+      await afterSplash(b.page);
+      await b.page.getByTestId('verification-summary').waitFor();
       await screenshot(b.page, 'verification-360');
       await b.page.goto('/auth-debug');
+      await afterSplash(b.page);
       await b.page.getByTestId('health-result').getByText('Backend connected').waitFor();
       await b.page.getByTestId('realtime-status').getByText('connected', { exact: true }).waitFor();
       await screenshot(b.page, 'auth-debug-360');

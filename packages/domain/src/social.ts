@@ -39,6 +39,7 @@ export const SOCIAL_TEXT = {
   followSent: 'Follow request sent',
   friendAdded: (name: string) => `You and ${name} are now friends`,
   followAccepted: (name: string) => `${name} now follows you`,
+  kindLabels: { friend: 'Friend request', follow: 'Follow request' },
   relation: {
     friends: 'Friends',
     requestSent: 'Request sent',

@@ -67,7 +67,7 @@ export default function SocialPage() {
             data && (
               <>
                 <Requests incoming={data.incoming} outgoing={data.outgoing} busy={action.isPending} onAction={run} />
-                <div role="tablist" aria-label={T.title} className="mt-8 flex gap-1 overflow-x-auto rounded-xl border border-border bg-surface p-1">
+                <div role="tablist" aria-label={T.title} className="mt-8 grid grid-cols-3 gap-1 rounded-xl border border-border bg-surface p-1">
                   {tabs.map((t) => (
                     <button
                       key={t.id}
@@ -78,7 +78,7 @@ export default function SocialPage() {
                       aria-controls="social-panel"
                       onClick={() => setTab(t.id)}
                       className={cn(
-                        'flex-1 rounded-lg px-3 py-2 text-sm font-bold whitespace-nowrap transition',
+                        'min-w-0 truncate rounded-lg px-1.5 py-2 text-[0.8rem] font-bold whitespace-nowrap transition sm:px-3 sm:text-sm',
                         tab === t.id ? 'bg-accent text-accent-fg' : 'text-muted hover:text-fg',
                       )}
                     >
@@ -258,7 +258,7 @@ function Requests({
   onAction: (a: SocialAction, success?: string) => void;
 }) {
   if (incoming.length === 0 && outgoing.length === 0) return null;
-  const kindLabel = (r: LinkRequest) => (r.kind === 'friend' ? T.friends : T.follow);
+  const kindLabel = (r: LinkRequest) => T.kindLabels[r.kind];
   return (
     <Card className="mt-6 p-4 sm:p-5" data-testid="social-requests">
       <h2 className="text-lg font-extrabold">{T.requests}</h2>
