@@ -140,8 +140,7 @@ describe('notifications', () => {
       await eventually(() => unreadOnBell(a.page), before.unread);
       expect(await a.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
-      // Another unread one from the server (B dismissing nothing of A's: A's own other notifications,
-      // or a second challenge accepted) so that "mark all" has something to clear.
+      // A second challenge accepted, so that "mark all" has something to clear.
       const second = await call<{ challenge: { id: string } }>(playerA, 'POST', '/api/challenges', {
         game: 'fifa-24',
         platform: 'playstation',
@@ -153,7 +152,25 @@ describe('notifications', () => {
       await eventually(async () => (await unreadOnBell(a.page)) > 0, true);
       const unreadNow = await unreadOnBell(a.page);
 
+      await dismissToasts(a.page);
       await openPopover(a.page);
+
+      // A refused dismiss is rolled back: the item leaves at once, comes back with the reload, "Action failed".
+      const firstItem = popover(a.page).getByTestId('notification-item').first();
+      const firstId = (await firstItem.getAttribute('data-notification-id'))!;
+      const byId = popover(a.page).locator(`[data-notification-id="${firstId}"]`);
+      await a.page.route('**/api/notifications/*/dismiss', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'boom', message: 'Server error' } }) }),
+      );
+      await byId.getByRole('button', { name: /^Dismiss/ }).click();
+      await toast(a.page, NOTIFICATIONS.actionFailed).waitFor();
+      await byId.waitFor();
+      await a.page.unroute('**/api/notifications/*/dismiss');
+      expect(await unreadOnBell(a.page)).toBe(unreadNow);
+      // (Closing a toast is a click outside the popover, which closes it.)
+      await dismissToasts(a.page);
+      await openPopover(a.page);
+
       await popover(a.page).getByRole('button', { name: NOTIFICATIONS.markAllRead }).click();
       const allRead = toast(a.page, NOTIFICATIONS.allRead);
       await allRead.waitFor();
