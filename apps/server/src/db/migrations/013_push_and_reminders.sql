@@ -34,12 +34,15 @@ CREATE INDEX push_dedupe_sent_at ON push_dedupe (sent_at);
 
 -- Match reminders (SPEC §4 Reminder, §9 Reminders): rows written with the match itself (the
 -- trigger below), processed by a worker that claims due rows with FOR UPDATE SKIP LOCKED.
--- Kinds and offsets are the domain's REMINDERS (@versus/domain/notifications).
+-- Kinds and offsets are the domain's REMINDERS (@versus/domain/notifications); 'timer' rows are
+-- a player's own timings (preferences: match.reminderMinutes), planned by the worker ahead.
 CREATE TABLE match_reminders (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   match_id uuid NOT NULL REFERENCES matches (id),
   user_id uuid NOT NULL REFERENCES users (id),
-  kind text NOT NULL CHECK (kind IN ('before_1h', 'at_start', 'closing_5m')),
+  kind text NOT NULL CHECK (kind IN ('before_1h', 'at_start', 'closing_5m', 'timer')),
+  -- Minutes before the start it is due (negative: after the start).
+  minutes_before integer NOT NULL CHECK (minutes_before BETWEEN -5 AND 1440),
   due_at timestamptz NOT NULL,
   status text NOT NULL DEFAULT 'scheduled' CHECK (status IN ('scheduled', 'sent', 'skipped')),
   -- Why a reminder was skipped: the match's status then, or 'superseded' by a later one.
@@ -49,26 +52,27 @@ CREATE TABLE match_reminders (
   notification_id uuid,
   processed_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
-  CONSTRAINT match_reminders_once UNIQUE (match_id, user_id, kind),
+  CONSTRAINT match_reminders_once UNIQUE (match_id, user_id, kind, minutes_before),
+  CONSTRAINT match_reminders_offsets CHECK (kind = 'timer' OR minutes_before = CASE kind WHEN 'before_1h' THEN 60 WHEN 'at_start' THEN 0 ELSE -5 END),
   CONSTRAINT match_reminders_processed CHECK ((status = 'scheduled') = (processed_at IS NULL))
 );
 CREATE INDEX match_reminders_due ON match_reminders (due_at) WHERE status = 'scheduled';
 
 -- The reminders of one match for both players: 1 hour before, at the start, 5 minutes after.
--- Reminders not yet sent follow the scheduled time; new ones are written only when due after
--- `not_before`: one whose time had already come when the match was made would only repeat what
--- its accept/join notification just said.
+-- Reminders not yet sent (timers included) follow the scheduled time; new ones are written only
+-- when due after `not_before`: one whose time had already come when the match was made would
+-- only repeat what its accept/join notification just said.
 CREATE FUNCTION schedule_match_reminders(p_match_id uuid, p_player1 uuid, p_player2 uuid, p_scheduled timestamptz,
                                          p_not_before timestamptz) RETURNS void LANGUAGE sql AS $$
-  UPDATE match_reminders r
-     SET due_at = p_scheduled + CASE r.kind WHEN 'before_1h' THEN interval '-1 hour' WHEN 'closing_5m' THEN interval '5 minutes' ELSE interval '0' END
-   WHERE r.match_id = p_match_id AND r.status = 'scheduled';
-  INSERT INTO match_reminders (match_id, user_id, kind, due_at)
-  SELECT p_match_id, p.user_id, k.kind, p_scheduled + k.shift
+  UPDATE match_reminders
+     SET due_at = p_scheduled - make_interval(mins => minutes_before)
+   WHERE match_id = p_match_id AND status = 'scheduled';
+  INSERT INTO match_reminders (match_id, user_id, kind, minutes_before, due_at)
+  SELECT p_match_id, p.user_id, k.kind, k.minutes_before, p_scheduled - make_interval(mins => k.minutes_before)
     FROM (VALUES (p_player1), (p_player2)) AS p (user_id),
-         (VALUES ('before_1h', interval '-1 hour'), ('at_start', interval '0'), ('closing_5m', interval '5 minutes')) AS k (kind, shift)
-   WHERE p_scheduled + k.shift > p_not_before
-  ON CONFLICT (match_id, user_id, kind) DO NOTHING;
+         (VALUES ('before_1h', 60), ('at_start', 0), ('closing_5m', -5)) AS k (kind, minutes_before)
+   WHERE p_scheduled - make_interval(mins => k.minutes_before) > p_not_before
+  ON CONFLICT (match_id, user_id, kind, minutes_before) DO NOTHING;
 $$;
 
 -- In the transaction that creates (or reschedules) the match, whichever code path makes it:

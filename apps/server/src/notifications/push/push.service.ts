@@ -94,14 +94,15 @@ export function payloadFor(n: Notification): PushPayload {
 const URGENCY: Record<Notification['priority'], PushMessage['urgency']> = { low: 'low', normal: 'normal', high: 'high', critical: 'high' };
 
 /**
- * The dedupe key's type: the notification type, except that the three reminders of a match
- * (one `match_reminder` type, told apart by `reminderKind`) are three different messages, each
- * made once per match by construction; deduping them by type alone would drop the urgent
- * "window closing" push 5 minutes after "starting now".
+ * The dedupe key's type: the notification type, except for match reminders. A match has several
+ * (1 hour before, at the start, 5 minutes after, the player's own timings), each made once per
+ * match by construction, two of them of one type within an hour; deduping them by type alone
+ * would drop the urgent "window closing" push 5 minutes after "starting now". The reminders
+ * worker names each in `reminderKey`.
  */
 export function dedupeType(n: Pick<Notification, 'type' | 'metadata'>): string {
-  const kind = n.metadata?.['reminderKind'];
-  return n.type === 'match_reminder' && typeof kind === 'string' ? `${n.type}:${kind}` : n.type;
+  const key = n.metadata?.['reminderKey'] ?? (n.type === 'match_reminder' ? n.metadata?.['reminderKind'] : undefined);
+  return typeof key === 'string' ? `${n.type}:${key}` : n.type;
 }
 
 export type DeliveryOutcome =

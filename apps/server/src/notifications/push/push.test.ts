@@ -289,10 +289,14 @@ describe('delivery', () => {
     expect(await service.deliver(ctx, reminder('at_start'), at)).toMatchObject({ sent: 1 });
     expect(await service.deliver(ctx, reminder('closing_5m'), at)).toMatchObject({ sent: 1 });
     expect(await service.deliver(ctx, reminder('closing_5m'), at)).toEqual({ skipped: 'duplicate' });
+    // So are a player's own timings ("starts in 15 minutes", then "in 5").
+    const timer = (key: string) => notification({ type: 'match_starting_soon', metadata: { reminderKind: 'timer', reminderKey: key } });
+    expect(await service.deliver(ctx, timer('timer:15'), at)).toMatchObject({ sent: 1 });
+    expect(await service.deliver(ctx, timer('timer:5'), at)).toMatchObject({ sent: 1 });
     // An hour later the first key sends again.
     expect(await service.deliver(ctx, notification(), new Date(at.getTime() + 60 * 60_000))).toMatchObject({ sent: 1 });
-    await fake.waitFor(6);
-    expect(fake.received).toHaveLength(6);
+    await fake.waitFor(8);
+    expect(fake.received).toHaveLength(8);
   });
 
   it('forgets dedupe keys older than the window (the prune job)', async () => {

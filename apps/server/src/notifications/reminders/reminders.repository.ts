@@ -3,11 +3,15 @@
 import type { ReminderKind } from '@versus/domain/notifications';
 import type { Queryable } from '../../db/database.ts';
 
+/** The domain's three reminders, or a player's own timing (preferences: match.reminderMinutes). */
+export type StoredReminderKind = ReminderKind | 'timer';
+
 export interface DueReminderRow {
   id: number;
   match_id: string;
   user_id: string;
-  kind: ReminderKind;
+  kind: StoredReminderKind;
+  minutes_before: number;
   due_at: Date;
   match_status: string;
   scheduled_time: Date;
@@ -28,7 +32,7 @@ export const MAX_ATTEMPTS = 5;
  */
 export async function claimDue(tx: Queryable, now: Date, exclude: readonly number[] = []): Promise<DueReminderRow | null> {
   const [row] = await tx.query<DueReminderRow>(
-    `SELECT r.id, r.match_id, r.user_id, r.kind, r.due_at, m.status AS match_status, m.scheduled_time, m.game_type,
+    `SELECT r.id, r.match_id, r.user_id, r.kind, r.minutes_before, r.due_at, m.status AS match_status, m.scheduled_time, m.game_type,
             CASE WHEN m.player1_id = r.user_id THEN m.player2_id ELSE m.player1_id END AS opponent_id, o.display_name AS opponent_name,
             EXISTS (SELECT 1 FROM match_reminders later
                      WHERE later.match_id = r.match_id AND later.user_id = r.user_id
@@ -76,7 +80,8 @@ export async function recordFailure(db: Queryable, id: number, error: string, no
 export interface ReminderRow {
   match_id: string;
   user_id: string;
-  kind: ReminderKind;
+  kind: StoredReminderKind;
+  minutes_before: number;
   due_at: Date;
   status: 'scheduled' | 'sent' | 'skipped';
   outcome: string | null;
@@ -85,7 +90,62 @@ export interface ReminderRow {
 
 export async function remindersOf(db: Queryable, matchId: string): Promise<ReminderRow[]> {
   return db.query<ReminderRow>(
-    `SELECT match_id, user_id, kind, due_at, status, outcome, notification_id FROM match_reminders WHERE match_id = $1 ORDER BY due_at, user_id`,
+    `SELECT match_id, user_id, kind, minutes_before, due_at, status, outcome, notification_id
+       FROM match_reminders WHERE match_id = $1 ORDER BY due_at, user_id, kind`,
     [matchId],
   );
+}
+
+// ---------------------------------------------------------------------------------------
+// Timers: a player's own reminder timings, planned ahead for matches starting soon
+
+export interface UpcomingMatchRow {
+  id: string;
+  player1_id: string;
+  player2_id: string;
+  scheduled_time: Date;
+  created_at: Date;
+}
+
+/** Waiting matches starting in (from, to] (the no-show sweeper's index). */
+export async function upcomingMatches(db: Queryable, from: Date, to: Date): Promise<UpcomingMatchRow[]> {
+  return db.query<UpcomingMatchRow>(
+    `SELECT id, player1_id, player2_id, scheduled_time, created_at FROM matches
+      WHERE status IN ('pending', 'accepted') AND scheduled_time IS NOT NULL
+        AND coalesce(scheduled_time, created_at) > $1 AND coalesce(scheduled_time, created_at) <= $2`,
+    [from, to],
+  );
+}
+
+/**
+ * The stored preferences (JSON text) of these users, read in one query from the notifications
+ * module's table (its repository reads one user at a time).
+ */
+export async function storedPreferences(db: Queryable, userIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db.query<{ user_id: string; preferences: string }>(
+    'SELECT user_id, preferences FROM user_notification_preferences WHERE user_id = ANY ($1::uuid[])',
+    [userIds],
+  );
+  return new Map(rows.map((r) => [r.user_id, r.preferences]));
+}
+
+export interface TimerRow {
+  matchId: string;
+  userId: string;
+  minutesBefore: number;
+  dueAt: Date;
+}
+
+/** Writes the timers not written yet; answers how many were new. */
+export async function insertTimers(db: Queryable, timers: readonly TimerRow[]): Promise<number> {
+  if (timers.length === 0) return 0;
+  const rows = await db.query(
+    `INSERT INTO match_reminders (match_id, user_id, kind, minutes_before, due_at)
+     SELECT t.match_id, t.user_id, 'timer', t.minutes_before, t.due_at
+       FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::timestamptz[]) AS t (match_id, user_id, minutes_before, due_at)
+     ON CONFLICT (match_id, user_id, kind, minutes_before) DO NOTHING
+     RETURNING 1`,
+    [timers.map((t) => t.matchId), timers.map((t) => t.userId), timers.map((t) => t.minutesBefore), timers.map((t) => t.dueAt)],
+  );
+  return rows.length;
 }

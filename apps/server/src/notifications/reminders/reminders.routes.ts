@@ -6,7 +6,7 @@ import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { scheduleJob } from '../../jobs/scheduler.ts';
 import { preferencesOf } from '../push/push.preferences.ts';
-import { runDueReminders } from './reminders.worker.ts';
+import { PLAN_EVERY_MS, planTimerReminders, runDueReminders } from './reminders.worker.ts';
 
 /**
  * How often the worker looks for due reminders: well within SPEC's 60 s missed-reminder check,
@@ -24,6 +24,16 @@ export async function remindersFeature(app: App, ctx: AppContext): Promise<void>
       const result = await runDueReminders({ db: ctx.db, log: ctx.log, preferencesOf });
       if (result.sent || result.skipped || result.failed) ctx.log.info(result, 'reminders: run');
       return result;
+    },
+  });
+  scheduleJob(app, ctx, {
+    name: 'notifications.reminder-timers',
+    everyMs: PLAN_EVERY_MS,
+    runAtStart: true,
+    async run() {
+      const written = await planTimerReminders(ctx);
+      if (written) ctx.log.info({ written }, 'reminders: timers planned');
+      return written;
     },
   });
 }

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { upsertPreferences } from '../notifications.repository.ts';
 import { preferencesOf } from '../push/push.preferences.ts';
 import { remindersOf } from './reminders.repository.ts';
-import { runDueReminders, type ReminderContext } from './reminders.worker.ts';
+import { planTimerReminders, runDueReminders, type ReminderContext } from './reminders.worker.ts';
 
 const log = pino({ level: 'silent' });
 const MINUTE = 60_000;
@@ -258,5 +258,68 @@ describe('the worker', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await again.close();
     expect(await reminderEvents(id)).toHaveLength(2);
+  });
+});
+
+describe("a player's own reminder timings", () => {
+  const who = (userId: string) => (userId === alice.userId ? 'alice' : 'bob');
+  /** Timers planned for the other tests' matches are set aside. */
+  const setAsideOthers = (matchId: string) =>
+    t.database.db.query(
+      `UPDATE match_reminders SET status = 'skipped', outcome = 'test_reset', processed_at = now() WHERE status = 'scheduled' AND match_id <> $1`,
+      [matchId],
+    );
+
+  it('are planned ahead (default 15 and 5 minutes; 60 is the fixed hour reminder), once, and sent as "starting soon"', async () => {
+    const custom = JSON.parse(JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES)) as typeof DEFAULT_NOTIFICATION_PREFERENCES;
+    custom.match.reminderMinutes = [30, 10];
+    await upsertPreferences(t.database.db, bob.userId, JSON.stringify(custom), new Date());
+    try {
+      const now = new Date();
+      const start = new Date(now.getTime() + 2 * 60 * MINUTE);
+      const id = await makeMatch(start);
+      // Two planners (two processes) at once write each timer once.
+      await Promise.all([planTimerReminders({ db: processA }, now), planTimerReminders({ db: processB }, now)]);
+      expect(await planTimerReminders({ db: processA }, now)).toBe(0);
+      await setAsideOthers(id);
+      const timers = (await remindersOf(t.database.db, id)).filter((r) => r.kind === 'timer');
+      expect(timers.map((r) => `${who(r.user_id)}:${r.minutes_before}`).sort()).toEqual(['alice:15', 'alice:5', 'bob:10', 'bob:30']);
+      for (const r of timers) expect(new Date(r.due_at).getTime()).toBe(start.getTime() - r.minutes_before * MINUTE);
+
+      const at = (minutesBefore: number) => () => new Date(start.getTime() - minutesBefore * MINUTE + 1000);
+      expect(await runDueReminders(worker(processA), at(60))).toEqual({ sent: 2, skipped: 0, failed: 0 });
+      for (const minutes of [30, 15, 10, 5]) {
+        expect(await runDueReminders(worker(processA), at(minutes)), `${minutes}`).toEqual({ sent: 1, skipped: 0, failed: 0 });
+      }
+      const soon = await reminderEvents(id, 'match_starting_soon');
+      expect(soon.map((n) => `${who(n.userId)}:${n.message}:${n.priority}`)).toEqual([
+        'bob:Your Chess match starts in 30 minutes.:normal',
+        'alice:Your Chess match starts in 15 minutes.:high',
+        'bob:Your Chess match starts in 10 minutes.:high',
+        'alice:Your Chess match starts in 5 minutes.:critical',
+      ]);
+      expect(soon[0]!.metadata).toMatchObject({ reminderKind: 'timer', reminderKey: 'timer:30', minutesUntil: 30 });
+    } finally {
+      await upsertPreferences(t.database.db, bob.userId, JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES), new Date());
+    }
+  });
+
+  it('removed after planning are skipped when due', async () => {
+    const now = new Date();
+    const start = new Date(now.getTime() + 2 * 60 * MINUTE);
+    const id = await makeMatch(start);
+    await planTimerReminders({ db: processA }, now);
+    await setAsideOthers(id);
+    expect(await runDueReminders(worker(processA), () => new Date(start.getTime() - 60 * MINUTE + 1000))).toMatchObject({ sent: 2 });
+    const changed = JSON.parse(JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES)) as typeof DEFAULT_NOTIFICATION_PREFERENCES;
+    changed.match.reminderMinutes = [60, 5];
+    await upsertPreferences(t.database.db, alice.userId, JSON.stringify(changed), new Date());
+    try {
+      expect(await runDueReminders(worker(processA), () => new Date(start.getTime() - 15 * MINUTE + 1000))).toEqual({ sent: 1, skipped: 1, failed: 0 });
+      const rows = (await remindersOf(t.database.db, id)).filter((r) => r.kind === 'timer' && r.minutes_before === 15);
+      expect(rows.map((r) => `${who(r.user_id)}:${r.status}:${r.outcome}`).sort()).toEqual(['alice:skipped:preference_changed', 'bob:sent:sent']);
+    } finally {
+      await upsertPreferences(t.database.db, alice.userId, JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES), new Date());
+    }
   });
 });

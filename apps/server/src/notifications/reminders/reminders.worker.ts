@@ -3,7 +3,7 @@
 // closed (sent or skipped) in the same transaction as its notification, so a crash before the
 // commit leaves it due (recovered on the next run) and a commit never leaves it due (never sent
 // twice). A reminder goes out only while its match is pending or accepted (SPEC §4 Reminder).
-import { REMINDER_RULES, timerPriority, type NotificationPreferences } from '@versus/domain/notifications';
+import { REMINDER_RULES, readPreferences, timerPriority, type NotificationPreferences } from '@versus/domain/notifications';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notify } from '../notify.ts';
@@ -49,20 +49,28 @@ async function processOne(ctx: ReminderContext, now: Date, exclude: readonly num
         await repo.markSkipped(tx, row.id, 'preference_off', now);
         return 'skipped';
       }
+      if (row.kind === 'timer' && !prefs.match.reminderMinutes.includes(row.minutes_before)) {
+        await repo.markSkipped(tx, row.id, 'preference_changed', now);
+        return 'skipped';
+      }
       const scheduled = new Date(row.scheduled_time);
       const minutesUntil = Math.round((scheduled.getTime() - now.getTime()) / 60_000);
       const metadata = {
         matchId: row.match_id,
         gameType: row.game_type,
         reminderKind: row.kind,
+        // One push per reminder (the push dedupe's key; see push.service.ts dedupeType).
+        reminderKey: `${row.kind}:${row.minutes_before}`,
         ...(row.opponent_name ? { opponentName: row.opponent_name } : {}),
         scheduledTime: scheduled.toISOString(),
         minutesUntil,
       };
       const notification = await notify(tx, {
         userId: row.user_id,
-        // "In 1 hour" sent late (the workers were down) would be wrong: say how long is left.
-        type: row.kind === 'before_1h' && minutesUntil < LATE_HOUR_REMINDER_MINUTES ? 'match_starting_soon' : 'match_reminder',
+        // A player's own timing says how long is left ("starts in 15 minutes"); so does "in 1
+        // hour" sent late (the workers were down), which would be wrong otherwise.
+        type:
+          row.kind === 'timer' || (row.kind === 'before_1h' && minutesUntil < LATE_HOUR_REMINDER_MINUTES) ? 'match_starting_soon' : 'match_reminder',
         matchId: row.match_id,
         creatorId: row.opponent_id,
         metadata,
@@ -98,4 +106,41 @@ export async function runDueReminders(ctx: ReminderContext, now: () => Date = ()
     result[step.outcome]++;
   }
   return result;
+}
+
+// ---------------------------------------------------------------------------------------
+// Timers
+
+/** How often timers are planned; a timer that came due up to this long ago is still written. */
+export const PLAN_EVERY_MS = REMINDER_RULES.missedCheckMs;
+const PLAN_BATCH = 500;
+
+/**
+ * Writes the `timer` reminders of every player's own timings (preferences: match.reminderMinutes,
+ * default 60, 15, 5; 60 is the fixed "1 hour before") for the waiting matches starting within
+ * the lookahead (24 h). Idempotent; a timing a player removes later is skipped when due.
+ */
+export async function planTimerReminders(ctx: Pick<AppContext, 'db'>, now = new Date()): Promise<number> {
+  const matches = await repo.upcomingMatches(ctx.db, now, new Date(now.getTime() + REMINDER_RULES.lookaheadMs + PLAN_EVERY_MS));
+  let written = 0;
+  for (let i = 0; i < matches.length; i += PLAN_BATCH) {
+    const batch = matches.slice(i, i + PLAN_BATCH);
+    const stored = await repo.storedPreferences(ctx.db, [...new Set(batch.flatMap((m) => [m.player1_id, m.player2_id]))]);
+    const timers: repo.TimerRow[] = [];
+    for (const match of batch) {
+      const start = new Date(match.scheduled_time).getTime();
+      for (const userId of [match.player1_id, match.player2_id]) {
+        const prefs = readPreferences(stored.get(userId) ?? null);
+        if (!prefs.match.reminders) continue;
+        for (const minutes of prefs.match.reminderMinutes) {
+          if (minutes === 60) continue;
+          const dueAt = start - minutes * 60_000;
+          if (dueAt <= now.getTime() - PLAN_EVERY_MS || dueAt <= new Date(match.created_at).getTime()) continue;
+          timers.push({ matchId: match.id, userId, minutesBefore: minutes, dueAt: new Date(dueAt) });
+        }
+      }
+    }
+    written += await repo.insertTimers(ctx.db, timers);
+  }
+  return written;
 }
