@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { GENERIC } from '@versus/domain';
+import { GENERIC, NOTIFICATIONS } from '@versus/domain';
 import {
   NOTIFICATION_RULES,
   listNotificationsQuerySchema,
@@ -15,9 +15,10 @@ import {
   readAllResponseSchema,
 } from '@versus/domain/notifications';
 import type { App } from '../app.ts';
-import { requireUser } from '../auth/auth.plugin.ts';
+import { optionalUser } from '../auth/auth.plugin.ts';
+import type { AccessClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, unauthorized } from '../http/errors.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import { listenForCommitted } from './notify.ts';
 import * as service from './notifications.service.ts';
@@ -29,6 +30,13 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) =>
 const bearer = [{ bearer: [] }];
 const tags = ['notifications'];
 const idParams = z.object({ id: z.string().max(64) });
+
+/** SPEC §2: signed out, it reads "Sign in to view notifications". */
+function requireUser(request: FastifyRequest): AccessClaims {
+  const user = optionalUser(request);
+  if (!user) throw unauthorized(NOTIFICATIONS.signInToView);
+  return user;
+}
 
 function rejectInvalid(request: FastifyRequest): void {
   const error = request.validationError;

@@ -190,7 +190,7 @@ describe('the API: only my own notifications', () => {
     ] as const) {
       const reply = await call(method, url, undefined, method === 'PUT' ? DEFAULT_NOTIFICATION_PREFERENCES : undefined);
       expect(reply.status, `${method} ${url}`).toBe(401);
-      expect(reply.body.error.code).toBe('unauthorized');
+      expect(reply.body.error).toEqual({ code: 'unauthorized', message: NOTIFICATIONS.signInToView });
     }
     expect(JSON.stringify(await rows(alice.id))).toBe(before);
   });
