@@ -45,8 +45,9 @@ export function buildNotification(input: NotifyInput): Notification {
     id: crypto.randomUUID(),
     userId: input.userId,
     type: draft.type,
-    title: draft.title,
-    message: draft.message,
+    // The table's limits (a free-text announcement could exceed them).
+    title: draft.title.slice(0, 200),
+    message: draft.message.slice(0, 2000),
     shortMessage: draft.shortMessage,
     category: draft.category,
     priority: draft.priority,
