@@ -219,6 +219,27 @@ describe('the worker', () => {
     }
   });
 
+  it('counts a failing reminder, carries on with the others, and gives it up after 5 attempts', async () => {
+    const start = new Date(Date.now() + 2 * 60 * MINUTE);
+    const id = await makeMatch(start);
+    const failing: ReminderContext = {
+      db: processA,
+      log,
+      preferencesOf: async (db, userId) => {
+        if (userId === bob.userId) throw new Error('preferences unreadable');
+        return preferencesOf(db, userId);
+      },
+    };
+    const at = () => new Date(start.getTime() + 1000);
+    // (The hour reminders, also due, are superseded by "at start".)
+    expect(await runDueReminders(failing, at)).toEqual({ sent: 1, skipped: 2, failed: 1 });
+    for (let i = 2; i <= 5; i++) expect(await runDueReminders(failing, at)).toEqual({ sent: 0, skipped: 0, failed: 1 });
+    expect(await runDueReminders(failing, at)).toEqual({ sent: 0, skipped: 0, failed: 0 });
+    const bobs = (await remindersOf(t.database.db, id)).filter((r) => r.user_id === bob.userId && r.kind === 'at_start');
+    expect(bobs.map((r) => [r.status, r.outcome])).toEqual([['skipped', 'failed']]);
+    expect((await reminderEvents(id)).map((n) => n.userId)).toEqual([alice.userId]);
+  });
+
   it('recovers reminders that fell due while every process was down, once, on the next start', async () => {
     // The match was made 2 hours ago, to start 1 minute ago: its "1 hour before" and "at start"
     // reminders came due while no server ran; "window closing" is still ahead.
