@@ -62,6 +62,12 @@ describe('social', () => {
       await a.page.setViewportSize({ width: 360, height: 780 });
       await screenshot(a.page, 'social-friends-a-360');
       await a.page.setViewportSize({ width: 1280, height: 800 });
+      // The light theme reads the same tokens.
+      await a.page.evaluate(() => localStorage.setItem('versus:theme', 'light'));
+      await openSocial(a.page);
+      await a.page.getByTestId('friends-list').locator(`[data-user="${playerB.username}"]`).waitFor();
+      await screenshot(a.page, 'social-friends-light-1280');
+      await a.page.evaluate(() => localStorage.removeItem('versus:theme'));
 
       // The verification screen says an admin reviews (no provider).
       await a.page.goto('/verification');
