@@ -2,9 +2,7 @@
 // the work behind them: the challenge-accepted notification with its analytics record, the
 // 6-hourly cleanup, the "your turn" sweep and the recovery of deliveries a crash lost.
 // Every mark publishes `notification.updated` (or `notification.read-all`) in its transaction.
-import {
-  NOTIFICATIONS,
-} from '@versus/domain';
+import { NOTIFICATIONS, type Currency } from '@versus/domain';
 import type { ChallengeAcceptedEvent } from '@versus/domain/challenges';
 import {
   NOTIFICATION_EVENTS,
@@ -15,7 +13,6 @@ import {
   type NotificationPreferences,
   type NotificationsReadAllEvent,
 } from '@versus/domain/notifications';
-import type { Currency } from '@versus/domain';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
