@@ -1,14 +1,14 @@
 // Web Push over HTTP (the notifications contract): the VAPID public key, and subscribing or
 // unsubscribing this device. Every route is for the signed-in user and their own rows only.
 import { z } from 'zod';
+import { NOTIFICATION_RULES } from '@versus/domain/notifications';
 import type { App } from '../../app.ts';
 import { requireUser } from '../../auth/auth.plugin.ts';
 import type { AppContext } from '../../context.ts';
 import { scheduleJob } from '../../jobs/scheduler.ts';
-import { NOTIFICATION_RULES } from '@versus/domain/notifications';
-import { preferencesOf } from './push.preferences.ts';
 import { onNotificationCommitted } from '../notify.ts';
 import { endpointPolicyFromEnv } from './push.endpoints.ts';
+import { preferencesOf } from './push.preferences.ts';
 import * as repo from './push.repository.ts';
 import * as service from './push.service.ts';
 

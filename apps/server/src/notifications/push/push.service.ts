@@ -1,9 +1,8 @@
 // Web Push: the VAPID keys, subscriptions per device, and delivery of committed notifications
 // by the user's preferences (push on, category on, not in quiet hours), at most one push per
 // user, match and type within an hour. A subscription the push service says is gone is deleted.
-import { channelAllowed, type Notification, type NotificationPreferences } from '@versus/domain/notifications';
-import { isQuietHours, NOTIFICATION_RULES } from '@versus/domain/notifications';
 import { PUSH } from '@versus/domain';
+import { channelAllowed, isQuietHours, NOTIFICATION_RULES, type Notification, type NotificationPreferences } from '@versus/domain/notifications';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { getOrCreateSecret } from '../../db/secrets.ts';
