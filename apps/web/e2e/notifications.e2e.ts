@@ -264,8 +264,31 @@ describe('notifications', () => {
       await screen.getByTestId('category-financial').scrollIntoViewIfNeeded();
       await page.waitForTimeout(300);
       await screenshot(page, 'notification-preferences-categories-360');
+
+      // The popover in the light theme (empty list), and in retro for a virtual account.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.evaluate(() => localStorage.setItem('versus:theme', 'light'));
+      await page.goto('/');
+      await afterSplash(page);
+      await openPopover(page);
+      await popover(page).getByTestId('notifications-empty').waitFor();
+      expect(await popover(page).getByTestId('notifications-empty').textContent()).toContain(NOTIFICATIONS.empty);
+      await page.waitForTimeout(400);
+      await screenshot(page, 'notifications-popover-light-1280');
     } finally {
       await context.close();
+    }
+    const retro = await newPage(browser, { width: 390 });
+    try {
+      await signUpInContext(retro.page, { prefix: 'ntv', accountType: 'virtual' });
+      await retro.page.goto('/live-arena');
+      await afterSplash(retro.page);
+      await openPopover(retro.page);
+      await popover(retro.page).getByTestId('notifications-empty').waitFor();
+      await retro.page.waitForTimeout(400);
+      await screenshot(retro.page, 'notifications-popover-retro-390');
+    } finally {
+      await retro.context.close();
     }
   });
 });

@@ -21,9 +21,6 @@ import { notificationKeys, putPreferences } from './notifications.api.ts';
 import { deviceTimeZone, fieldOfServerError, validatePreferences, type PreferenceErrors, type PreferenceField } from './preferences-form.ts';
 import { useNotificationPreferences } from './use-notifications.ts';
 
-// The push engineer's client (push.ts) when it is there: enablePush() subscribes this device.
-const pushModules = import.meta.glob<{ enablePush?: () => Promise<unknown> }>('./push.ts');
-
 const MAX_REMINDERS = 5;
 const CHANNELS = ['enabled', 'sound', 'browser', 'push', 'email'] as const;
 
@@ -458,14 +455,12 @@ function FormError({ id, children }: { id: string; children: ReactNode }) {
 
 function EnablePushButton() {
   const [busy, setBusy] = useState(false);
-  const load = pushModules['./push.ts'];
-  if (!load) return null;
   const enable = async () => {
     setBusy(true);
     try {
-      const mod = await load();
-      if (!mod.enablePush) throw new Error(T.pushFailed);
-      await mod.enablePush();
+      // Loaded on demand: only this button needs the push client.
+      const { enablePush } = await import('./push.ts');
+      await enablePush();
       toast.success(T.pushEnabled);
     } catch (error) {
       toast.error(T.pushFailed, { description: error instanceof Error ? error.message : undefined });
