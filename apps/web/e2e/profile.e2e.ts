@@ -110,6 +110,11 @@ describe('profile', () => {
       await page.getByTestId('user-menu').getByText('Neo Avatar').waitFor();
 
       await screenshot(page, 'profile-1280');
+      // The light theme, chosen here, applies at once.
+      await page.getByRole('radio', { name: /Light/ }).click();
+      await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+      await page.waitForTimeout(800); // the theme's colour transition
+      await screenshot(page, 'profile-light-1280');
       await page.setViewportSize({ width: 360, height: 800 });
       await page.getByTestId('profile-page').waitFor();
       await screenshot(page, 'profile-360');
@@ -176,6 +181,12 @@ describe('leaderboards', () => {
       await afterSplash(page);
       await page.getByTestId('leaderboards-virtual').getByText(PROFILE.leaderboardsVirtual).waitFor();
       await screenshot(page, 'leaderboards-virtual-360');
+      // Virtual mode: the theme is locked to retro; the profile says so.
+      await page.goto('/profile');
+      await afterSplash(page);
+      await page.getByTestId('theme-locked').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('retro');
+      await screenshot(page, 'profile-virtual-360');
     } finally {
       await context.close();
     }
