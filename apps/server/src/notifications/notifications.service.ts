@@ -96,7 +96,8 @@ export async function putPreferences(ctx: Ctx, user: AccessClaims, body: unknown
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
     const field = issue?.path.join('.') || undefined;
-    const message = issue && issue.code === 'custom' ? issue.message : NOTIFICATIONS.invalidPreferences;
+    const ours: string[] = [NOTIFICATIONS.invalidQuietHours, NOTIFICATIONS.invalidTimeZone, NOTIFICATIONS.invalidReminderMinutes];
+    const message = issue && ours.includes(issue.message) ? issue.message : NOTIFICATIONS.invalidPreferences;
     throw badRequest('invalid_preferences', field ? `${message}: ${field}` : message, field);
   }
   await repo.upsertPreferences(ctx.db, user.userId, JSON.stringify(parsed.data), now);

@@ -253,6 +253,7 @@ describe('preferences', () => {
       expect(reply.status).toBe(400);
       expect(reply.body.error.code).toBe('invalid_preferences');
       if (field) expect(reply.body.error.field).toBe(field);
+      if (field === 'general.quietHours.start') expect(reply.body.error.message).toBe(`${NOTIFICATIONS.invalidQuietHours}: ${field}`);
     }
     expect((await call('GET', '/api/notifications/preferences', alice)).body.preferences).toEqual(louder);
     // Another user's preferences are theirs alone.
