@@ -46,7 +46,8 @@ export function schedulePermissionPrompt(delayMs = PERMISSION_PROMPT_DELAY_MS): 
 }
 
 export interface SystemNotice {
-  id: string;
+  /** Same tag as the Web Push of the same notification, so the two replace each other. */
+  tag: string;
   title: string;
   body: string;
   urgent: boolean;
@@ -60,7 +61,7 @@ export function showSystemNotification(notice: SystemNotice, open: (url: string)
   try {
     const shown = new globalThis.Notification(notice.title, {
       body: notice.body,
-      tag: notice.id,
+      tag: notice.tag,
       icon: '/pwa-192x192.png',
       requireInteraction: notice.urgent,
       silent: notice.silent,

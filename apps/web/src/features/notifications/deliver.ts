@@ -20,6 +20,9 @@ const SHOW: Record<ToastTone, typeof toast.success> = {
   default: toast,
 };
 
+/** The tag the server's Web Push uses for it (push.service.ts), so both show as one. */
+const systemTag = (n: Notification) => (n.matchId ? `${n.type}:${n.matchId}` : `notification:${n.id}`);
+
 /** Same title and subject: a repeat of the same news, whatever its id. */
 const dedupeKey = (n: Notification) => `${n.type}|${n.matchId ?? ''}|${n.challengeId ?? ''}|${n.title}`;
 
@@ -42,7 +45,7 @@ export function deliverNotification(n: Notification, prefs: NotificationPreferen
     }
     if (delivery.sound) playSound(delivery.sound);
     if (delivery.system) {
-      showSystemNotification({ id: n.id, title: n.title, body: n.message, urgent: n.urgent, silent: n.silent, url: n.targetUrl }, open);
+      showSystemNotification({ tag: systemTag(n), title: n.title, body: n.message, urgent: n.urgent, silent: n.silent, url: n.targetUrl }, open);
     }
     if (delivery.vibrate) interactionGate.vibrate(delivery.vibrate);
   } catch (error) {
