@@ -68,10 +68,13 @@ export async function search(db: Queryable, userId: string, q: string, limit: nu
   );
 }
 
-export async function linksBetween(db: Queryable, a: string, b: string): Promise<LinkRow[]> {
+/** Every link between `userId` and any of `others`, either direction. */
+export async function linksWith(db: Queryable, userId: string, others: string[]): Promise<LinkRow[]> {
+  if (others.length === 0) return [];
   return db.query<LinkRow>(
-    `SELECT ${LINK} FROM social_links l WHERE (l.from_id = $1 AND l.to_id = $2) OR (l.from_id = $2 AND l.to_id = $1)`,
-    [a, b],
+    `SELECT ${LINK} FROM social_links l
+      WHERE (l.from_id = $1 AND l.to_id = ANY($2::uuid[])) OR (l.to_id = $1 AND l.from_id = ANY($2::uuid[]))`,
+    [userId, others],
   );
 }
 
@@ -163,9 +166,4 @@ export async function beat(tx: Queryable, userIds: string[], now: Date, onlineWi
   );
   const previous = new Map(old.map((r) => [r.user_id, r.last_seen_at]));
   return rows.map((r) => ({ user_id: r.user_id, previous: previous.get(r.user_id) ?? null }));
-}
-
-export async function lastSeen(db: Queryable, userId: string): Promise<Date | null> {
-  const [row] = await db.query<{ last_seen_at: Date }>('SELECT last_seen_at FROM presence WHERE user_id = $1', [userId]);
-  return row?.last_seen_at ?? null;
 }

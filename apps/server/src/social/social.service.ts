@@ -91,9 +91,10 @@ export async function searchPlayers(ctx: ServiceContext, user: AccessClaims, raw
   const checked = normalizeSearch(raw);
   if (!checked.ok) throw badRequest('invalid_query', checked.message, 'q');
   const players = await repo.search(ctx.db, user.userId, checked.q, SOCIAL_LIMITS.searchResults);
+  const all = await repo.linksWith(ctx.db, user.userId, players.map((p) => p.id));
   const results: SearchResult[] = [];
   for (const player of players) {
-    const links = await repo.linksBetween(ctx.db, user.userId, player.id);
+    const links = all.filter((l) => l.from_id === player.id || l.to_id === player.id);
     const friend = links.find((l) => l.kind === 'friend');
     const follow = links.find((l) => l.kind === 'follow' && l.from_id === user.userId);
     results.push({

@@ -142,3 +142,13 @@ export async function queueItem(db: Queryable, id: string): Promise<QueueRow | n
 export async function review(tx: Queryable, id: string, status: 'approved' | 'rejected', adminId: string, reason: string | null, now: Date): Promise<void> {
   await tx.query(`UPDATE verification_requests SET status = $2, reviewed_by = $3, reason = $4, reviewed_at = $5 WHERE id = $1`, [id, status, adminId, reason, now]);
 }
+
+export async function ownerOf(db: Queryable, requestId: string): Promise<string | null> {
+  const [row] = await db.query<{ user_id: string }>('SELECT user_id FROM verification_requests WHERE id = $1', [requestId]);
+  return row?.user_id ?? null;
+}
+
+export async function timezoneOf(db: Queryable, userId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ timezone: string }>('SELECT timezone FROM profiles WHERE id = $1', [userId]);
+  return row?.timezone;
+}

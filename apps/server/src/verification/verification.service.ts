@@ -131,8 +131,7 @@ export async function unlinkGamertag(ctx: ServiceContext, user: AccessClaims, pl
 
 export async function requestIdentity(ctx: ServiceContext, user: AccessClaims, input: IdentityRequest, now = new Date()): Promise<VerificationState> {
   // The age on today's date where the player lives, as at registration.
-  const [profile] = await ctx.db.query<{ timezone: string }>('SELECT timezone FROM profiles WHERE id = $1', [user.userId]);
-  const checked = checkIdentity(input, todayIn(profile?.timezone, now));
+  const checked = checkIdentity(input, todayIn(await repo.timezoneOf(ctx.db, user.userId), now));
   if (!checked.ok) throw badRequest('invalid_input', checked.message, checked.field);
   await ctx.db.transaction(async (tx) => {
     const flags = await repo.lockFlags(tx, user.userId);
@@ -164,13 +163,13 @@ export async function reviewRequest(
   const reason = reasonRaw?.trim() ?? '';
   if (decision === 'reject' && (reason.length < 1 || reason.length > 500)) throw badRequest('invalid_input', VERIFY_TEXT.reasonRequired, 'reason');
   if (reason.length > 500) throw badRequest('invalid_input', VERIFY_TEXT.reasonRequired, 'reason');
-  const [peek] = await ctx.db.query<{ user_id: string }>('SELECT user_id FROM verification_requests WHERE id = $1', [id]);
-  if (!peek) throw notFound(VERIFY_TEXT.requestNotFound);
+  const ownerId = await repo.ownerOf(ctx.db, id);
+  if (!ownerId) throw notFound(VERIFY_TEXT.requestNotFound);
   const result = await ctx.db.transaction(async (tx) => {
     // The player's profile first, as every other verification change does.
-    const flags = await repo.lockFlags(tx, peek.user_id);
+    const flags = await repo.lockFlags(tx, ownerId);
     const request = await repo.lockRequest(tx, id);
-    if (!flags || !request) throw notFound(VERIFY_TEXT.requestNotFound);
+    if (!flags || !request || request.user_id !== ownerId) throw notFound(VERIFY_TEXT.requestNotFound);
     if (request.status !== 'pending') throw conflict('not_pending', VERIFY_TEXT.notPending);
     let identity = flagsOf(flags).identity;
     if (decision === 'approve') {
