@@ -4,7 +4,7 @@ import { avatarPath, avatarPathOf, avatarUrl, checkAvatarBytes, checkAvatarFile,
 
 const MB = 1024 * 1024;
 const id = '0b6f1c9e-4a57-4d7e-9a0e-2f1f5d2c9b11';
-const ascii = (text: string) => new TextEncoder().encode(text.padEnd(32, '.'));
+const ascii = (text: string) => Uint8Array.from(text.padEnd(32, '.'), (c) => c.charCodeAt(0));
 
 describe('avatar rules (SPEC §5)', () => {
   it('checks the declared type and size in order, with SPEC texts', () => {
