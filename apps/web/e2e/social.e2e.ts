@@ -77,6 +77,14 @@ describe('social', () => {
       await a.page.getByTestId('gamertag-xbox').getByRole('button', { name: /Link and request review/ }).click();
       await a.page.getByTestId('gamertag-xbox').getByText(VERIFY_TEXT.status.pending).waitFor();
       await screenshot(a.page, 'verification-1280');
+      // The linked gamertag fills in the wizard for Xbox; PlayStation (not linked) stays empty.
+      await a.page.goto('/marketplace/create?game=fifa-24&amount=10');
+      await afterSplash(a.page);
+      const platforms = a.page.getByTestId('platforms');
+      await platforms.getByRole('radio', { name: 'Xbox' }).click();
+      await expect.poll(() => a.page.getByLabel('Your gamertag on Xbox').inputValue(), { timeout: 10_000 }).toBe('SocialChief');
+      await platforms.getByRole('radio', { name: 'PlayStation' }).click();
+      await expect.poll(() => a.page.getByLabel('Your gamertag on PlayStation').inputValue(), { timeout: 10_000 }).toBe('');
       await b.page.goto('/verification');
       await afterSplash(b.page);
       await b.page.getByTestId('verification-summary').waitFor();
