@@ -4,8 +4,7 @@
 // reload. Then the tabs, search and category filter, screenshots of the open popover at 1280 and
 // 360 px, and the preferences screen reached from Game Settings with a validation error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { NOTIFICATION_SETTINGS, NOTIFICATIONS } from '@versus/domain';
 import { afterSplash, baseUrl, launchBrowser, newPage, screenshot, signUpInContext, type SignedUpPlayer } from './harness.ts';
 
@@ -207,6 +206,59 @@ describe('notifications', () => {
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(360);
       await closePopover(a.page);
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+
+  it('a notification made while the socket was down shows once it reconnects, without a reload', { timeout: 90_000 }, async () => {
+    const a = await newPage(browser, { width: 1280 });
+    const b = await newPage(browser, { width: 1280 });
+    try {
+      // The page's socket goes through this proxy, which can cut it and refuse reconnects.
+      let down = false;
+      const open: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+      await a.context.routeWebSocket(/\/realtime/, (ws) => {
+        if (down) return void ws.close({ code: 4000, reason: 'test: network down' });
+        open.push({ page: ws, server: ws.connectToServer() });
+      });
+      const playerA = await signUpInContext(a.page, { prefix: 'ntr' });
+      const playerB = await signUpInContext(b.page, { prefix: 'nts' });
+      await a.page.goto('/');
+      await afterSplash(a.page);
+      await a.page.evaluate(() => {
+        (window as unknown as { notReloaded?: boolean }).notReloaded = true;
+      });
+      const created = await call<{ challenge: { id: string } }>(playerA, 'POST', '/api/challenges', {
+        game: 'fifa-24',
+        platform: 'playstation',
+        gamertag: 'AlphaPad',
+        stake: 5,
+        duration: 30,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const before = (await call<{ unread: number }>(playerA, 'GET', '/api/notifications')).unread;
+      await eventually(() => unreadOnBell(a.page), before);
+      expect(open.length).toBeGreaterThan(0);
+
+      // The network drops: the socket closes and reconnects are refused.
+      down = true;
+      for (const { page, server } of open.splice(0)) {
+        await server.close().catch(() => undefined);
+        await page.close({ code: 4000, reason: 'test: network down' }).catch(() => undefined);
+      }
+      await call(playerB, 'POST', `/api/challenges/${created.challenge.id}/accept`, { gamertag: 'BravoPad' });
+      await a.page.waitForTimeout(1_500);
+      expect(await unreadOnBell(a.page)).toBe(before); // nothing arrived while down
+
+      // Back online: the client reconnects at once and catches up.
+      down = false;
+      await a.page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await eventually(() => unreadOnBell(a.page), before + 1, 15_000);
+      expect(await a.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      await openPopover(a.page);
+      await popover(a.page).locator('[data-testid="notification-item"][data-type="challenge_accepted"]').waitFor();
     } finally {
       await a.context.close();
       await b.context.close();
