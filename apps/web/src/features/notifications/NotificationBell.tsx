@@ -42,7 +42,7 @@ export function NotificationBell() {
   const unread = feed.list?.unread ?? 0;
   const urgent = feed.list?.urgentUnread ?? 0;
   const label = badgeText(unread);
-  const ariaLabel = [NOTIFICATIONS.title, label && `${label} unread`, urgent > 0 && `${urgent} urgent`].filter(Boolean).join(', ');
+  const ariaLabel = urgent > 0 ? `${NOTIFICATIONS.bellLabel(unread)}, ${urgent} urgent` : NOTIFICATIONS.bellLabel(unread);
 
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
