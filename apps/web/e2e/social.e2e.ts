@@ -122,6 +122,8 @@ describe('social', () => {
       await admin.page.goto('/admin');
       await afterSplash(admin.page);
       await admin.page.getByTestId('verification-queue').waitFor();
+      await admin.page.getByTestId('verification-queue').scrollIntoViewIfNeeded();
+      await screenshot(admin.page, 'admin-verification-queue-1280');
       await admin.page.getByRole('link', { name: 'Beta Feedback' }).click();
       const item = admin.page.getByTestId('feedback-item').filter({ hasText: text });
       await item.waitFor();
