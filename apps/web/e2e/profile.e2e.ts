@@ -168,7 +168,10 @@ describe('leaderboards', () => {
       expect(await page.getByTestId('stat-rank').textContent()).toMatch(/^#\d+$/);
       await page.locator(`[data-testid="recent-match"][data-match-id="${matchId}"]`).getByRole('button', { name: /Replay/ }).click();
       await page.getByTestId('replay-result').filter({ hasText: `${a.username} won the match` }).waitFor();
+      await screenshot(page, 'profile-replay-1280');
       await page.keyboard.press('Escape');
+      await page.getByTestId('recent-matches').scrollIntoViewIfNeeded();
+      await screenshot(page, 'profile-stats-1280');
     } finally {
       await winner.context.close();
       await loser.context.close();
