@@ -379,11 +379,14 @@ export async function updateUser(
       if (!previous) throw unauthorized(AUTH.signInRequired);
       if (Object.keys(changes).length > 0) {
         await repo.updateProfile(tx, access.userId, changes);
+        if (changes.account_type !== undefined && changes.account_type !== previous) {
+          // A switch opens the new mode's accounts (and their starting grant) now, as sign-up does.
+          const switched = (await repo.findUserById(tx, access.userId))!;
+          await ensureAccounts(tx, { userId: switched.id, role: switched.role, accountType: switched.account_type });
+        }
         await publishProfile(tx, access.userId);
       }
       const row = await repo.findUserById(tx, access.userId);
-      // A switch opens the new mode's accounts (and their starting grant) now, as sign-up does.
-      if (row!.account_type !== previous) await ensureAccounts(tx, { userId: row!.id, role: row!.role, accountType: row!.account_type });
       return { row: row!, previous };
     });
   } catch (error) {
