@@ -3,12 +3,10 @@ import type { LandingPageProps } from '../features/landing/LandingPage.tsx';
 import { lazyPage } from './lazy-page.tsx';
 
 // Every screen is its own chunk, so the first page a visitor sees carries only its own code.
-// Later features replace a placeholder by adding their page here and pointing the route at it.
 
 export const pages = {
   gate: lazyPage<GatePageProps>(() => import('../features/gate/GatePage.tsx').then((m) => ({ default: m.GatePage }))),
   landing: lazyPage<LandingPageProps>(() => import('../features/marketplace/FeaturedLanding.tsx')),
-  placeholder: lazyPage(() => import('../features/placeholder/screens.tsx')),
   wallet: lazyPage(() => import('../features/wallet/WalletPage.tsx')),
   marketplace: lazyPage(() => import('../features/marketplace/MarketplacePage.tsx')),
   createChallenge: lazyPage(() => import('../features/challenges/CreateChallengePage.tsx')),
@@ -31,9 +29,26 @@ export const pages = {
 
 export type PageId = keyof typeof pages;
 
+/** Where a signed-in player usually goes next from each screen (first match of the path wins). */
+const NEXT: [prefix: string, next: PageId[]][] = [
+  ['/marketplace/create', ['marketplace', 'liveArena']],
+  ['/create-challenge', ['marketplace', 'liveArena']],
+  ['/marketplace', ['createChallenge', 'liveArena']],
+  ['/live-arena', ['matches', 'marketplace']],
+  ['/spectate', ['liveArena']],
+  ['/matches', ['liveArena', 'leaderboards']],
+  ['/leaderboards', ['profile', 'matches']],
+  ['/profile', ['leaderboards', 'matches']],
+  ['/social', ['createChallenge', 'profile']],
+  ['/verification', ['profile', 'createChallenge']],
+  ['/settings', ['profile']],
+  ['/admin/disputes', ['admin']],
+  ['/admin', ['adminDisputes', 'adminBetaFeedback']],
+];
+
 /** SPEC §2: after 2 s, the screens a visitor is likely to open next from the current route. */
 export function likelyNext(pathname: string, signedIn: boolean): PageId[] {
   if (!signedIn) return ['gate'];
-  if (pathname === '/') return ['marketplace', 'placeholder'];
-  return ['landing', 'placeholder'];
+  if (pathname === '/') return ['marketplace', 'liveArena', 'matches'];
+  return NEXT.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1] ?? ['landing', 'marketplace'];
 }

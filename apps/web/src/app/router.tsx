@@ -1,11 +1,8 @@
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
-import type { ScreenId } from '../features/placeholder/screens.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { pages } from './pages.ts';
-
-const placeholder = (screen: ScreenId) => <pages.placeholder screen={screen} />;
 
 /** /live-arena/match/:matchId is the legacy address of /live-arena?match=:matchId. */
 function LegacyArenaRedirect() {

@@ -1,0 +1,35 @@
+// Profile and leaderboards.
+import { GENERIC } from './shell.ts';
+import { RESULTS } from './results.ts';
+
+// The profile screen and the leaderboards (SPEC §5 Avatar upload, §8 Storage; texts marked
+// "ours" fill cases SPEC does not word).
+export const PROFILE = {
+  // SPEC §5: the same three texts as evidence uploads.
+  fileNotImage: RESULTS.fileNotImage,
+  unsupportedImage: RESULTS.unsupportedImage,
+  fileTooLarge: RESULTS.fileTooLarge,
+  bucketMissing: GENERIC.bucketNotFound('avatars'),
+  // Ours.
+  title: 'Profile Settings',
+  avatarMissing: 'Choose an image to upload.',
+  avatarNotFound: 'Avatar not found',
+  avatarUpdated: 'Avatar updated',
+  avatarRemoved: 'Avatar removed',
+  avatarFailed: 'Could not upload the avatar',
+  saved: 'Profile saved',
+  saveFailed: 'Could not save your profile',
+  unranked: 'Unranked',
+  noRatings: 'Play a match to get a rating.',
+  noMatches: 'No finished matches yet.',
+  replay: 'Replay',
+  replayTitle: 'Replay',
+  leaderboardsTitle: 'Leaderboards',
+  leaderboardsVirtual: 'Leaderboards are not available for virtual accounts.',
+  leaderboardsEmpty: 'No ranked players yet. Win a match to be the first.',
+  yourPosition: 'Your position',
+  notOnBoard: 'You are not on this leaderboard yet: play a rated match.',
+  unknownBoard: 'Unknown leaderboard',
+  badPage: 'Page must be a whole number from 1',
+  badPageSize: 'Page size must be 1 to 50',
+} as const;
