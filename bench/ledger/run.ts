@@ -12,6 +12,8 @@
 // event, whose NOTIFY serializes commits in PostgreSQL), and the ledger core alone.
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -65,6 +67,9 @@ async function setUp(): Promise<{ db: Database; players: string[] }> {
   for (const id of players) {
     await db.transaction((tx) => grant(tx, { userId: id, currency: 'credits', amount: 1_000_000_000, idempotencyKey: `bench-fund:${id}` }));
   }
+  // Numbered players, for the pgbench-driven run of the same operations.
+  await db.query('CREATE TABLE bench_players AS SELECT n::int, id FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)', [players]);
+  await db.query('CREATE UNIQUE INDEX ON bench_players (n)');
   await db.query('VACUUM ANALYZE');
   return { db, players };
 }
@@ -121,6 +126,48 @@ async function runLedger(db: Database, players: string[], mode: Mode): Promise<{
   return { matches, seconds, latencyMs: totalMs / Math.max(1, matches) };
 }
 
+/**
+ * The same matches (lock A, lock B, settle; three transactions) driven by pgbench's own C
+ * client against the bench database: what PostgreSQL alone spends on our ledger, without the
+ * Node.js client's share of the machine's two cores.
+ */
+function runLedgerFromPgbench(): number {
+  const script = path.join(os.tmpdir(), `versus-ledger-${process.pid}.sql`);
+  const owner = `md5(:client_id || ':' || :m)::uuid`;
+  const player = (n: string) => `(SELECT id FROM bench_players WHERE n = ${n})`;
+  fs.writeFileSync(
+    script,
+    [
+      `\\set a random(1, ${PLAYERS})`,
+      `\\set b random(1, ${PLAYERS - 1})`,
+      '\\set m random(1, 900000000000000)',
+      'BEGIN;',
+      `SELECT ledger_lock_escrow('pl:' || :client_id || ':' || :m || ':a', ${player(':a')}, NULL, ${STAKE}, NULL, ${owner}, NULL, NULL);`,
+      'COMMIT;',
+      'BEGIN;',
+      `SELECT ledger_lock_escrow('pl:' || :client_id || ':' || :m || ':b', ${player(`(:a + :b - 1) % ${PLAYERS} + 1`)}, NULL, ${STAKE}, NULL, ${owner}, NULL, NULL);`,
+      'COMMIT;',
+      'BEGIN;',
+      `SELECT ledger_close_holds('settle', 'ps:' || :client_id || ':' || :m, NULL, ${owner}, NULL, NULL, ${player(':a')}, NULL);`,
+      'COMMIT;',
+      '',
+    ].join('\n'),
+  );
+  try {
+    const url = new URL(urlFor(DB_NAME));
+    const out = execFileSync(
+      'pgbench',
+      ['-n', '-f', script, '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres', DB_NAME],
+      { encoding: 'utf8' },
+    );
+    const tps = /^tps = ([0-9.]+)/m.exec(out);
+    if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
+    return Number(tps[1]);
+  } finally {
+    fs.rmSync(script, { force: true });
+  }
+}
+
 function runPgbench(): { tps: number; latencyAvgMs: number } {
   const out = execFileSync('bash', [pgbenchScript, String(CLIENTS), String(SECONDS)], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: ADMIN_URL } });
   const line = out.trim().split('\n').at(-1)!;
@@ -145,6 +192,8 @@ try {
     console.error(`ledger (${mode}): ${CLIENTS} clients, ${SECONDS} s ...`);
     results[mode] = await runLedger(db, players, mode);
   }
+  console.error(`ledger driven by pgbench's client: ${CLIENTS} clients, ${SECONDS} s ...`);
+  const fromPgbench = runLedgerFromPgbench();
   console.error(`pgbench again: ${CLIENTS} clients, ${SECONDS} s ...`);
   const after = runPgbench();
   await audit(db);
@@ -167,6 +216,11 @@ try {
     pgbenchTps: { before: Math.round(before.tps), after: Math.round(after.tps), mean: Math.round(tps) },
     withRealtimeEvents: line('api'),
     ledgerCore: line('core'),
+    ledgerFromPgbench: {
+      matchesPerSecond: Math.round(fromPgbench),
+      ledgerTransactionsPerSecond: Math.round(fromPgbench * 3),
+      ratioTransactionsToTps: Number(((fromPgbench * 3) / tps).toFixed(2)),
+    },
   };
   console.log(
     [
@@ -176,6 +230,8 @@ try {
         `(matches/tps), ${report.withRealtimeEvents.ratioTransactionsToTps} (transactions/tps)`,
       `ledger core (no realtime events): ${report.ledgerCore.matchesPerSecond} matches/s = ${report.ledgerCore.ledgerTransactionsPerSecond} ` +
         `ledger transactions/s; ratio ${report.ledgerCore.ratioMatchesToTps} (matches/tps), ${report.ledgerCore.ratioTransactionsToTps} (transactions/tps)`,
+      `ledger functions driven by pgbench's C client (PostgreSQL's share only): ${report.ledgerFromPgbench.matchesPerSecond} matches/s = ` +
+        `${report.ledgerFromPgbench.ledgerTransactionsPerSecond} ledger transactions/s; ratio ${report.ledgerFromPgbench.ratioTransactionsToTps} (transactions/tps)`,
       JSON.stringify(report),
     ].join('\n'),
   );

@@ -202,7 +202,7 @@ describe('marketplace and create-challenge wizard', () => {
       await shot(a.page, 'wizard-step2-1280');
 
       // Back to step 1 keeps the choices; the screenshots at 1280.
-      await a.page.getByRole('button', { name: 'Back' }).click();
+      await a.page.getByRole('button', { name: 'Back', exact: true }).click();
       expect(await wizardStep(a.page)).toBe('1');
       expect(await a.page.getByRole('radio', { name: /^Fortnite/ }).getAttribute('aria-checked')).toBe('true');
       await shot(a.page, 'wizard-step1-1280');

@@ -159,7 +159,7 @@ describe('installable app', () => {
         }
         return [];
       });
-      expect(shown).toEqual([{ title: 'Your match is ready', body: 'Opponent joined', tag: 'match-1', data: { url: '/live-arena' } }]);
+      expect(shown).toEqual([{ title: 'Your match is ready', body: 'Opponent joined', tag: 'match-1', data: { url: '/live-arena', id: null, type: null } }]);
     } finally {
       await context.close();
     }

@@ -214,12 +214,12 @@ export function isOpenForBrowsing(
 
 export const creatorProfileSchema = z.object({
   avatar: z.string().nullable(),
-  /** False until presence exists. */
+  /** Signed in on a socket within the presence window (social presence). */
   isOnline: z.boolean(),
   wins: z.number().int(),
   losses: z.number().int(),
   streak: z.number().int(),
-  /** The creator's rank (SPEC's profile rank, default 5000). */
+  /** The creator's rating: the games-weighted mean of their Glicko-2 ratings (1500 before any game). */
   rating: z.number().int(),
 });
 export type CreatorProfile = z.infer<typeof creatorProfileSchema>;

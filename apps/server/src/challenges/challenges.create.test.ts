@@ -26,7 +26,7 @@ describe('POST /api/challenges', () => {
     expect(challenge).toMatchObject({
       creatorId: alice.id,
       creator: { id: alice.id, username: alice.username },
-      creatorProfile: { avatar: null, isOnline: false, wins: 0, losses: 0, streak: 0, rating: 5000 },
+      creatorProfile: { avatar: null, isOnline: false, wins: 0, losses: 0, streak: 0, rating: 1500 },
       title: 'Chess Challenge',
       game: 'chess',
       gameName: 'Chess',

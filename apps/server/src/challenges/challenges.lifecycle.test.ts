@@ -174,6 +174,21 @@ describe('the expiry job', () => {
 });
 
 describe('marketplace list', () => {
+  it("shows the creator's rating and whether they are online now", async () => {
+    const viewer = await kit.player();
+    const maker = await kit.player({ username: 'ratedmaker' });
+    await kit.ctx.db.query('UPDATE profiles SET global_rating = 1734.6 WHERE id = $1', [maker.id]);
+    await kit.ctx.db.query("INSERT INTO presence (user_id, last_seen_at, online_since) VALUES ($1, now(), now() - interval '1 hour')", [maker.id]);
+    const made = await open(maker, { ...chess, stake: 1, noExpiry: true });
+    const listed = async () => (await kit.api('GET', '/api/challenges', { as: viewer })).body.challenges.find((c) => c.id === made.id);
+    expect((await listed())?.creatorProfile).toMatchObject({ rating: 1735, isOnline: true });
+    // Seen longer ago than the presence window: offline (a new challenge refreshes the cached list).
+    await kit.ctx.db.query("UPDATE presence SET last_seen_at = now() - interval '1 minute' WHERE user_id = $1", [maker.id]);
+    const other = await open(maker, { ...chess, stake: 1, noExpiry: true });
+    expect((await listed())?.creatorProfile.isOnline).toBe(false);
+    for (const id of [made.id, other.id]) await cancel(maker, id);
+  });
+
   it('lists open public challenges newest first, at most 50, with filters and search', async () => {
     const viewer = await kit.player();
     // Earlier tests cancelled what they opened: the marketplace starts empty.
@@ -185,7 +200,7 @@ describe('marketplace list', () => {
     expect(list.status).toBe(200);
     expect(list.body.challenges).toHaveLength(50);
     expect(list.body.challenges.map((c) => c.id)).toEqual(ids.slice(-50).reverse());
-    expect(list.body.challenges[0]).toMatchObject({ code: null, creatorProfile: { rating: 5000, isOnline: false } });
+    expect(list.body.challenges[0]).toMatchObject({ code: null, creatorProfile: { rating: 1500, isOnline: false } });
     for (const id of ids) await cancel(maker, id);
     expect((await kit.api('GET', '/api/challenges', { as: viewer })).body.challenges).toEqual([]);
 

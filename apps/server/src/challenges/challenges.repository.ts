@@ -2,6 +2,8 @@
 import type { Currency, Role, AccountType } from '@versus/domain';
 import type { ChallengeStatus, MatchStatus, SkillLevel } from '@versus/domain/challenges';
 import type { GameId, Platform } from '@versus/domain/catalogue';
+import { GLICKO2 } from '@versus/domain/rating';
+import { SOCIAL_LIMITS } from '@versus/domain/social';
 import type { Queryable } from '../db/database.ts';
 
 /** A challenge joined with its creator's public profile and its pool's joined count. */
@@ -36,7 +38,8 @@ export interface ChallengeRow {
   creator_wins: number;
   creator_losses: number;
   creator_streak: number;
-  creator_rank: number;
+  creator_rating: number;
+  creator_online: boolean;
   joined: number;
 }
 
@@ -44,7 +47,10 @@ const COLUMNS = `c.id, c.creator_id, c.title, c.game, c.platform, c.stake, c.cur
   c.max_participants, c.duration, c.description, c.rules, c.status, c.code, c.expires_at, c.scheduled_time,
   c.created_at, c.updated_at, c.accepted_by, c.match_id, c.views, c.likes, c.creator_gamertag,
   p.username AS creator_username, p.display_name AS creator_display_name, p.avatar_url AS creator_avatar,
-  p.wins AS creator_wins, p.losses AS creator_losses, p.streak AS creator_streak, p.rank AS creator_rank,
+  p.wins AS creator_wins, p.losses AS creator_losses, p.streak AS creator_streak,
+  round(coalesce(p.global_rating, ${GLICKO2.initial.rating}))::integer AS creator_rating,
+  EXISTS (SELECT 1 FROM presence pr WHERE pr.user_id = c.creator_id
+           AND pr.last_seen_at > now() - make_interval(secs => ${SOCIAL_LIMITS.onlineWindowMs / 1000})) AS creator_online,
   CASE WHEN c.max_participants > 2 THEN
     (SELECT count(*) FROM challenge_participants cp WHERE cp.challenge_id = c.id AND cp.status = 'joined')::integer
   ELSE 0 END AS joined`;

@@ -63,11 +63,11 @@ export function toChallenge(row: repo.ChallengeRow, now: Date, options: { showCo
     creator: { id: row.creator_id, username: row.creator_username, displayName: row.creator_display_name, avatar: row.creator_avatar },
     creatorProfile: {
       avatar: row.creator_avatar,
-      isOnline: false,
+      isOnline: row.creator_online,
       wins: row.creator_wins,
       losses: row.creator_losses,
       streak: row.creator_streak,
-      rating: row.creator_rank,
+      rating: row.creator_rating,
     },
     title: row.title,
     game: row.game,

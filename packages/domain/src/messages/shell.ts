@@ -95,7 +95,6 @@ export const SHELL_TEXT = {
   welcomeBack: 'Welcome Back',
   join: (product: string) => `Join ${product}`,
   signInToViewNotifications: 'Sign in to view notifications',
-  arrivesSoon: 'This screen arrives soon.',
 } as const;
 
 // SPEC §2 Always-present overlays and Modals, §4 PWA install prompt (our wording: SPEC is silent).

@@ -257,7 +257,7 @@ function RematchBanner({ opponentId, game, onDismiss }: { opponentId: string; ga
         </p>
         {opponent.data && (
           <p className="text-xs text-muted">
-            {opponent.data.wins}W – {opponent.data.losses}L · streak {opponent.data.streak} · rating {opponent.data.rank}
+            {opponent.data.wins}W – {opponent.data.losses}L · streak {opponent.data.streak} · rank #{opponent.data.rank}
           </p>
         )}
       </div>
