@@ -136,6 +136,12 @@ describe('leaderboards', () => {
       const matchId = accepted.match.id;
       await call(a, 'POST', `/api/matches/${matchId}/ready`, {});
       await call(b, 'POST', `/api/matches/${matchId}/ready`, {});
+      // Two moves, so the replay has positions to step through.
+      for (const cell of [4, 0]) {
+        const { match } = await call<{ match: { version: number; toMove: number[]; players: { id: string }[] } }>(a, 'GET', `/api/matches/${matchId}`);
+        const mover = match.players[match.toMove[0]!]!.id === a.id ? a : b;
+        await call(mover, 'POST', `/api/matches/${matchId}/moves`, { move: cell, version: match.version });
+      }
       const resigned = await call<{ match: { status: string; winnerId: string } }>(b, 'POST', `/api/matches/${matchId}/resign`, {});
       expect(resigned.match).toMatchObject({ status: 'completed', winnerId: a.id });
 
@@ -168,6 +174,16 @@ describe('leaderboards', () => {
       expect(await page.getByTestId('stat-rank').textContent()).toMatch(/^#\d+$/);
       await page.locator(`[data-testid="recent-match"][data-match-id="${matchId}"]`).getByRole('button', { name: /Replay/ }).click();
       await page.getByTestId('replay-result').filter({ hasText: `${a.username} won the match` }).waitFor();
+      // The board steps through the game: the start, then each move (buttons and arrow keys).
+      const board = page.getByTestId('replay-board');
+      await board.waitFor();
+      expect(await board.getAttribute('data-ply')).toBe('0');
+      expect(await page.getByTestId('replay-position').textContent()).toBe(PROFILE.replayPosition(0, 2));
+      await page.getByRole('button', { name: PROFILE.replayNext }).click();
+      expect(await board.getAttribute('data-ply')).toBe('1');
+      await page.keyboard.press('ArrowRight');
+      expect(await page.getByTestId('replay-position').textContent()).toBe(PROFILE.replayPosition(2, 2));
+      expect(await page.getByRole('button', { name: PROFILE.replayNext }).isDisabled()).toBe(true);
       await screenshot(page, 'profile-replay-1280');
       await page.keyboard.press('Escape');
       await page.getByTestId('recent-matches').scrollIntoViewIfNeeded();

@@ -1,0 +1,36 @@
+// Replaying a finished match: its games rebuilt from their revealed seeds and stored moves with
+// the same rules the server refereed them with, one spectator's view per position.
+import { matchRules, type Replay, type WebGameId } from './arena.ts';
+import { isWebGame } from './games/index.ts';
+
+export interface ReplayedGame {
+  index: number;
+  /** Position 0 is the start; position k is after the k-th move. */
+  views: unknown[];
+}
+
+/**
+ * Every position of every game of `replay`, as a spectator sees it. A game of a web match carries
+ * over what its rules keep between games (the computer's memory), as the server's series does.
+ * Throws if a stored move no longer applies: a replay that cannot be rebuilt must not be shown
+ * as if it could.
+ */
+export function replayPositions(replay: Pick<Replay, 'match' | 'games'>): ReplayedGame[] {
+  const game = replay.match.gameType;
+  if (!isWebGame(game)) return [];
+  const rules = matchRules(game as WebGameId);
+  let previous: unknown;
+  return replay.games.map((played) => {
+    if (played.seed === null) throw new Error(`replay: game ${played.index + 1} has no revealed seed`);
+    let state = rules.setup({ seed: played.seed, firstSeat: played.firstSeat, ...(previous === undefined ? {} : { previous }) });
+    const views = [rules.viewFor(state, 'spectator')];
+    for (const entry of played.moves) {
+      const result = rules.applyMove(state, entry.seat, entry.move);
+      if (!result.ok) throw new Error(`replay: game ${played.index + 1}, move ${entry.seq} (${entry.notation}): ${result.error}`);
+      state = result.state;
+      views.push(rules.viewFor(state, 'spectator'));
+    }
+    previous = state;
+    return { index: played.index, views };
+  });
+}
