@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LIVE_ARENA } from '@versus/domain';
-import { baseUrl, launchBrowser, newPage, newPlayer, screenshot } from './harness.ts';
+import { launchBrowser, newPage, newPlayer, screenshot, callApi as call } from './harness.ts';
 
 let browser: Browser;
 
@@ -54,16 +54,6 @@ async function player(prefix: string, width: number): Promise<Player> {
   return { page, context, token: body.session.access_token, id: body.user.id, username: p.username };
 }
 
-async function call<T>(who: Player, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 /** A creates a challenge, B accepts it: the match id. */
 async function makeMatch(a: Player, b: Player, game: string, stake: number, duration: number): Promise<string> {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { NOTIFICATION_SETTINGS, NOTIFICATIONS } from '@versus/domain';
-import { afterSplash, baseUrl, launchBrowser, newPage, screenshot, signUpInContext, type SignedUpPlayer } from './harness.ts';
+import { afterSplash, baseUrl, launchBrowser, newPage, screenshot, signUpInContext, type SignedUpPlayer, callApi as call } from './harness.ts';
 
 let browser: Browser;
 
@@ -18,16 +18,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function call<T>(who: SignedUpPlayer, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 /** Waits until `read` returns `expected` (realtime updates arrive a moment later). */
 async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {

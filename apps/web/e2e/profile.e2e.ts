@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { PROFILE } from '@versus/domain';
-import { afterSplash, baseUrl, launchBrowser, newPage, screenshot, signUpInContext, type SignedUpPlayer } from './harness.ts';
+import { afterSplash, launchBrowser, newPage, screenshot, signUpInContext, type SignedUpPlayer, callApi as call } from './harness.ts';
 
 let browser: Browser;
 
@@ -59,16 +59,6 @@ function gradientPng(size = 96): Buffer {
   ]);
 }
 
-async function call<T>(who: SignedUpPlayer, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 describe('profile', () => {
   it('uploads an avatar that the header then shows, refuses a non-image, and edits the names', async () => {

@@ -1,9 +1,7 @@
-import { useState } from 'react';
-import { toast } from 'sonner';
 import { Link } from 'react-router';
 import { Bell, ChevronRight, Gamepad2, Lock, Moon, Sun, Wallet } from 'lucide-react';
-import { NOTIFICATION_SETTINGS, type AccountType } from '@versus/domain';
-import { messageFor } from '../features/auth/session-store.ts';
+import { NOTIFICATION_SETTINGS } from '@versus/domain';
+import { useAccountSwitch } from '../features/auth/use-account-switch.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { Button, ChoiceCards, Dialog, DialogContent, type Choice } from '../ui/index.ts';
 import { setThemeChoice, useThemeChoice, type ThemeChoice } from './theme.ts';
@@ -15,23 +13,9 @@ const THEMES: readonly Choice<ThemeChoice>[] = [
 
 /** Theme and account mode (SPEC §1 themes, §4 Account type: switchable, stored in the profile). */
 export default function GameSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { user, isVirtual, updateUser } = useAuth();
+  const { user, isVirtual } = useAuth();
   const theme = useThemeChoice();
-  const [switching, setSwitching] = useState(false);
-
-  const switchTo = async (accountType: AccountType) => {
-    setSwitching(true);
-    try {
-      await updateUser({ account_type: accountType });
-      toast.success(accountType === 'virtual' ? 'Virtual mode on' : 'Real mode on', {
-        description: accountType === 'virtual' ? 'Play risk-free with VTokens. The retro theme is on.' : 'Back to credits and real stakes.',
-      });
-    } catch (error) {
-      toast.error('Could not switch account type', { description: messageFor(error) });
-    } finally {
-      setSwitching(false);
-    }
-  };
+  const { switching, switchTo } = useAccountSwitch();
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

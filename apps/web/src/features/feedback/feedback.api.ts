@@ -1,6 +1,5 @@
 // Beta feedback calls: send (JSON, or multipart with a screenshot), my messages, the admin list
 // and answer; refreshed by feedback.* events on my topic and the admin topic.
-import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminFeedbackListSchema,
@@ -11,6 +10,7 @@ import {
   type FeedbackStatus,
 } from '@versus/domain/feedback';
 import { api, authedSend, errorFrom, parse } from '../../api/index.ts';
+import { useProtectedObjectUrl } from '../../api/object-url.ts';
 import { freshToken } from '../auth/session-store.ts';
 import { useRealtime } from '../../realtime/react.tsx';
 import { useAuth } from '../auth/use-auth.ts';
@@ -84,27 +84,8 @@ export function useFeedbackLive(admin: boolean): void {
   });
 }
 
-/** A screenshot (bearer-protected) as an object URL while shown. */
-export function useScreenshotUrl(url: string | null): string | null {
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!url) return;
-    let made: string | null = null;
-    let alive = true;
-    authedSend(url)
-      .then(async (response) => {
-        if (!response.ok || !alive) return;
-        made = URL.createObjectURL(await response.blob());
-        setObjectUrl(made);
-      })
-      .catch((failure: unknown) => console.warn('Feedback screenshot could not be loaded', failure));
-    return () => {
-      alive = false;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [url]);
-  return objectUrl;
-}
+/** Feedback screenshot (bearer-protected) as an object URL while shown. */
+export const useScreenshotUrl = (url: string | null): string | null => useProtectedObjectUrl(url, 'Feedback screenshot');
 
 const MAX_CAPTURE_WIDTH = 1600;
 

@@ -1,10 +1,10 @@
 // The calls /matches and the admin screens make, as react-query hooks and plain helpers.
-import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { arenaMatchListSchema, type ArenaMatchSummary } from '@versus/domain/arena';
 import { chatListSchema, chatMessageSchema, disputeListSchema, resultStateSchema, type ChatMessage } from '@versus/domain/results';
 import { api, authedSend, errorFrom } from '../../api/index.ts';
+import { useProtectedObjectUrl } from '../../api/object-url.ts';
 import { useRealtime } from '../../realtime/react.tsx';
 import { freshToken } from '../auth/session-store.ts';
 import { useAuth } from '../auth/use-auth.ts';
@@ -85,25 +85,7 @@ export const claimNoShow = (id: string) => api.post(`/api/matches/${encodeURICom
 export const answerNoShow = (id: string) => api.post(`/api/matches/${encodeURIComponent(id)}/no-show/answer`, {}, okSchema);
 export const readyUp = (id: string) => api.post(`/api/matches/${encodeURIComponent(id)}/ready`, {}, z.unknown());
 
-/** An evidence image (bearer-protected) as an object URL for a thumbnail and a link. */
-export function useEvidenceUrl(url: string): string | null {
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let made: string | null = null;
-    let alive = true;
-    authedSend(url)
-      .then(async (response) => {
-        if (!response.ok || !alive) return;
-        made = URL.createObjectURL(await response.blob());
-        setObjectUrl(made);
-      })
-      .catch((failure: unknown) => console.warn('evidence', failure));
-    return () => {
-      alive = false;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [url]);
-  return objectUrl;
-}
+/** Evidence (bearer-protected) as an object URL while shown. */
+export const useEvidenceUrl = (url: string): string | null => useProtectedObjectUrl(url, 'Evidence');
 
 export type { ArenaMatchSummary };

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Flame, Gamepad2, ImagePlus, Lock, Medal, Moon, Sun, Trash2, TrendingUp, Trophy, Wallet, XCircle } from 'lucide-react';
-import { AUTH, AVATAR_RULES, PROFILE, type AccountType, type User } from '@versus/domain';
+import { AUTH, AVATAR_RULES, PROFILE, type User } from '@versus/domain';
 import type { ArenaMatchSummary } from '@versus/domain/arena';
 import { isWebGame } from '@versus/domain/catalogue';
 import { checkAvatarFile, type GameRating, type ProfileStats } from '@versus/domain/profile';
@@ -13,6 +13,7 @@ import { ApiError } from '../../api/index.ts';
 import { useRealtime } from '../../realtime/index.ts';
 import { Badge, Button, Card, ChoiceCards, Field, Input, Spinner, cn, type Choice } from '../../ui/index.ts';
 import { messageFor } from '../auth/session-store.ts';
+import { useAccountSwitch } from '../auth/use-account-switch.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { useHistory } from '../matches/matches-api.ts';
 import { ReplayDialog } from './ReplayDialog.tsx';
@@ -390,24 +391,10 @@ function NamesCard({ user }: { user: User }) {
 }
 
 function PreferencesCard({ user }: { user: User }) {
-  const { updateUser } = useAuth();
   const theme = useThemeChoice();
-  const [switching, setSwitching] = useState(false);
+  const { switching, switchTo } = useAccountSwitch();
   const virtual = user.accountType === 'virtual';
 
-  const switchTo = async (accountType: AccountType) => {
-    setSwitching(true);
-    try {
-      await updateUser({ account_type: accountType });
-      toast.success(accountType === 'virtual' ? 'Virtual mode on' : 'Real mode on', {
-        description: accountType === 'virtual' ? 'Play risk-free with VTokens. The retro theme is on.' : 'Back to credits and real stakes.',
-      });
-    } catch (failure) {
-      toast.error('Could not switch account type', { description: messageFor(failure) });
-    } finally {
-      setSwitching(false);
-    }
-  };
 
   return (
     <Card className="p-5 sm:p-6">

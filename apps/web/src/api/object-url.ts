@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import { authedSend } from './client.ts';
+
+/**
+ * A bearer-protected file (dispute evidence, a feedback screenshot) as an object URL while the
+ * component shows it: an <img> cannot send the token itself. Null while loading, on failure, or
+ * when `url` is null; the object URL is revoked when the url changes or the component goes.
+ */
+export function useProtectedObjectUrl(url: string | null, what: string): string | null {
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let made: string | null = null;
+    let alive = true;
+    authedSend(url)
+      .then(async (response) => {
+        if (!response.ok || !alive) return;
+        made = URL.createObjectURL(await response.blob());
+        setObjectUrl(made);
+      })
+      .catch((failure: unknown) => console.warn(`${what} could not be loaded`, failure));
+    return () => {
+      alive = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [url, what]);
+  return objectUrl;
+}
