@@ -108,6 +108,17 @@ describe('profile', () => {
       await page.setViewportSize({ width: 360, height: 800 });
       await page.getByTestId('profile-page').waitFor();
       await screenshot(page, 'profile-360');
+      // The rest of the account is one tap away: friends, verification, notification settings.
+      const links = page.getByTestId('account-links');
+      for (const [name, path] of [
+        [PROFILE.accountLinks.verification.label, '/verification'],
+        [PROFILE.accountLinks.notifications.label, '/settings/notifications'],
+        [PROFILE.accountLinks.social.label, '/social'],
+      ] as const) {
+        await page.goto('/profile');
+        await links.getByRole('link', { name: new RegExp(`^${name}`) }).click();
+        await page.waitForURL((url) => url.pathname === path);
+      }
     } finally {
       await context.close();
     }

@@ -24,6 +24,12 @@ export const PROFILE = {
   noMatches: 'No finished matches yet.',
   replay: 'Replay',
   replayTitle: 'Replay',
+  accountLinksTitle: 'Your account',
+  accountLinks: {
+    social: { label: 'Friends', detail: 'Friends, followers and who is online' },
+    verification: { label: 'Verification', detail: 'Gamertags, identity and age' },
+    notifications: { label: 'Notification settings', detail: 'Sounds, quiet hours and reminders' },
+  },
   replayStart: 'First position',
   replayPrevious: 'Previous move',
   replayNext: 'Next move',

@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Flame, Gamepad2, ImagePlus, Lock, Medal, Moon, Sun, Trash2, TrendingUp, Trophy, Wallet, XCircle } from 'lucide-react';
+import { Bell, ChevronRight, Flame, Gamepad2, ShieldCheck, Users, ImagePlus, Lock, Medal, Moon, Sun, Trash2, TrendingUp, Trophy, Wallet, XCircle } from 'lucide-react';
 import { AUTH, AVATAR_RULES, PROFILE, type User } from '@versus/domain';
 import type { ArenaMatchSummary } from '@versus/domain/arena';
 import { isWebGame } from '@versus/domain/catalogue';
@@ -52,9 +53,38 @@ export default function ProfilePage() {
         <div className="min-w-0 space-y-6">
           <NamesCard user={user} />
           <PreferencesCard user={user} />
+          <AccountLinks />
         </div>
       </div>
     </div>
+  );
+}
+
+/** Where the rest of a player's account lives (the header's menu lists only SPEC's items). */
+function AccountLinks() {
+  const links = [
+    { to: '/social', icon: Users, ...PROFILE.accountLinks.social },
+    { to: '/verification', icon: ShieldCheck, ...PROFILE.accountLinks.verification },
+    { to: '/settings/notifications', icon: Bell, ...PROFILE.accountLinks.notifications },
+  ];
+  return (
+    <Card className="p-2" data-testid="account-links">
+      <h2 className="sr-only">{PROFILE.accountLinksTitle}</h2>
+      <ul>
+        {links.map(({ to, icon: Icon, label, detail }) => (
+          <li key={to}>
+            <Link to={to} className="flex items-center gap-3 rounded-xl p-3 transition hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none">
+              <Icon className="size-5 shrink-0 text-accent" aria-hidden />
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold">{label}</span>
+                <span className="block truncate text-sm text-muted">{detail}</span>
+              </span>
+              <ChevronRight className="size-4 shrink-0 text-muted" aria-hidden />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }
 
