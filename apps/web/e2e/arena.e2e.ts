@@ -110,6 +110,9 @@ describe('live arena', () => {
       const firstX = await whoseTurn([a, b]);
       const firstO = firstX === a ? b : a;
       const play = async (who: Player, cell: string) => who.page.getByRole('button', { name: `${cell}, empty`, exact: true }).click();
+      // With the socket connected, moves travel on it: no HTTP request per move.
+      let httpMoves = 0;
+      for (const p of [a, b]) p.page.on('request', (request) => void (request.method() === 'POST' && request.url().endsWith(`/api/matches/${matchId}/moves`) && httpMoves++));
       for (let game = 0; game < 3; game++) {
         const x = game % 2 === 0 ? firstX : firstO;
         const o = x === a ? b : a;
@@ -129,6 +132,10 @@ describe('live arena', () => {
         }
         await play(o, 'b2');
         await play(x, 'c1');
+        if (game === 0) {
+          await x.page.getByTestId('series-score').filter({ hasText: LIVE_ARENA.gameNumber(2) }).waitFor();
+          expect(httpMoves).toBe(0);
+        }
       }
 
       const winner = firstX;

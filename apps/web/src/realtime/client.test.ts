@@ -9,7 +9,7 @@ import {
   type ClientMessageOf,
   type ServerMessage,
 } from '@versus/domain/realtime';
-import { RealtimeClient, type RealtimeClientOptions, type RealtimeStatus, type RealtimeUpdate } from './client.ts';
+import { MoveUnanswered, RealtimeClient, SocketUnavailable, type RealtimeClientOptions, type RealtimeStatus, type RealtimeUpdate } from './client.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -295,6 +295,40 @@ describe('RealtimeClient', () => {
     expect(await until(() => connection.closedWith, 'close')).toBe(1000);
     await sleep(80);
     expect(server.connections.length).toBe(1);
+  });
+
+  it('plays moves over the socket: each answer goes to its own move by ref', async () => {
+    const { client } = await setup();
+    await expect(client.sendMove({ matchId: 'm1', move: 4, version: 3 })).rejects.toBeInstanceOf(SocketUnavailable);
+    client.connect();
+    const connection = await server.nextConnection();
+    await until(() => (client.getStatus() === 'connected' ? true : undefined), 'connected');
+    const first = client.sendMove({ matchId: 'm1', move: 4, version: 3, lagMs: 12 });
+    const second = client.sendMove({ matchId: 'm2', move: 'e2e4', version: 7 });
+    const a = (await connection.next('move')).d;
+    const b = (await connection.next('move')).d;
+    expect(a).toMatchObject({ matchId: 'm1', move: 4, version: 3, lagMs: 12 });
+    expect(a.ref).not.toBe(b.ref);
+    // Answered out of order, and an answer nobody waits for is ignored.
+    connection.send({ t: 'moved', d: { ref: 'nobody', matchId: 'm9', ok: true, version: 1 } });
+    connection.send({ t: 'moved', d: { ref: b.ref, matchId: 'm2', ok: false, status: 409, code: 'stale_version', message: 'changed' } });
+    connection.send({ t: 'moved', d: { ref: a.ref, matchId: 'm1', ok: true, version: 4 } });
+    expect(await second).toMatchObject({ ok: false, status: 409, code: 'stale_version' });
+    expect(await first).toMatchObject({ ok: true, version: 4 });
+  });
+
+  it('fails a move whose answer is lost with the connection, or never comes', async () => {
+    const { client } = await setup();
+    client.connect();
+    const connection = await server.nextConnection();
+    await until(() => (client.getStatus() === 'connected' ? true : undefined), 'connected');
+    const late = client.sendMove({ matchId: 'm1', move: 0, version: 1 }, 50);
+    await expect(late).rejects.toBeInstanceOf(MoveUnanswered);
+    const cut = client.sendMove({ matchId: 'm1', move: 1, version: 1 });
+    await connection.next('move');
+    await connection.next('move');
+    connection.close(1012);
+    await expect(cut).rejects.toBeInstanceOf(MoveUnanswered);
   });
 
   it('keeps delivering to other listeners when one throws', async () => {

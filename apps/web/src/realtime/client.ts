@@ -4,7 +4,7 @@
 // reconnects with exponential backoff and jitter. No framework here; React bindings are in
 // react.tsx.
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL, isTopic } from '@versus/domain/realtime-constants';
-import type { ClientMessage, RealtimeErrorCode, ServerMessage, parseServerMessage } from '@versus/domain/realtime';
+import type { ClientMessage, ClientMessageOf, RealtimeErrorCode, ServerMessage, ServerMessageOf, parseServerMessage } from '@versus/domain/realtime';
 import { RECONNECT, backoffDelay, checkVersion } from './backoff.ts';
 
 export type RealtimeStatus =
@@ -55,6 +55,26 @@ interface TopicEntry {
 
 const OPEN = 1;
 
+/** A move sent on the socket (the `ref` and the acknowledgement mode are the client's business). */
+export type SocketMove = Omit<ClientMessageOf<'move'>['d'], 'ref' | 'ack'>;
+export type MoveAnswer = ServerMessageOf<'moved'>['d'];
+
+/** `sendMove` found no open, authenticated socket: nothing was sent (use HTTP instead). */
+export class SocketUnavailable extends Error {
+  override readonly name = 'SocketUnavailable';
+}
+
+/** The move was sent but its answer never came (the socket dropped, or it took too long). */
+export class MoveUnanswered extends Error {
+  override readonly name = 'MoveUnanswered';
+}
+
+interface PendingMove {
+  resolve(answer: MoveAnswer): void;
+  reject(error: Error): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
 /**
  * The message schemas (and zod with them) load with the first connection, which only a
  * signed-in player makes: a visitor's first page does not carry them.
@@ -87,6 +107,8 @@ export class RealtimeClient {
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private userId: string | null = null;
   private parse: typeof parseServerMessage | null = null;
+  private readonly pendingMoves = new Map<string, PendingMove>();
+  private moveRefs = 0;
 
   constructor(options: RealtimeClientOptions) {
     this.options = options;
@@ -113,6 +135,25 @@ export class RealtimeClient {
     clearTimeout(this.retryTimer);
     this.dropSocket(1000, 'client disconnect');
     this.setStatus('idle');
+  }
+
+  /**
+   * Plays a move over the socket instead of POST /api/matches/:id/moves (one frame each way, no
+   * HTTP request): resolves with the server's answer, applied or refused. Rejects with
+   * SocketUnavailable when nothing could be sent, and with MoveUnanswered when the answer did not
+   * arrive (the move may or may not have been played: the match's state tells).
+   */
+  sendMove(move: SocketMove, timeoutMs = 10_000): Promise<MoveAnswer> {
+    if (!this.welcomed || this.socket?.readyState !== OPEN) return Promise.reject(new SocketUnavailable('The realtime socket is not connected'));
+    const ref = `m${++this.moveRefs}`;
+    return new Promise<MoveAnswer>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pendingMoves.delete(ref);
+        reject(new MoveUnanswered('The move was not answered in time'));
+      }, timeoutMs);
+      this.pendingMoves.set(ref, { resolve, reject, timer });
+      this.send({ t: 'move', d: { ...move, ref } });
+    });
   }
 
   /** Follows `topic`; returns the function that stops following it. */
@@ -267,9 +308,15 @@ export class RealtimeClient {
       }
       case 'pong':
         return;
-      // The answer to a `move` sent on this socket (the arena's business; HTTP moves need none).
-      case 'moved':
+      // The answer to a move sent with sendMove.
+      case 'moved': {
+        const pending = message.d.ref === undefined ? undefined : this.pendingMoves.get(message.d.ref);
+        if (!pending) return;
+        this.pendingMoves.delete(message.d.ref!);
+        clearTimeout(pending.timer);
+        pending.resolve(message.d);
         return;
+      }
       default:
         return assertNever(message);
     }
@@ -330,6 +377,12 @@ export class RealtimeClient {
   private clearSocket(): void {
     this.socket = null;
     this.welcomed = false;
+    // Answers to moves sent on this socket can no longer arrive.
+    for (const pending of this.pendingMoves.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(new MoveUnanswered('The connection was lost before the move was answered'));
+    }
+    this.pendingMoves.clear();
     clearTimeout(this.connectTimer);
     clearInterval(this.pingTimer);
   }

@@ -4,6 +4,7 @@ export const ARENA = {
   notAPlayer: 'Only the players of this match can play in it.',
   notStarted: 'The match has not started yet: both players must be ready.',
   matchOver: 'The match is already over.',
+  moveUnconfirmed: 'The connection dropped before your move was confirmed. Showing the match as it stands.',
   staleVersion: (yours: number, current: number) =>
     `This match has changed since you last saw it (your version ${yours}, now ${current}). Reload it and try again.`,
   changedMeanwhile: 'This match changed while your request was being played. Reload it and try again.',

@@ -1,7 +1,8 @@
 // One match kept live on screen: fetched from the API (the player's or the spectator's view),
 // then kept in step with `match:{id}` events, refetched after a gap or whenever the player's
-// own view holds what an event cannot carry. Moves, ready, resign and draw answers go through
-// the API and their answer (the new view) is shown at once.
+// own view holds what an event cannot carry. Moves go over the realtime socket while it is
+// connected (over HTTP otherwise); ready, resign and draw go through the API, and their answer
+// (the new view) is shown at once.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -9,7 +10,7 @@ import { ARENA, GENERIC, LIVE_ARENA } from '@versus/domain';
 import type { DrawRequest, MatchView, PlayerJoinedEvent } from '@versus/domain/arena';
 import type { DecidedOutcome } from '@versus/domain/games/game';
 import { ApiError } from '../../api/index.ts';
-import { useRealtime, useRealtimeStatus } from '../../realtime/index.ts';
+import { MoveUnanswered, SocketUnavailable, useRealtime, useRealtimeClient, useRealtimeStatus, type MoveAnswer } from '../../realtime/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { walletKeys } from '../wallet/use-balance.ts';
 import { arenaKeys, fetchMatch, lagEstimate, postDraw, postMove, postReady, postResign, type ViewMode } from './arena.api.ts';
@@ -26,6 +27,8 @@ export interface FinishedGame {
 
 const FINISHED_SHOWN_MS = 6_000;
 const POLL_MS = 3_000;
+/** How long a socket move waits for its event before fetching the match instead. */
+const MOVE_EVENT_WAIT_MS = 2_000;
 /** What a realtime topic id may hold; anything else is no match of ours (and no topic). */
 const TOPIC_ID = /^[A-Za-z0-9_.-]{1,120}$/;
 const NO_RETRY = new Set([401, 403, 404]);
@@ -147,17 +150,54 @@ export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoRea
     [queryClient, key, apply, refetch],
   );
 
+  // A socket move is answered by `moved`; the new state arrives as the match's event. The view
+  // at (or after) the answered version: from the cache once the event is in, else fetched.
+  const viewAtLeast = useCallback(
+    (version: number): Promise<MatchView> =>
+      new Promise<MatchView>((resolve, reject) => {
+        const cached = () => {
+          const current = queryClient.getQueryData<MatchView>(key);
+          return current && current.version >= version ? current : undefined;
+        };
+        const now = cached();
+        if (now) return resolve(now);
+        const done = () => {
+          unsubscribe();
+          clearTimeout(timer);
+        };
+        const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+          const found = cached();
+          if (!found) return;
+          done();
+          resolve(found);
+        });
+        const timer = setTimeout(() => {
+          done();
+          fetchMatch(matchId, mode).then(resolve, reject);
+        }, MOVE_EVENT_WAIT_MS);
+      }),
+    [queryClient, key, matchId, mode],
+  );
+
+  const realtime = useRealtimeClient();
   const move = useCallback(
     (input: unknown, opts: { premove?: boolean } = {}) =>
-      act((current) =>
-        postMove(matchId, {
-          move: input,
-          version: current.version,
-          lagMs: lagEstimate.lagMs(),
-          ...(opts.premove ? { premove: true } : {}),
-        }),
-      ),
-    [act, matchId],
+      act(async (current) => {
+        const body = { move: input, version: current.version, lagMs: lagEstimate.lagMs(), ...(opts.premove ? { premove: true } : {}) };
+        if (mode !== 'player') return postMove(matchId, body);
+        let answer: MoveAnswer;
+        try {
+          answer = await realtime.sendMove({ matchId, ...body });
+        } catch (error) {
+          // Not sent at all: HTTP instead. Sent but unanswered: the server's state tells.
+          if (error instanceof SocketUnavailable) return postMove(matchId, body);
+          if (error instanceof MoveUnanswered) throw new ApiError(409, 'move_unconfirmed', ARENA.moveUnconfirmed);
+          throw error;
+        }
+        if (!answer.ok) throw new ApiError(answer.status ?? 400, answer.code ?? 'move_refused', answer.message ?? GENERIC.other);
+        return viewAtLeast(answer.version ?? current.version + 1);
+      }),
+    [act, matchId, mode, realtime, viewAtLeast],
   );
   const ready = useCallback(() => act(() => postReady(matchId)), [act, matchId]);
   const resign = useCallback(() => act((current) => postResign(matchId, current.version)), [act, matchId]);
