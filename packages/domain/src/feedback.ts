@@ -13,6 +13,8 @@ export const FEEDBACK_LIMITS = {
   pageUrlMax: 2000,
   appVersionMax: 64,
   userAgentMax: 500,
+  /** Messages one player may send in 24 hours (each may carry a 5 MB screenshot). */
+  perDay: 20,
 } as const;
 
 export const FEEDBACK_STATUSES = ['open', 'answered'] as const;
@@ -20,6 +22,7 @@ export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
 export const FEEDBACK_TEXT = {
   open: 'Send beta feedback',
+  tooMany: `You have sent ${FEEDBACK_LIMITS.perDay} messages in the last 24 hours. Thank you! Please try again tomorrow.`,
   title: 'Beta feedback',
   intro: 'Tell us what works, what breaks and what you miss. We read every message and answer here.',
   messageLabel: 'Your message',

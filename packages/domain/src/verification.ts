@@ -74,6 +74,7 @@ export const VERIFY_TEXT = {
   alreadyVerified: 'Already verified.',
   requestNotFound: 'Verification request not found',
   notPending: 'This request has already been reviewed.',
+  ownRequest: 'Another admin must review your own verification.',
   reasonRequired: 'Give the player a reason (1 to 500 characters)',
   notLinked: 'No gamertag is linked for this platform.',
 } as const;

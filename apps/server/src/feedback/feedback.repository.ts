@@ -59,3 +59,9 @@ export async function answer(tx: Queryable, id: string, text: string, adminId: s
   );
   return rows.length === 1;
 }
+
+/** How many messages the player has sent since `since` (the daily cap). */
+export async function countSince(db: Queryable, userId: string, since: Date): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM beta_feedback WHERE user_id = $1 AND created_at > $2', [userId, since]);
+  return row?.n ?? 0;
+}

@@ -85,7 +85,7 @@ export async function feedbackFeature(app: App, ctx: AppContext, store: FileStor
         tags,
         security,
         summary: 'Send beta feedback: JSON {message, pageUrl, appVersion} or multipart (the same fields + an optional `screenshot` image, jpeg/png/gif/webp/avif ≤ 5 MB)',
-        response: { 201: feedbackResponseSchema, ...errors(400, 401) },
+        response: { 201: feedbackResponseSchema, ...errors(400, 401, 429) },
       },
     }, async (request, reply) => {
       const user = requireUser(request);

@@ -4,7 +4,9 @@
 import { FEEDBACK_LIMITS, FEEDBACK_TEXT, checkFeedback, type AdminFeedback, type Feedback, type FeedbackStatus } from '@versus/domain/feedback';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 import { publish, topics } from '../realtime/publish.ts';
 import { ADMIN_TOPIC } from '../results/results.service.ts';
 import { tell } from '../social/tell.ts';
@@ -60,6 +62,10 @@ export async function send(
 ): Promise<Feedback> {
   const checked = checkFeedback(input.fields);
   if (!checked.ok) throw badRequest('invalid_input', checked.message, checked.field);
+  // A cap per player, so the widget cannot be used to fill the disk with screenshots.
+  if ((await repo.countSince(ctx.db, user.userId, new Date(now.getTime() - DAY_MS))) >= FEEDBACK_LIMITS.perDay) {
+    throw new AppError(429, 'too_many_feedback', FEEDBACK_TEXT.tooMany);
+  }
   const key = input.screenshot ? newKey(`feedback/${user.userId}`, input.screenshot.contentType) : null;
   if (key && input.screenshot) await store.put(key, input.screenshot.data, input.screenshot.contentType);
   try {

@@ -2,7 +2,7 @@
 // optional screenshot) is seen only by its author and admins; only admins list and answer;
 // an answer is given once and reaches the author.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEEDBACK_TEXT } from '@versus/domain/feedback';
+import { FEEDBACK_LIMITS, FEEDBACK_TEXT } from '@versus/domain/feedback';
 import { RESULTS } from '@versus/domain/messages';
 import { multipartBody, pngOf } from '../results/results.test-kit.ts';
 import { createSocialKit, type Player, type SocialKit } from '../social/social.test-kit.ts';
@@ -38,6 +38,19 @@ describe('sending', () => {
     expect((await kit.api('POST', '/api/feedback', { as: p, body: { ...message, pageUrl: 'javascript:alert(1)' } })).status).toBe(400);
     expect((await kit.api('POST', '/api/feedback', { body: message })).status).toBe(401);
     expect(await count()).toBe(before);
+  });
+
+  it('takes at most 20 messages a player in 24 hours; others can still write', async () => {
+    const busy = await kit.signUp();
+    for (let i = 0; i < FEEDBACK_LIMITS.perDay; i++) {
+      expect((await kit.api('POST', '/api/feedback', { as: busy, body: { ...message, message: `note ${i}` } })).status).toBe(201);
+    }
+    const before = await count();
+    const refused = await kit.api('POST', '/api/feedback', { as: busy, body: message });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toBe(FEEDBACK_TEXT.tooMany);
+    expect(await count()).toBe(before);
+    expect((await kit.api('POST', '/api/feedback', { as: await kit.signUp(), body: message })).status).toBe(201);
   });
 
   it('takes a screenshot image and serves it to the author and admins only; a non-image is refused', async () => {

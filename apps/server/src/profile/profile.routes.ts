@@ -4,13 +4,13 @@ import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AVATAR_RULES, userResponseSchema } from '@versus/domain';
+import { AUTH, AVATAR_RULES, userResponseSchema } from '@versus/domain';
 import { PROFILE } from '@versus/domain/messages';
 import { checkAvatarBytes, checkAvatarFile, myProfileSchema, profileStatsSchema } from '@versus/domain/profile';
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser, signedInOnly } from '../auth/auth.plugin.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
 import { diskAvatarStore, type AvatarStore } from './avatar-store.ts';
 import * as service from './profile.service.ts';
 
@@ -92,6 +92,8 @@ export async function profileFeature(app: App, ctx: AppContext, store?: AvatarSt
       },
     }, async (request) => {
       const userId = requireUser(request).userId;
+      // Someone else's profile is refused before its upload is read.
+      if (request.params.id !== userId) throw forbidden(AUTH.forbidden);
       const upload = await readAvatar(request);
       return { user: await service.uploadAvatar(ctx, avatars, userId, request.params.id, upload) };
     });

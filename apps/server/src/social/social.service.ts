@@ -136,7 +136,7 @@ export async function requestFriend(ctx: ServiceContext, user: AccessClaims, tar
     // A request the other made at the same moment: the unique pair index refused mine.
     if (!link) throw conflict('already_requested', SOCIAL_TEXT.alreadyRequested);
     await changed(tx, link, 'friend_request');
-    await tell(tx, { userId: other.id, type: 'friend_request', metadata: { username: nameOf(me), userId: me.id, requestId: link.id }, creatorId: me.id });
+    await tellOncePerDay(tx, { userId: other.id, type: 'friend_request', metadata: { username: nameOf(me), userId: me.id, requestId: link.id }, creatorId: me.id });
     return { link: toLink(link), created: true };
   });
 }
@@ -149,9 +149,22 @@ export async function requestFollow(ctx: ServiceContext, user: AccessClaims, tar
     const link = await repo.insertLink(tx, 'follow', user.userId, other.id, now);
     if (!link) throw conflict('already_following', SOCIAL_TEXT.alreadyFollowRequested);
     await changed(tx, link, 'follow_request');
-    await tell(tx, { userId: other.id, type: 'follow_request', metadata: { username: nameOf(me), userId: me.id, requestId: link.id }, creatorId: me.id });
+    await tellOncePerDay(tx, { userId: other.id, type: 'follow_request', metadata: { username: nameOf(me), userId: me.id, requestId: link.id }, creatorId: me.id });
     return { link: toLink(link), created: true };
   });
+}
+
+/**
+ * A request notifies its addressee once a day per sender: sending, cancelling and sending again
+ * cannot be used to flood someone's notifications (the request itself still goes through).
+ */
+async function tellOncePerDay(tx: Queryable, input: Parameters<typeof tell>[1] & { creatorId: string }): Promise<void> {
+  const seen = await tx.query(
+    `SELECT 1 FROM notifications
+      WHERE user_id = $1 AND type = $2 AND creator_id = $3 AND created_at > now() - interval '24 hours' LIMIT 1`,
+    [input.userId, input.type, input.creatorId],
+  );
+  if (seen.length === 0) await tell(tx, input);
 }
 
 async function accept(tx: Queryable, link: repo.LinkRow, me: repo.UserRow, now: Date): Promise<Link> {

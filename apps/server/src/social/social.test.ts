@@ -90,6 +90,17 @@ describe('friend requests', () => {
     const second = (await kit.api('POST', '/api/social/friends', { as: a, body: { userId: b.id } })).body.link.id as string;
     expect((await kit.api('POST', `/api/social/requests/${second}/cancel`, { as: a })).status).toBe(200);
     expect((await overview(b)).incoming).toEqual([]);
+
+    // Asking again and again goes through, but B is told once a day: no flooding by send–cancel.
+    for (let i = 0; i < 3; i++) {
+      const again = (await kit.api('POST', '/api/social/friends', { as: a, body: { userId: b.id } })).body.link.id as string;
+      expect((await kit.api('POST', `/api/social/requests/${again}/cancel`, { as: a })).status).toBe(200);
+    }
+    const told = await kit.t.database.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'friend_request' AND creator_id = $2`,
+      [b.id, a.id],
+    );
+    expect(told[0]!.n).toBe(1);
   });
 
   it('a request back to someone who asked me accepts theirs; duplicates, myself and unknown players are refused', async () => {

@@ -22,7 +22,7 @@ import { todayIn } from '@versus/domain';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { tell } from '../social/tell.ts';
 import * as repo from './verification.repository.ts';
@@ -165,6 +165,8 @@ export async function reviewRequest(
   if (reason.length > 500) throw badRequest('invalid_input', VERIFY_TEXT.reasonRequired, 'reason');
   const ownerId = await repo.ownerOf(ctx.db, id);
   if (!ownerId) throw notFound(VERIFY_TEXT.requestNotFound);
+  // Nobody verifies themselves: an admin's own request waits for another admin.
+  if (ownerId === admin.userId) throw forbidden(VERIFY_TEXT.ownRequest);
   const result = await ctx.db.transaction(async (tx) => {
     // The player's profile first, as every other verification change does.
     const flags = await repo.lockFlags(tx, ownerId);

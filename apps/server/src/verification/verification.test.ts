@@ -90,6 +90,15 @@ describe('admin review queue', () => {
     expect((await me(p)).verified.steam).toBe(false);
   });
 
+  it('an admin cannot review their own request', async () => {
+    expect((await kit.api('PUT', '/api/verification/gamertags/steam', { as: admin, body: { gamertag: 'AdminSteam' } })).status).toBe(200);
+    const own = (await pendingFor(admin)).find((r) => r.kind === 'steam')!.id;
+    const refused = await kit.api('POST', `/api/admin/verification/${own}/approve`, { as: admin, body: {} });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(VERIFY_TEXT.ownRequest);
+    expect((await kit.api('POST', `/api/admin/verification/${own}/reject`, { as: admin, body: { reason: 'mine' } })).status).toBe(403);
+  });
+
   it('approval sets each flag; all and verificationCompletedAt once identity and every linked platform are verified', async () => {
     const p = await kit.signUp();
     await kit.api('PUT', '/api/verification/gamertags/xbox', { as: p, body: { gamertag: 'Chief117' } });

@@ -41,11 +41,26 @@ export async function deleteOwnSubscription(db: Queryable, userId: string, endpo
   return rows.length > 0;
 }
 
+/** A player's devices, newest first, at most `MAX_SUBSCRIPTIONS_PER_USER`. */
 export async function subscriptionsOf(db: Queryable, userId: string): Promise<SubscriptionRow[]> {
   return db.query<SubscriptionRow>(
-    'SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at, id',
-    [userId],
+    'SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1 ORDER BY updated_at DESC, id LIMIT $2',
+    [userId, MAX_SUBSCRIPTIONS_PER_USER],
   );
+}
+
+/** Devices one player may have subscribed at once: a new one beyond them drops the longest unused. */
+export const MAX_SUBSCRIPTIONS_PER_USER = 10;
+
+/** Keeps the player's `MAX_SUBSCRIPTIONS_PER_USER` most recently subscribed devices; returns how many went. */
+export async function trimSubscriptions(db: Queryable, userId: string): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM push_subscriptions WHERE id IN (
+       SELECT id FROM push_subscriptions WHERE user_id = $1 ORDER BY updated_at DESC, id OFFSET $2
+     ) RETURNING id`,
+    [userId, MAX_SUBSCRIPTIONS_PER_USER],
+  );
+  return rows.length;
 }
 
 /** The push service says the subscription is gone (404/410): it never comes back. */

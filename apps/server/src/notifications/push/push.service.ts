@@ -46,12 +46,17 @@ export interface SubscribeInput {
 export async function subscribe(ctx: PushContext, userId: string, input: SubscribeInput): Promise<{ id: string; created: boolean }> {
   if (!isAllowedEndpoint(input.endpoint, ctx.endpoints)) throw badRequest('invalid_endpoint', PUSH.invalidEndpoint, 'endpoint');
   if (!pushKeysSchema.safeParse(input.keys).success) throw badRequest('invalid_keys', PUSH.invalidKeys, 'keys');
-  return repo.upsertSubscription(ctx.db, {
-    userId,
-    endpoint: input.endpoint,
-    p256dh: input.keys.p256dh,
-    auth: input.keys.auth,
-    userAgent: input.userAgent?.slice(0, 512) ?? null,
+  return ctx.db.transaction(async (tx) => {
+    const saved = await repo.upsertSubscription(tx, {
+      userId,
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      userAgent: input.userAgent?.slice(0, 512) ?? null,
+    });
+    // At most MAX_SUBSCRIPTIONS_PER_USER devices: one account cannot multiply the pushes sent.
+    await repo.trimSubscriptions(tx, userId);
+    return saved;
   });
 }
 

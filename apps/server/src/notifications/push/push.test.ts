@@ -12,6 +12,7 @@ import {
 import { AUTH, PUSH } from '@versus/domain';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp } from '../../realtime/test-socket.ts';
+import { MAX_SUBSCRIPTIONS_PER_USER } from './push.repository.ts';
 import { openPostgres } from '../../db/database.ts';
 import { browserKeys, decryptAes128gcm, FakePushService, verifyVapid, type BrowserKeys } from './push.test-kit.ts';
 import { notify } from '../notify.ts';
@@ -212,6 +213,15 @@ describe('subscriptions', () => {
     await subscribeDevice(bob.token, 'laptop');
     expect(await subscriptionCount(alice.userId)).toBe(1);
     expect(await subscriptionCount(bob.userId)).toBe(1);
+  });
+
+  it('keep at most 10 devices a player: a new one beyond them drops the longest unused', async () => {
+    const many = await signUp(t.app, 'manydevices');
+    const devices = [];
+    for (let i = 0; i < 12; i++) devices.push(await subscribeDevice(many.token, `device-${i}`));
+    expect(await subscriptionCount(many.userId)).toBe(MAX_SUBSCRIPTIONS_PER_USER);
+    const kept = await t.database.db.query<{ endpoint: string }>('SELECT endpoint FROM push_subscriptions WHERE user_id = $1', [many.userId]);
+    expect(kept.map((row) => row.endpoint).sort()).toEqual(devices.slice(2).map((d) => d.endpoint).sort());
   });
 
   it("can be deleted by their owner only; another user's endpoint is not found", async () => {
