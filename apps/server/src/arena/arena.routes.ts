@@ -14,17 +14,13 @@ import {
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, errorResponses as errors } from '../http/errors.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import { authorizeTopic } from '../realtime/authorize.ts';
 import { handleMoves } from '../realtime/commands.ts';
 import * as repo from './arena.repository.ts';
 import { Arena, matchId, type ArenaOptions } from './arena.service.ts';
 
-const apiErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
-});
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorSchema]));
 const bearer = [{ bearer: [] }];
 const tags = ['arena'];
 const idParams = z.object({ id: z.string().max(64) });

@@ -37,8 +37,10 @@ function bearerToken(header: string | undefined): string | null {
 }
 
 /** The signed-in user, or a 401 ("Please sign in to continue.") when the bearer token is missing or invalid. */
-export function requireUser(request: FastifyRequest): AccessClaims {
-  return requireSession(request);
+export function requireUser(request: FastifyRequest, message: string = AUTH.signInRequired): AccessClaims {
+  const access = request.versusAuth?.access;
+  if (!access) throw unauthorized(message);
+  return access;
 }
 
 /** requireUser plus the session the token belongs to (for the auth routes themselves). */

@@ -16,15 +16,12 @@ import {
 } from '@versus/domain';
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
-import { AppError } from '../http/errors.ts';
+import { apiErrorSchema, AppError } from '../http/errors.ts';
 import { installAuth, requireSession, signedInOnly } from './auth.plugin.ts';
 import * as service from './auth.service.ts';
 
 export const REFRESH_COOKIE = 'versus_refresh';
 
-const apiErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
-});
 const bearer = [{ bearer: [] }];
 
 /** The auth feature: the bearer-token hook, /api/auth/* (also under the /auth/* proxy prefix) and /api/profiles/:id. */

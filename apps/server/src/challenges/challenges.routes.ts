@@ -1,9 +1,8 @@
 // Challenges and the matches they become, over HTTP. Each route checks who asks, parses with
 // the shared schema, and calls the service.
 import type { FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHALLENGE, GENERIC } from '@versus/domain';
+import { CHALLENGE } from '@versus/domain';
 import {
   acceptChallengeResponseSchema,
   cancelChallengeResponseSchema,
@@ -18,18 +17,14 @@ import { normalizeCode } from '@versus/domain/catalogue';
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { optionalUser, requireUser } from '../auth/auth.plugin.ts';
-import type { AccessClaims } from '../auth/tokens.ts';
-import { AppError, badRequest, notFound, unauthorized } from '../http/errors.ts';
+import { AppError, badRequest, errorResponses as errors, notFound } from '../http/errors.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import { authorizeTopic } from '../realtime/authorize.ts';
 import { invalidateOnNotify } from './challenges.cache.ts';
 import * as repo from './challenges.repository.ts';
 import * as service from './challenges.service.ts';
+import { rejectInvalid } from '../http/validation.ts';
 
-const apiErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
-});
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorSchema]));
 const bearer = [{ bearer: [] }];
 const tags = ['challenges'];
 
@@ -45,24 +40,8 @@ function challengeId(id: string): string {
 // Catalogue texts are shown as they are; zod's own texts get the field in front.
 const CATALOGUE_TEXTS = new Set<unknown>(Object.values(CHALLENGE).filter((v) => typeof v === 'string'));
 
-/** For routes with attachValidation: the first problem with the request as a 400. */
-function rejectInvalid(request: FastifyRequest): void {
-  const error = request.validationError;
-  if (!error) return;
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const [first] = error.validation;
-    const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
-    const message = first?.message ?? GENERIC.other;
-    throw badRequest('invalid_input', field && !CATALOGUE_TEXTS.has(message) ? `${field}: ${message}` : message, field);
-  }
-  throw badRequest('invalid_input', error.message);
-}
-
-function signedIn(request: FastifyRequest, message: string): AccessClaims {
-  const user = optionalUser(request);
-  if (!user) throw unauthorized(message);
-  return user;
-}
+/** A catalogue text stands alone; any other message names its field. */
+const challengeWording = (field: string | undefined, message: string) => (field && !CATALOGUE_TEXTS.has(message) ? `${field}: ${message}` : message);
 
 /** SPEC §8's generic texts for failures that are not the user's ("Failed to accept challenge..."). */
 async function orFallback<T>(request: FastifyRequest, message: string, work: () => Promise<T>): Promise<T> {
@@ -111,8 +90,8 @@ export async function challengesFeature(app: App, ctx: AppContext): Promise<void
       },
     },
     async (request, reply) => {
-      const user = signedIn(request, CHALLENGE.signInToCreate);
-      rejectInvalid(request);
+      const user = requireUser(request, CHALLENGE.signInToCreate);
+      rejectInvalid(request, challengeWording);
       const { replayed, ...result } = await orFallback(request, CHALLENGE.createFailed, () =>
         service.createChallenge(ctx, user, request.body, { idempotencyKey: request.headers['idempotency-key'] }),
       );
@@ -238,8 +217,8 @@ export async function challengesFeature(app: App, ctx: AppContext): Promise<void
       },
     },
     async (request) => {
-      const user = signedIn(request, CHALLENGE.signInToAccept);
-      rejectInvalid(request);
+      const user = requireUser(request, CHALLENGE.signInToAccept);
+      rejectInvalid(request, challengeWording);
       const id = challengeId(request.params.id);
       return orFallback(request, CHALLENGE.acceptFailed, () =>
         service.acceptChallenge(ctx, user, id, { code: request.body?.code, gamertag: request.body?.gamertag }),

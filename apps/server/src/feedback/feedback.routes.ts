@@ -17,12 +17,10 @@ import { EVIDENCE_RULES, checkEvidenceBytes, checkEvidenceFile } from '@versus/d
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireRole, requireUser, signedInOnly } from '../auth/auth.plugin.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, errorResponses as errors } from '../http/errors.ts';
 import { diskStore, type FileStore } from '../storage/file-store.ts';
 import * as service from './feedback.service.ts';
 
-const apiErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }) });
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorSchema]));
 const tags = ['feedback'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().max(64) });

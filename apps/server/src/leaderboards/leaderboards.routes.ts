@@ -1,15 +1,14 @@
 // GET /api/leaderboards: global and per-game boards, a page at a time, with the asker's own
 // row pinned; and the job that keeps the stored places (profiles.rank, global_rank) current.
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { leaderboardQuerySchema, leaderboardSchema } from '@versus/domain/profile';
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import * as service from './leaderboards.service.ts';
+import { apiErrorSchema } from '../http/errors.ts';
 
-const apiErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }) });
 
 /** How soon after a match the stored places follow (the boards themselves are always live). */
 export const RANKS_EVERY_MS = 10_000;

@@ -2,9 +2,8 @@
 // preferences — only ever their own rows (another user's id is "Notification not found") — and
 // the jobs: cleanup every 6 hours, "your turn" for players who have waited, lost deliveries.
 import type { FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { GENERIC, NOTIFICATIONS } from '@versus/domain';
+import { NOTIFICATIONS } from '@versus/domain';
 import {
   NOTIFICATION_RULES,
   listNotificationsQuerySchema,
@@ -15,39 +14,21 @@ import {
   readAllResponseSchema,
 } from '@versus/domain/notifications';
 import type { App } from '../app.ts';
-import { optionalUser } from '../auth/auth.plugin.ts';
+import { requireUser } from '../auth/auth.plugin.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest, unauthorized } from '../http/errors.ts';
+import { errorResponses as errors } from '../http/errors.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import { listenForCommitted } from './notify.ts';
 import * as service from './notifications.service.ts';
+import { rejectInvalid } from '../http/validation.ts';
 
-const apiErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
-});
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorSchema]));
 const bearer = [{ bearer: [] }];
 const tags = ['notifications'];
 const idParams = z.object({ id: z.string().max(64) });
 
 /** SPEC §2: signed out, it reads "Sign in to view notifications". */
-function requireUser(request: FastifyRequest): AccessClaims {
-  const user = optionalUser(request);
-  if (!user) throw unauthorized(NOTIFICATIONS.signInToView);
-  return user;
-}
-
-function rejectInvalid(request: FastifyRequest): void {
-  const error = request.validationError;
-  if (!error) return;
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const [first] = error.validation;
-    const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
-    throw badRequest('invalid_input', `${field ?? 'request'}: ${first?.message ?? GENERIC.other}`, field);
-  }
-  throw badRequest('invalid_input', error.message);
-}
+const signedIn = (request: FastifyRequest): AccessClaims => requireUser(request, NOTIFICATIONS.signInToView);
 
 /** Every 10 s, once across processes: players on the move for 30 s get "your turn". */
 const TURN_SWEEP_MS = 10_000;
@@ -96,7 +77,7 @@ export async function notificationsFeature(app: App, ctx: AppContext): Promise<v
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = signedIn(request);
       rejectInvalid(request);
       return service.list(ctx, user, request.query.limit);
     },
@@ -113,7 +94,7 @@ export async function notificationsFeature(app: App, ctx: AppContext): Promise<v
         response: { 200: readAllResponseSchema, ...errors(401) },
       },
     },
-    async (request) => ({ count: await service.markAllRead(ctx, requireUser(request)) }),
+    async (request) => ({ count: await service.markAllRead(ctx, signedIn(request)) }),
   );
 
   app.post(
@@ -128,7 +109,7 @@ export async function notificationsFeature(app: App, ctx: AppContext): Promise<v
         response: { 200: notificationResponseSchema, ...errors(401, 404) },
       },
     },
-    async (request) => ({ notification: await service.markRead(ctx, requireUser(request), request.params.id) }),
+    async (request) => ({ notification: await service.markRead(ctx, signedIn(request), request.params.id) }),
   );
 
   app.post(
@@ -143,7 +124,7 @@ export async function notificationsFeature(app: App, ctx: AppContext): Promise<v
         response: { 200: notificationResponseSchema, ...errors(401, 404) },
       },
     },
-    async (request) => ({ notification: await service.dismiss(ctx, requireUser(request), request.params.id) }),
+    async (request) => ({ notification: await service.dismiss(ctx, signedIn(request), request.params.id) }),
   );
 
   app.get(
@@ -156,7 +137,7 @@ export async function notificationsFeature(app: App, ctx: AppContext): Promise<v
         response: { 200: preferencesResponseSchema, ...errors(401) },
       },
     },
-    async (request) => ({ preferences: await service.getPreferences(ctx, requireUser(request)) }),
+    async (request) => ({ preferences: await service.getPreferences(ctx, signedIn(request)) }),
   );
 
   app.put(
@@ -173,6 +154,6 @@ export async function notificationsFeature(app: App, ctx: AppContext): Promise<v
       },
     },
     // The service validates the raw body itself, so its message and field are the ones answered.
-    async (request) => ({ preferences: await service.putPreferences(ctx, requireUser(request), request.body) }),
+    async (request) => ({ preferences: await service.putPreferences(ctx, signedIn(request), request.body) }),
   );
 }

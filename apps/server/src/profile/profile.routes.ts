@@ -10,12 +10,10 @@ import { checkAvatarBytes, checkAvatarFile, myProfileSchema, profileStatsSchema 
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser, signedInOnly } from '../auth/auth.plugin.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { badRequest, errorResponses as errors, forbidden } from '../http/errors.ts';
 import { diskAvatarStore, type AvatarStore } from './avatar-store.ts';
 import * as service from './profile.service.ts';
 
-const apiErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }) });
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorSchema]));
 const security = [{ bearer: [] }];
 const tags = ['profiles'];
 const idParams = z.object({ id: z.string().uuid('Profile id must be a UUID') });

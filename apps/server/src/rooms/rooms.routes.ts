@@ -1,7 +1,6 @@
 // Private rooms over HTTP, the `room:{code}` topic rule and the maintenance job. Routes check
 // who asks, parse with the shared schemas and call the service.
 import type { FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GENERIC, ROOMS } from '@versus/domain';
 import {
@@ -16,28 +15,17 @@ import {
 } from '@versus/domain/rooms';
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
-import { optionalUser } from '../auth/auth.plugin.ts';
-import type { AccessClaims } from '../auth/tokens.ts';
-import { AppError, badRequest, unauthorized } from '../http/errors.ts';
+import { requireUser } from '../auth/auth.plugin.ts';
+import { AppError, badRequest, errorResponses as errors } from '../http/errors.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import { authorizeTopic } from '../realtime/authorize.ts';
 import * as repo from './rooms.repository.ts';
 import * as service from './rooms.service.ts';
+import { rejectInvalid } from '../http/validation.ts';
 
-const apiErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
-});
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorSchema]));
 const bearer = [{ bearer: [] }];
 const tags = ['rooms'];
 const codeParams = z.object({ code: z.string().max(64) });
-
-/** SPEC §8: "Authentication required" for a signed-out visitor. */
-function signedIn(request: FastifyRequest): AccessClaims {
-  const user = optionalUser(request);
-  if (!user) throw unauthorized(ROOMS.authRequired);
-  return user;
-}
 
 /** Exactly 6 characters, upper-cased ("Room code must be 6 characters"). */
 function roomCode(raw: string): string {
@@ -46,16 +34,8 @@ function roomCode(raw: string): string {
   return checked.code;
 }
 
-function rejectInvalid(request: FastifyRequest): void {
-  const error = request.validationError;
-  if (!error) return;
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const [first] = error.validation;
-    const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
-    throw badRequest('invalid_input', field === 'betTier' ? ROOMS.invalidBet : `${field ?? 'body'}: ${first?.message ?? GENERIC.other}`, field);
-  }
-  throw badRequest('invalid_input', error.message);
-}
+/** A bad bet tier reads as SPEC's "Invalid bet amount selected."; anything else names its field. */
+const roomWording = (field: string | undefined, message: string) => (field === 'betTier' ? ROOMS.invalidBet : `${field ?? 'body'}: ${message}`);
 
 /** SPEC §8's "Error … private room: {message}" for failures that are not the user's. */
 async function orFallback<T>(request: FastifyRequest, wrap: (message: string) => string, work: () => Promise<T>): Promise<T> {
@@ -110,8 +90,8 @@ export async function roomsFeature(app: App, ctx: AppContext): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = signedIn(request);
-      rejectInvalid(request);
+      const user = requireUser(request, ROOMS.authRequired);
+      rejectInvalid(request, roomWording);
       const result = await orFallback(request, ROOMS.createError, () => service.createRoom(ctx, user, request.body ?? {}));
       return reply.status(201).send(result);
     },
@@ -127,7 +107,7 @@ export async function roomsFeature(app: App, ctx: AppContext): Promise<void> {
         response: { 200: myRoomResponseSchema, ...errors(401) },
       },
     },
-    async (request) => ({ room: await service.myRoom(ctx, signedIn(request)) }),
+    async (request) => ({ room: await service.myRoom(ctx, requireUser(request, ROOMS.authRequired)) }),
   );
 
   app.get(
@@ -162,7 +142,7 @@ export async function roomsFeature(app: App, ctx: AppContext): Promise<void> {
     },
     async (request) => {
       const code = roomCode(request.params.code);
-      const user = signedIn(request);
+      const user = requireUser(request, ROOMS.authRequired);
       return orFallback(request, ROOMS.joinError, () => service.joinRoom(ctx, user, code));
     },
   );
@@ -181,7 +161,7 @@ export async function roomsFeature(app: App, ctx: AppContext): Promise<void> {
     },
     async (request) => {
       const code = roomCode(request.params.code);
-      const user = signedIn(request);
+      const user = requireUser(request, ROOMS.authRequired);
       return { room: await orFallback(request, ROOMS.cancelError, () => service.cancelRoom(ctx, user, code)) };
     },
   );

@@ -12,13 +12,11 @@ import {
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser, signedInOnly } from '../auth/auth.plugin.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, errorResponses as errors } from '../http/errors.ts';
 import { localHub } from '../realtime/commands.ts';
 import { recordPresence } from './presence.ts';
 import * as service from './social.service.ts';
 
-const apiErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }) });
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorSchema]));
 const tags = ['social'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().max(64) });

@@ -14,11 +14,9 @@ import {
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireRole, requireUser } from '../auth/auth.plugin.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, errorResponses as errors } from '../http/errors.ts';
 import * as service from './verification.service.ts';
 
-const apiErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }) });
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorSchema]));
 const tags = ['verification'];
 const security = [{ bearer: [] }];
 const platformParams = z.object({ platform: z.string().max(32) });

@@ -1,19 +1,15 @@
 // GET /api/wallet/virtual: the signed-in user's own virtual-mode figures for the overlay card
 // (weekly tokens, wins, losses, games). The balance view carries money only; these are profile
 // counters, so they have their own small read.
-import { z } from 'zod';
 import { DEFAULTS, LEDGER } from '@versus/domain';
 import { WEEKLY_RESET_MS } from '@versus/domain/money';
 import { virtualStatsSchema, type VirtualStats } from '@versus/domain/wallet';
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser, signedInOnly } from '../auth/auth.plugin.ts';
-import { notFound } from '../http/errors.ts';
+import { apiErrorSchema, notFound } from '../http/errors.ts';
 import { findVirtualStats, type VirtualStatsRow } from './virtual-stats.repository.ts';
 
-const apiErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
-});
 
 export function toVirtualStats(row: VirtualStatsRow): VirtualStats {
   const lastReset = new Date(row.weekly_virtual_credits_last_reset);

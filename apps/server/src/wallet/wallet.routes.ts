@@ -1,7 +1,6 @@
 // The wallet over HTTP (the current user's own balance and history, add and use credits), the
 // admin ledger endpoints, and the hourly weekly-VTokens job. Every route reads and moves only
 // the signed-in user's money; admins alone grant to others and read the audit.
-import { z } from 'zod';
 import {
   adminGrantRequestSchema,
   balanceViewSchema,
@@ -19,10 +18,8 @@ import { scheduleJob } from '../jobs/scheduler.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { getBalanceView, getTransactions, runWeeklyResets } from '../ledger/ledger.service.ts';
 import * as wallet from './wallet.service.ts';
+import { apiErrorSchema } from '../http/errors.ts';
 
-const apiErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
-});
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const security = [{ bearer: [] }];
 

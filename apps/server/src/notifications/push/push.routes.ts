@@ -11,11 +11,8 @@ import { endpointPolicyFromEnv } from './push.endpoints.ts';
 import { preferencesOf } from './push.preferences.ts';
 import * as repo from './push.repository.ts';
 import * as service from './push.service.ts';
+import { errorResponses as errors } from '../../http/errors.ts';
 
-const apiErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
-});
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorSchema]));
 const bearer = [{ bearer: [] }];
 const tags = ['notifications'];
 

@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { GENERIC } from '@versus/domain';
+import { badRequest } from './errors.ts';
+
+/** Words the first problem with a request; `field` is its dotted path, when it has one. */
+export type Wording = (field: string | undefined, message: string) => string;
+
+const byField: Wording = (field, message) => `${field ?? 'request'}: ${message}`;
+
+/**
+ * For routes with `attachValidation`: the first problem with the request as a 400 `invalid_input`,
+ * worded by the route (a catalogue text where SPEC names one), nothing else done.
+ */
+export function rejectInvalid(request: FastifyRequest, wording: Wording = byField): void {
+  const error = request.validationError;
+  if (!error) return;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const [first] = error.validation;
+    const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+    throw badRequest('invalid_input', wording(field, first?.message ?? GENERIC.other), field);
+  }
+  throw badRequest('invalid_input', error.message);
+}
