@@ -16,11 +16,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { openPostgres, type Database, type Queryable } from '../../apps/server/src/db/database.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import * as repo from '../../apps/server/src/ledger/ledger.repository.ts';
 import { grant, lockEscrow, settleEscrow, refusalError } from '../../apps/server/src/ledger/ledger.service.ts';
+import { ADMIN_URL, admin, urlFor } from '../lib/postgres.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -28,26 +28,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const PLAYERS = 1024;
 const STAKE = 1_000;
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'versus_bench_ledger';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pgbenchScript = path.resolve(here, '../../../shared/peers/pgbench/run.sh');
-
-function urlFor(database: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function setUp(): Promise<{ db: Database; players: string[] }> {
   await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);

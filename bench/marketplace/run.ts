@@ -20,7 +20,6 @@ import http from 'node:http';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createChallengeRequestSchema, type CreateChallengeRequest } from '@versus/domain/challenges';
 import { GAME_LIST } from '@versus/domain/catalogue';
 import type { Queryable } from '../../apps/server/src/db/database.ts';
@@ -29,6 +28,7 @@ import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { listOpenPublic } from '../../apps/server/src/challenges/challenges.repository.ts';
 import { createChallenge } from '../../apps/server/src/challenges/challenges.service.ts';
 import { openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
+import { ADMIN_URL, admin, urlFor } from '../lib/postgres.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 15);
@@ -38,25 +38,8 @@ const WARMUP_SECONDS = 3;
 const TOTAL_CHALLENGES = 100_000;
 const OPEN_CHALLENGES = 400;
 const PLAYERS = 200;
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'versus_bench_marketplace';
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-function urlFor(database: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 // ---------------------------------------------------------------------------------------
 // Data

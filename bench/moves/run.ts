@@ -34,7 +34,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import pino from 'pino';
 import WebSocket from 'ws';
 import type { MatchEvent } from '@versus/domain/arena';
@@ -46,6 +45,7 @@ import { openPostgres, type Database } from '../../apps/server/src/db/database.t
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
 import { lockEscrow, openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
+import { ADMIN_URL, admin, urlFor } from '../lib/postgres.ts';
 
 const env = process.env;
 const MATCHES = Number(env.MATCHES ?? 500);
@@ -63,29 +63,12 @@ const SKIP_PEER = env.SKIP_PEER === '1';
 const GAME = (env.GAME ?? 'checkers') as 'checkers' | 'tic-tac-toe';
 if (GAME !== 'checkers' && GAME !== 'tic-tac-toe') throw new Error('GAME must be checkers or tic-tac-toe');
 const STAKE_MINOR = 100;
-const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'versus_bench_moves';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PEER_SRC = path.resolve(here, '../../../shared/peers/boardgameio');
 const PEER_COPY = '/tmp/versus-bench/boardgameio';
 
 const log = (...parts: unknown[]) => console.error(`[moves ${new Date().toISOString().slice(11, 23)}]`, ...parts);
-
-function urlFor(database: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

@@ -25,7 +25,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import pino from 'pino';
 import WebSocket from 'ws';
 import { NOTIFICATION_EVENTS } from '@versus/domain/notifications';
@@ -36,6 +35,7 @@ import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
 import { openPostgres, type Database } from '../../apps/server/src/db/database.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { notify } from '../../apps/server/src/notifications/notify.ts';
+import { ADMIN_URL, admin, urlFor } from '../lib/postgres.ts';
 
 const env = process.env;
 const SOCKETS = Number(env.SOCKETS ?? 5000);
@@ -43,25 +43,8 @@ const RATE = Number(env.RATE ?? 200);
 const SECONDS = Number(env.SECONDS ?? 30);
 const WARMUP = Number(env.WARMUP ?? 3);
 const CONNECT_CONCURRENCY = 100;
-const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'versus_bench_notify';
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-function urlFor(database: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.now();
