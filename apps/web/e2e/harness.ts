@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -117,4 +117,15 @@ export async function signUpInContext(
   if (response.status() !== 201) throw new Error(`sign-up answered ${response.status()}: ${await response.text()}`);
   const body = (await response.json()) as { session: { access_token: string }; user: { id: string } };
   return { ...player, id: body.user.id, token: body.session.access_token };
+}
+
+/** Waits until `read` returns `expected` (realtime updates arrive a moment later), then asserts it. */
+export async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (last !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    last = await read();
+  }
+  expect(last).toBe(expected);
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CHALLENGE, MARKETPLACE, WIZARD } from '@versus/domain';
-import { afterSplash, launchBrowser, newPage, newPlayer, screenshot, signUpInContext } from './harness.ts';
+import { afterSplash, launchBrowser, newPage, newPlayer, screenshot, signUpInContext, eventually } from './harness.ts';
 
 let browser: Browser;
 
@@ -18,17 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Waits until `read` returns `expected` (realtime updates arrive a moment later). */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T = await read();
-  while (last !== expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    last = await read();
-  }
-  expect(last).toBe(expected);
-}
 
 /** The header wallet dropdown's In Games figure. */
 async function inGames(page: Page): Promise<string> {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { NOTIFICATION_SETTINGS, NOTIFICATIONS } from '@versus/domain';
-import { afterSplash, baseUrl, launchBrowser, newPage, screenshot, signUpInContext, type SignedUpPlayer, callApi as call } from './harness.ts';
+import { afterSplash, baseUrl, launchBrowser, newPage, screenshot, signUpInContext, type SignedUpPlayer, callApi as call, eventually } from './harness.ts';
 
 let browser: Browser;
 
@@ -17,18 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-
-/** Waits until `read` returns `expected` (realtime updates arrive a moment later). */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T = await read();
-  while (last !== expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    last = await read();
-  }
-  expect(last).toBe(expected);
-}
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 const unreadOnBell = async (page: Page) => Number(await bell(page).getAttribute('data-unread'));
