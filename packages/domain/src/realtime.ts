@@ -97,6 +97,13 @@ export type RealtimeEventMessage = z.infer<typeof realtimeEventSchema>;
 export const serverMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('welcome'), d: z.object({ userId: z.string(), protocol: z.number().int() }) }),
   z.object({ t: z.literal('event'), d: realtimeEventSchema }),
+  /**
+   * A passing notice about state kept elsewhere (a wallet balance): neither stored nor versioned,
+   * so it costs the transaction that causes it nothing but a NOTIFY after commit. One missed
+   * while offline is made good by `resumed` semantics on the client: it refreshes what hints
+   * refresh whenever it re-subscribes after a reconnect.
+   */
+  z.object({ t: z.literal('hint'), d: z.object({ topic: topicSchema, type: z.string(), payload: z.unknown() }) }),
   /** Now live on `topic`; `v` is the version the client is at (after any replayed events). */
   z.object({ t: z.literal('subscribed'), d: z.object({ topic: topicSchema, v: versionSchema }) }),
   /** Events the client missed on `topic` are no longer kept: fetch a snapshot. */

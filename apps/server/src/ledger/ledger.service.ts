@@ -26,7 +26,7 @@ import {
 import type { BalanceEvent, BalanceView, WalletTransaction } from '@versus/domain/wallet';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
-import { publish, topics } from '../realtime/publish.ts';
+import { hint, topics } from '../realtime/publish.ts';
 import * as repo from './ledger.repository.ts';
 import type { BalanceChange, EscrowOwner, GrantReason, OperationDone, Refusal } from './ledger.repository.ts';
 
@@ -105,12 +105,16 @@ function checkKey(key: string): void {
 /** Publishes each changed balance to its owner (inside `tx`: seen only if it commits), then returns the result. */
 async function settled(tx: Queryable, result: repo.OperationResult): Promise<OperationDone> {
   if (!result.ok) throw refusalError(result);
-  if (!result.replayed) await publishBalances(tx, result.balances);
+  if (!result.replayed) publishBalances(tx, result.balances);
   return result;
 }
 
-async function publishBalances(tx: Queryable, balances: BalanceChange[]): Promise<void> {
-  for (const balance of balances) await publish(tx, topics.user(balance.userId), 'balance', balanceEvent(balance));
+/**
+ * Each new balance goes to its player's user:{id} as a hint after commit: the ledger itself is
+ * the record of it, so the money transaction writes no event row for it (docs/decisions.md).
+ */
+function publishBalances(tx: Queryable, balances: BalanceChange[]): void {
+  for (const balance of balances) hint(tx, topics.user(balance.userId), 'balance', balanceEvent(balance));
 }
 
 export function balanceEvent(balance: BalanceChange): BalanceEvent {
@@ -364,7 +368,7 @@ export async function getTransactions(
 /** Resets one virtual account if its week is over; null when it was not due. */
 export async function weeklyReset(tx: Queryable, userId: string): Promise<repo.WeeklyReset | null> {
   const result = await repo.weeklyReset(tx, userId);
-  if (result) await publishBalances(tx, result.balances);
+  if (result) publishBalances(tx, result.balances);
   return result;
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCE, LEDGER } from '@versus/domain';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import type { Database } from '../db/database.ts';
+import { recordHints } from '../realtime/test-hints.ts';
 import { auditLedger, type AuditOptions } from './ledger.audit.ts';
 import { createOwner, createOwnerTables, createPlayer, finishOwner, ledgerSnapshot } from './ledger.fixtures.ts';
 import {
@@ -276,12 +277,11 @@ describe('weekly VTokens', () => {
     expect((await balance(virtual.id)).virtual_credits_available).toBe(299.5);
 
     await db.query(`UPDATE profiles SET weekly_virtual_credits_last_reset = now() - interval '7 days 1 minute' WHERE id = ANY ($1)`, [[virtual.id, rich.id, real.id]]);
-    const balanceEvents = async () =>
-      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM realtime_events WHERE topic = $1 AND type = 'balance'`, [`user:${virtual.id}`]))[0]!.n;
-    const eventsBefore = await balanceEvents();
+    const hints = await recordHints(db, `user:${virtual.id}`);
     expect(await runWeeklyResets(db)).toBeGreaterThanOrEqual(2);
     expect(await balance(virtual.id)).toMatchObject({ virtual_credits_available: 500, weekly_virtual_credits_remaining: 500 });
-    expect(await balanceEvents()).toBe(eventsBefore + 1);
+    expect((await hints.heard()).map((h) => h.payload)).toEqual([{ currency: 'vtokens', available: 500, escrow: 0, availableMinor: 50_000, escrowMinor: 0 }]);
+    await hints.stop();
     // Tokens won above the allowance are kept; the week still starts again.
     expect(await balance(rich.id)).toMatchObject({ virtual_credits_available: 800, weekly_virtual_credits_remaining: 500 });
     // Real accounts have no weekly tokens.
@@ -339,14 +339,15 @@ describe('history and events', () => {
     ]);
   });
 
-  it('publishes the new balance to user:{id} in the same transaction, and nothing for a refusal or a rollback', async () => {
+  it('hints the new balance to user:{id} after commit, storing no event, and nothing for a refusal or a rollback', async () => {
     const a = await createPlayer(db);
-    const events = () => db.query<{ type: string; payload: unknown }>(`SELECT type, payload FROM realtime_events WHERE topic = $1 ORDER BY version`, [`user:${a.id}`]);
-    const before = (await events()).length;
+    const topic = `user:${a.id}`;
+    const stored = () => db.query(`SELECT 1 FROM realtime_events WHERE topic = $1 AND type = 'balance'`, [topic]);
+    const hints = await recordHints(db, topic);
     await ledger.spend({ userId: a.id, amount: 250, idempotencyKey: key() });
-    const after = await events();
-    expect(after).toHaveLength(before + 1);
-    expect(after.at(-1)).toEqual({ type: 'balance', payload: { currency: 'credits', available: 997.5, escrow: 0, availableMinor: 99_750, escrowMinor: 0 } });
+    const balanceHint = { type: 'balance', payload: { currency: 'credits', available: 997.5, escrow: 0, availableMinor: 99_750, escrowMinor: 0 } };
+    expect(await hints.heard()).toEqual([balanceHint]);
+    expect(await stored()).toEqual([]);
     await expect(ledger.spend({ userId: a.id, amount: 100_000_000, idempotencyKey: key() })).rejects.toBeInstanceOf(LedgerError);
     await expect(
       db.transaction(async (tx) => {
@@ -355,7 +356,8 @@ describe('history and events', () => {
         throw new Error('the caller fails after the spend');
       }),
     ).rejects.toThrow('the caller fails');
-    expect(await events()).toHaveLength(before + 1);
+    expect(await hints.heard()).toEqual([balanceHint]);
+    await hints.stop();
     expect((await balance(a.id)).available_balance).toBe(997.5);
   });
 });

@@ -432,7 +432,7 @@ export class RealtimeHub {
 
   private readonly onNotify = (text: string): void => {
     if (text.startsWith(this.ownPrefix)) return; // delivered already, by publishLocal
-    let note: { topic?: unknown; version?: unknown; type?: unknown; payload?: unknown; ref?: unknown; refs?: unknown };
+    let note: { topic?: unknown; version?: unknown; type?: unknown; payload?: unknown; ref?: unknown; refs?: unknown; hint?: unknown };
     try {
       note = JSON.parse(text) as typeof note;
     } catch (error) {
@@ -446,6 +446,10 @@ export class RealtimeHub {
       }
       return;
     }
+    if (note.hint === 1 && typeof note.topic === 'string') {
+      this.hint(note.topic, String(note.type), JSON.stringify(note.payload ?? null));
+      return;
+    }
     if (typeof note.topic !== 'string' || typeof note.version !== 'number') {
       this.log.warn({ text: text.slice(0, 200) }, 'realtime: notification without topic or version');
       return;
@@ -457,6 +461,18 @@ export class RealtimeHub {
         : { version: note.version, frame: eventFrame(note.topic, note.version, String(note.type), JSON.stringify(note.payload ?? null)) },
     );
   };
+
+  /**
+   * A hint (publish.ts hint) goes at once to every socket following its topic, those still
+   * catching up included: it has no version, so it neither waits for events nor holds them up.
+   */
+  private hint(topic: string, type: string, payloadJson: string): void {
+    const state = this.topics.get(topic);
+    if (!state) return;
+    const frame = Buffer.from(`{"t":"hint","d":{"topic":${JSON.stringify(topic)},"type":${JSON.stringify(type)},"payload":${payloadJson}}}`);
+    for (const conn of state.subs.keys()) this.sendFrame(conn, frame);
+    for (const conn of state.joining.keys()) this.sendFrame(conn, frame);
+  }
 
   /** An event announced by a NOTIFY: delivered in order, loaded from the store when only referenced. */
   private incoming(topic: string, item: Incoming): void {

@@ -41,6 +41,20 @@ export async function publish(tx: Queryable, topic: string, type: string, payloa
   return { topic, version, type, payload };
 }
 
+/**
+ * Sends a hint on `topic` after the caller's transaction commits (nothing if it rolls back): a
+ * passing notice about state kept elsewhere, such as a balance the ledger already stores. Unlike
+ * an event it is not stored and takes no version, so the transaction pays no row and no topic
+ * lock for it; a client that was offline refreshes that state when it re-subscribes instead of
+ * replaying hints. The payload must be small: hints never travel by reference.
+ */
+export function hint(tx: Queryable, topic: string, type: string, payload: unknown): void {
+  if (!topicSchema.safeParse(topic).success) throw new Error(`hint: "${topic}" is not a topic (prefix or prefix:id)`);
+  const message = `{"hint":1,"topic":${JSON.stringify(topic)},"type":${JSON.stringify(type)},"payload":${JSON.stringify(payload ?? null)}}`;
+  if (Buffer.byteLength(message) >= INLINE_LIMIT) throw new Error(`hint: the ${type} payload is too large for a hint; publish an event`);
+  tx.notifyAfterCommit(REALTIME_CHANNEL, message);
+}
+
 export const topics = {
   user: (id: string) => `user:${id}`,
   match: (id: string) => `match:${id}`,

@@ -4,7 +4,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
-import { publish, topics } from './publish.ts';
+import { hint, publish, topics } from './publish.ts';
 import { pruneEvents } from './realtime.repository.ts';
 import { listen, signUp, TestSocket } from './test-socket.ts';
 
@@ -73,6 +73,28 @@ describe('realtime hub on one server', () => {
 
     const [event] = await socket.events(1);
     expect(event).toEqual({ topic, v: start + 1, type: 'test.committed', payload: { n: 1 } });
+    await socket.settle();
+    expect(socket.received).toEqual([]);
+  });
+
+  it('delivers a hint after commit without a version or a stored event, never one rolled back', async () => {
+    const topic = topics.user(alice.userId);
+    const socket = await connect();
+    socket.send({ t: 'sub', d: { topic } });
+    const start = (await socket.next('subscribed')).d.v;
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        hint(tx, topic, 'test.rolled-back', { n: 0 });
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await t.database.db.transaction(async (tx) => hint(tx, topic, 'test.hint', { n: 1 }));
+    expect(await socket.next('hint')).toEqual({ t: 'hint', d: { topic, type: 'test.hint', payload: { n: 1 } } });
+    expect(await versionOf(topic)).toBe(start);
+    expect(await t.database.db.query(`SELECT 1 FROM realtime_events WHERE topic = $1 AND type LIKE 'test.%hint'`, [topic])).toEqual([]);
+    // The next event takes the next version: the hint used none.
+    await publishCommitted(topic, 'test.after-hint', {});
+    expect((await socket.events(1))[0]).toMatchObject({ v: start + 1, type: 'test.after-hint' });
     await socket.settle();
     expect(socket.received).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH, BALANCE, LEDGER } from '@versus/domain';
 import { balanceViewSchema, creditsResultSchema, ledgerAuditSchema, walletTransactionsSchema } from '@versus/domain/wallet';
 import { signAccessToken } from '../auth/tokens.ts';
+import { recordHints } from '../realtime/test-hints.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createPlayer, ledgerSnapshot, type TestPlayer } from '../ledger/ledger.fixtures.ts';
 import { refuseForVirtual } from './wallet.service.ts';
@@ -73,6 +74,7 @@ describe('GET /api/wallet/balance', () => {
 describe('POST /api/wallet/credits/use', () => {
   it('spends from the user’s own balance, publishes the balance, and a retry with the same key moves nothing', async () => {
     const body = { amount: 12.5, description: 'Tournament snack', idempotencyKey: key() };
+    const hints = await recordHints(t.database.db, `user:${alice.id}`);
     const res = await call('POST', '/api/wallet/credits/use', alice, body);
     expect(res.statusCode).toBe(200);
     const result = creditsResultSchema.parse(res.json());
@@ -83,11 +85,8 @@ describe('POST /api/wallet/credits/use', () => {
     expect(await ledgerSnapshot(t.database.db)).toBe(snapshot);
     expect((await balanceOf(alice)).available_balance).toBe(987.5);
     expect((await balanceOf(bob)).available_balance).toBe(1000);
-    const [event] = await t.database.db.query<{ payload: unknown }>(
-      `SELECT payload FROM realtime_events WHERE topic = $1 AND type = 'balance' ORDER BY version DESC LIMIT 1`,
-      [`user:${alice.id}`],
-    );
-    expect(event?.payload).toEqual({ currency: 'credits', available: 987.5, escrow: 0, availableMinor: 98_750, escrowMinor: 0 });
+    expect((await hints.heard()).map((h) => h.payload)).toEqual([{ currency: 'credits', available: 987.5, escrow: 0, availableMinor: 98_750, escrowMinor: 0 }]);
+    await hints.stop();
   });
 
   it('one user’s key never replays another user’s request', async () => {

@@ -225,6 +225,36 @@ describe('RealtimeClient', () => {
     expect(statuses).toEqual(['connecting', 'connected', 'reconnecting', 'connected']);
   });
 
+  it('passes hints on without touching the version, and announces each topic resumed after a reconnect', async () => {
+    const { client } = await setup();
+    const { updates, listener } = collect();
+    client.subscribe('user:u1', listener);
+    client.connect();
+    const first = await server.nextConnection();
+    await first.next('sub');
+    first.send({ t: 'subscribed', d: { topic: 'user:u1', v: 2 } });
+    first.send({ t: 'hint', d: { topic: 'user:u1', type: 'balance', payload: { available: 5 } } });
+    first.send({ t: 'hint', d: { topic: 'user:u9', type: 'balance', payload: null } });
+    await until(() => (updates.length >= 1 ? true : undefined), 'hint');
+    expect(updates).toEqual([{ kind: 'hint', topic: 'user:u1', type: 'balance', payload: { available: 5 } }]);
+    expect(client.lastVersion('user:u1')).toBe(2);
+
+    first.close(1012);
+    const second = await server.nextConnection();
+    expect((await second.next('sub')).d).toEqual({ topic: 'user:u1', since: 2 });
+    second.send({ t: 'subscribed', d: { topic: 'user:u1', v: 2 } });
+    await until(() => (updates.length >= 2 ? true : undefined), 'resumed');
+    expect(updates[1]).toEqual({ kind: 'resumed', topic: 'user:u1' });
+    // A topic followed for the first time on this connection has nothing to resume.
+    client.subscribe('challenges', collect().listener);
+    await second.next('sub');
+    second.send({ t: 'subscribed', d: { topic: 'challenges', v: 0 } });
+    second.send({ t: 'subscribed', d: { topic: 'user:u1', v: 2 } });
+    second.send({ t: 'event', d: { topic: 'user:u1', v: 3, type: 'x', payload: null } });
+    await until(() => (updates.length >= 3 ? true : undefined), 'event');
+    expect(updates.slice(2)).toEqual([{ kind: 'event', topic: 'user:u1', v: 3, type: 'x', payload: null }]);
+  });
+
   it('backs off exponentially while connections keep failing, and resets after a welcome', async () => {
     const { client } = await setup({ backoff: { minMs: 40, maxMs: 160 }, random: () => 1 });
     server.welcome = false;

@@ -20,6 +20,13 @@ export type RealtimeStatus =
 /** What a topic's listeners receive. */
 export type RealtimeUpdate =
   | { kind: 'event'; topic: string; v: number; type: string; payload: unknown }
+  /** A passing notice about state kept elsewhere (a balance): no version, never replayed. */
+  | { kind: 'hint'; topic: string; type: string; payload: unknown }
+  /**
+   * Following again after a reconnect: the events missed meanwhile are replayed, but hints are
+   * not, so refresh what hints refresh.
+   */
+  | { kind: 'resumed'; topic: string }
   /** Events on this topic were missed and are no longer kept: refetch its snapshot. */
   | { kind: 'gap'; topic: string }
   /** The server refused the subscription (forbidden_topic, too_many_topics) or failed. */
@@ -51,6 +58,8 @@ interface TopicEntry {
   listeners: Set<{ listener: RealtimeListener }>;
   /** The last version delivered; undefined before the first `subscribed`. */
   v: number | undefined;
+  /** Subscribed again after a reconnect: its `subscribed` is announced as `resumed`. */
+  resuming: boolean;
 }
 
 const OPEN = 1;
@@ -97,6 +106,8 @@ export class RealtimeClient {
   private running = false;
   private socket: WebSocket | null = null;
   private welcomed = false;
+  /** A welcome came before: the next ones are reconnections, whose hints may have been missed. */
+  private welcomedBefore = false;
   private awaitingPong = false;
   /** Failed attempts since the last welcome. */
   private attempt = 0;
@@ -161,7 +172,7 @@ export class RealtimeClient {
     if (!isTopic(topic)) throw new Error(`"${topic}" is not a realtime topic`);
     let entry = this.topics.get(topic);
     if (!entry) {
-      entry = { listeners: new Set(), v: undefined };
+      entry = { listeners: new Set(), v: undefined, resuming: false };
       this.topics.set(topic, entry);
       if (this.welcomed) this.send({ t: 'sub', d: { topic } });
     }
@@ -270,7 +281,10 @@ export class RealtimeClient {
         this.welcomed = true;
         this.userId = message.d.userId;
         this.attempt = 0;
+        const reconnected = this.welcomedBefore;
+        this.welcomedBefore = true;
         for (const [topic, entry] of this.topics) {
+          entry.resuming = reconnected;
           this.send({ t: 'sub', d: entry.v === undefined ? { topic } : { topic, since: entry.v } });
         }
         this.setStatus('connected');
@@ -289,7 +303,18 @@ export class RealtimeClient {
       }
       case 'subscribed': {
         const entry = this.topics.get(message.d.topic);
-        if (entry) entry.v = message.d.v;
+        if (!entry) return;
+        entry.v = message.d.v;
+        if (entry.resuming) {
+          entry.resuming = false;
+          this.emit(message.d.topic, entry, { kind: 'resumed', topic: message.d.topic });
+        }
+        return;
+      }
+      case 'hint': {
+        const { topic, type, payload } = message.d;
+        const entry = this.topics.get(topic);
+        if (entry) this.emit(topic, entry, { kind: 'hint', topic, type, payload });
         return;
       }
       case 'gap': {

@@ -21,7 +21,7 @@ export const walletKeys = {
   virtual: (userId: string) => ['wallet', userId, 'virtual'] as const,
 };
 
-/** Realtime events on user:{id} after which the wallet reads again. */
+/** Realtime events and hints on user:{id} after which the wallet reads again. */
 const REFRESH_ON = new Set(['balance', 'profile.updated']);
 
 interface WalletSync {
@@ -50,11 +50,15 @@ function walletSync(queryClient: QueryClient, userId: string): WalletSync {
   return sync;
 }
 
-/** Follows user:{id} and schedules a refresh on every balance or profile change (and on a gap). */
+/**
+ * Follows user:{id} and schedules a refresh on every balance or profile change, on a gap, and
+ * after a reconnect (balance hints are not replayed).
+ */
 function useWalletRealtime(userId: string | null, sync: WalletSync | null): void {
   useRealtime(userId ? `user:${userId}` : null, (update) => {
     if (!sync) return;
-    if (update.kind === 'gap' || (update.kind === 'event' && REFRESH_ON.has(update.type))) sync.scheduler.request();
+    const changed = (update.kind === 'event' || update.kind === 'hint') && REFRESH_ON.has(update.type);
+    if (changed || update.kind === 'gap' || update.kind === 'resumed') sync.scheduler.request();
   });
 }
 

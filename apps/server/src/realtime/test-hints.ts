@@ -1,0 +1,51 @@
+// Tests' view of the hints (publish.ts hint) sent on one topic: what the hub of every process
+// hears, in the order the commits sent them.
+import type { Database } from '../db/database.ts';
+import { hint, REALTIME_CHANNEL } from './publish.ts';
+
+export interface Hint {
+  type: string;
+  payload: unknown;
+}
+
+const MARK = 'test.mark';
+
+export interface HintRecorder {
+  /**
+   * The hints on the topic heard so far, once every hint sent before this call has arrived (a
+   * marker sent after them comes back last), so "nothing was sent" can be asserted.
+   */
+  heard(): Promise<Hint[]>;
+  stop(): Promise<void>;
+}
+
+export async function recordHints(db: Database, topic: string): Promise<HintRecorder> {
+  const hints: Hint[] = [];
+  const marks = new Set<string>();
+  const stop = await db.listen(REALTIME_CHANNEL, (text) => {
+    const note = JSON.parse(text) as { hint?: number; topic?: string; type: string; payload: unknown };
+    if (note.hint !== 1 || note.topic !== topic) return;
+    if (note.type === MARK) marks.add(String(note.payload));
+    else hints.push({ type: note.type, payload: note.payload });
+  });
+  let marked = 0;
+  async function sync(): Promise<void> {
+    const mark = String(++marked);
+    hint(db, topic, MARK, mark);
+    const deadline = Date.now() + 5_000;
+    while (!marks.has(mark)) {
+      if (Date.now() > deadline) throw new Error(`recordHints: the marker on ${topic} never came back`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+  // Hints of work finished before recording began may still be on their way: not ours.
+  await sync();
+  hints.length = 0;
+  return {
+    async heard() {
+      await sync();
+      return [...hints];
+    },
+    stop,
+  };
+}
