@@ -21,6 +21,7 @@ import { openPostgres, type Database, type Queryable } from '../../apps/server/s
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import * as repo from '../../apps/server/src/ledger/ledger.repository.ts';
 import { grant, lockEscrow, settleEscrow, refusalError } from '../../apps/server/src/ledger/ledger.service.ts';
+import { postgresCpuSec } from '../lib/cpu.ts';
 import { ADMIN_URL, admin, urlFor } from '../lib/postgres.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -87,7 +88,16 @@ const operations: Record<Mode, Operations> = {
   },
 };
 
-async function runLedger(db: Database, players: string[], mode: Mode, forSeconds = SECONDS): Promise<{ matches: number; seconds: number; latencyMs: number }> {
+interface LedgerRun {
+  matches: number;
+  seconds: number;
+  latencyMs: number;
+  /** CPU seconds spent by the bench database's PostgreSQL backends and by this process. */
+  postgresCpuSec: number;
+  clientCpuSec: number;
+}
+
+async function runLedger(db: Database, players: string[], mode: Mode, forSeconds = SECONDS): Promise<LedgerRun> {
   const ops = operations[mode];
   let matches = 0;
   let totalMs = 0;
@@ -107,9 +117,18 @@ async function runLedger(db: Database, players: string[], mode: Mode, forSeconds
     }
   }
   const started = performance.now();
+  const pg0 = postgresCpuSec(DB_NAME);
+  const own0 = process.cpuUsage();
   await Promise.all(Array.from({ length: CLIENTS }, () => client()));
   const seconds = (performance.now() - started) / 1000;
-  return { matches, seconds, latencyMs: totalMs / Math.max(1, matches) };
+  const own = process.cpuUsage(own0);
+  return {
+    matches,
+    seconds,
+    latencyMs: totalMs / Math.max(1, matches),
+    postgresCpuSec: postgresCpuSec(DB_NAME) - pg0,
+    clientCpuSec: (own.user + own.system) / 1e6,
+  };
 }
 
 /**
@@ -173,7 +192,7 @@ const { db, players } = await setUp();
 try {
   console.error(`pgbench: ${CLIENTS} clients, ${SECONDS} s ...`);
   const before = runPgbench();
-  const results: Record<Mode, Awaited<ReturnType<typeof runLedger>>> = {} as never;
+  const results: Record<Mode, LedgerRun> = {} as never;
   if (WARMUP > 0) {
     console.error(`warm-up (not counted): ${CLIENTS} clients, ${WARMUP} s ...`);
     await runLedger(db, players, 'api', WARMUP);
@@ -206,6 +225,8 @@ try {
       matchesPerSecond: Math.round(matchesPerSecond),
       ledgerTransactionsPerSecond: Math.round(matchesPerSecond * 3),
       matchLatencyMs: Number(r.latencyMs.toFixed(1)),
+      // Steadier than throughput on a shared machine: what one match cost each side.
+      cpuMsPerMatch: { postgres: Number(((1000 * r.postgresCpuSec) / r.matches).toFixed(2)), client: Number(((1000 * r.clientCpuSec) / r.matches).toFixed(2)) },
       ratioMatchesToTps: Number((matchesPerSecond / tps).toFixed(2)),
       ratioTransactionsToTps: Number(((matchesPerSecond * 3) / tps).toFixed(2)),
     };
@@ -231,7 +252,11 @@ try {
       ...(['asTheApiRunsIt', 'ledgerCore'] as const).map((name) => {
         const r = report[name];
         const what = name === 'asTheApiRunsIt' ? 'ledger, as the API runs it (balances hinted after commit)' : 'ledger core (no hints)';
-        return `${what}: ${r.pairsPerSecond} lock-and-settle pairs/s, ratio ${r.ratioPairsToTps} (goal 0.5); ${r.matchesPerSecond} matches/s = ${r.ledgerTransactionsPerSecond} ledger transactions/s (ratio ${r.ratioTransactionsToTps})`;
+        return (
+          `${what}: ${r.pairsPerSecond} lock-and-settle pairs/s, ratio ${r.ratioPairsToTps} (goal 0.5); ${r.matchesPerSecond} matches/s = ` +
+          `${r.ledgerTransactionsPerSecond} ledger transactions/s (ratio ${r.ratioTransactionsToTps}); CPU per match: PostgreSQL ` +
+          `${r.cpuMsPerMatch.postgres} ms, Node.js ${r.cpuMsPerMatch.client} ms`
+        );
       }),
       `ledger functions driven by pgbench's C client (PostgreSQL's share only): ${report.ledgerFromPgbench.pairsPerSecond} pairs/s, ratio ${report.ledgerFromPgbench.ratioPairsToTps}; ` +
         `${report.ledgerFromPgbench.ledgerTransactionsPerSecond} ledger transactions/s (ratio ${report.ledgerFromPgbench.ratioTransactionsToTps})`,

@@ -45,6 +45,7 @@ import { openPostgres, type Database } from '../../apps/server/src/db/database.t
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
 import { lockEscrow, openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
+import { machineCpu, postgresCpuSec, procStat } from '../lib/cpu.ts';
 import { ADMIN_URL, admin, urlFor } from '../lib/postgres.ts';
 
 const env = process.env;
@@ -176,42 +177,6 @@ async function startServer(): Promise<{ child: ChildProcess; port: number; lines
   return { child, port, lines };
 }
 
-function procStat(pid: number): { cpuSec: number; rssMB: number } {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const rss = /VmRSS:\s+(\d+) kB/.exec(status);
-  return { cpuSec: (Number(fields[11]) + Number(fields[12])) / 100, rssMB: rss ? Math.round(Number(rss[1]) / 102.4) / 10 : 0 };
-}
-
-/** Idle and total CPU time of the whole machine (jiffies), from /proc/stat. */
-function machineCpu(): { idle: number; total: number } {
-  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  return { idle: line[3]! + line[4]!, total: line.reduce((a, b) => a + b, 0) };
-}
-
-/**
- * CPU seconds of the PostgreSQL backends serving the bench database (their process title names
- * it). Other databases on the same server (other work on this machine) are not counted; the
- * shared WAL writer and checkpointer are not either.
- */
-function postgresCpuSec(): number {
-  let total = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (!cmdline.startsWith('postgres:') || !cmdline.includes(` ${DB_NAME} `)) continue;
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch (error) {
-      // The process ended while we read it.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-    }
-  }
-  return total;
-}
 
 // ---------------------------------------------------------------------------------------
 // Players and pairs
@@ -504,7 +469,7 @@ async function window(label: string, child: ChildProcess, run: () => void, stop:
   await sleep(WARMUP * 1000);
   resetCounters();
   const server0 = procStat(child.pid!);
-  const pg0 = postgresCpuSec();
+  const pg0 = postgresCpuSec(DB_NAME);
   const own0 = process.cpuUsage();
   const machine0 = machineCpu();
   const t0 = performance.now();
@@ -513,7 +478,7 @@ async function window(label: string, child: ChildProcess, run: () => void, stop:
   measuring = false;
   const seconds = (performance.now() - t0) / 1000;
   const server1 = procStat(child.pid!);
-  const pg1 = postgresCpuSec();
+  const pg1 = postgresCpuSec(DB_NAME);
   const own1 = process.cpuUsage(own0);
   const machine1 = machineCpu();
   stop();

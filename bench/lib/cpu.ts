@@ -1,0 +1,41 @@
+// CPU accounting from /proc for the benches: what each process spent, so a figure per operation
+// can be set beside the throughput (on a shared two-core machine, throughput alone moves with
+// whatever else runs).
+import fs from 'node:fs';
+
+export function procStat(pid: number): { cpuSec: number; rssMB: number } {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rss = /VmRSS:\s+(\d+) kB/.exec(status);
+  return { cpuSec: (Number(fields[11]) + Number(fields[12])) / 100, rssMB: rss ? Math.round(Number(rss[1]) / 102.4) / 10 : 0 };
+}
+
+/** Idle and total CPU time of the whole machine (jiffies), from /proc/stat. */
+export function machineCpu(): { idle: number; total: number } {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return { idle: line[3]! + line[4]!, total: line.reduce((a, b) => a + b, 0) };
+}
+
+/**
+ * CPU seconds of the PostgreSQL backends serving the bench database (their process title names
+ * it). Other databases on the same server (other work on this machine) are not counted; the
+ * shared WAL writer and checkpointer are not either.
+ */
+export function postgresCpuSec(dbName: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!cmdline.startsWith('postgres:') || !cmdline.includes(` ${dbName} `)) continue;
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch (error) {
+      // The process ended while we read it.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    }
+  }
+  return total;
+}
