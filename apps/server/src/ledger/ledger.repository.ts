@@ -1,4 +1,5 @@
-// The ledger's SQL: calls of the operations defined in migrations/003_ledger.sql, and reads.
+// The ledger's SQL: calls of the operations defined in migrations/003_ledger.sql (the hot two
+// redefined in 017_ledger_lean_operations.sql), and reads.
 import type { AccountType, Currency, Role } from '@versus/domain';
 import type { TransferReason } from '@versus/domain/wallet';
 import type { Queryable } from '../db/database.ts';
@@ -67,8 +68,9 @@ async function call(tx: Queryable, sql: string, params: unknown[]): Promise<Oper
     if (!row) throw new Error('ledger: the operation returned nothing');
     return row.r;
   } catch (error) {
-    // Two different requests raced with one key: the second is refused by the unique index
-    // (its transaction is spoiled, as any failed statement spoils one).
+    // Two different grants or spends raced with one key: the second is refused by the unique
+    // index (its transaction is spoiled, as any failed statement spoils one). Locks and closes
+    // claim their key with ON CONFLICT and answer key_reused themselves (migration 017).
     const { code, constraint } = error as { code?: string; constraint?: string };
     if (code === '23505' && constraint === 'ledger_operations_idempotency_key') return { ok: false, error: 'key_reused' };
     throw error;
