@@ -68,9 +68,9 @@ async function call(tx: Queryable, sql: string, params: unknown[]): Promise<Oper
     if (!row) throw new Error('ledger: the operation returned nothing');
     return row.r;
   } catch (error) {
-    // Two different grants or spends raced with one key: the second is refused by the unique
-    // index (its transaction is spoiled, as any failed statement spoils one). Locks and closes
-    // claim their key with ON CONFLICT and answer key_reused themselves (migration 017).
+    // The operations claim their key with ON CONFLICT and answer key_reused themselves
+    // (migration 017); a key that still meets the unique index (the weekly reset's, in theory)
+    // is a key reused all the same, its transaction spoiled as any failed statement spoils one.
     const { code, constraint } = error as { code?: string; constraint?: string };
     if (code === '23505' && constraint === 'ledger_operations_idempotency_key') return { ok: false, error: 'key_reused' };
     throw error;

@@ -12,6 +12,7 @@ import {
   getBalanceView,
   getTransactions,
   ledgerOf,
+  lockEscrow,
   runWeeklyResets,
   type Ledger,
 } from './ledger.service.ts';
@@ -208,6 +209,35 @@ describe('idempotency', () => {
     }
     const spent = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transfers t JOIN ledger_operations o ON o.id = t.operation_id WHERE o.idempotency_key = $1`, [k]);
     expect(spent[0]!.n).toBe(1);
+  });
+
+  it('answers a key racing another request’s uncommitted claim as reused, leaving the caller’s transaction usable', async () => {
+    const [a, b] = [await createPlayer(db), await createPlayer(db)];
+    const match = await createOwner(db, 'matches');
+    const k = key();
+    let claimed!: () => void;
+    let commit!: () => void;
+    const hasClaimed = new Promise<void>((resolve) => (claimed = resolve));
+    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
+    const first = db.transaction(async (tx) => {
+      await lockEscrow(tx, { userId: a.id, amount: 100, owner: { matchId: match }, idempotencyKey: k });
+      claimed();
+      await mayCommit;
+    });
+    await hasClaimed;
+    const second = db.transaction(async (tx) => {
+      const error = await lockEscrow(tx, { userId: b.id, amount: 100, owner: { matchId: match }, idempotencyKey: k }).catch((e: unknown) => e);
+      // The claim waited for the first transaction; this one can still do its other work.
+      const [row] = await tx.query<{ ok: number }>('SELECT 1 AS ok');
+      return { error, row };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    commit();
+    await first;
+    const { error, row } = await second;
+    expect(error).toMatchObject({ status: 409, code: 'idempotency_key_reused' });
+    expect(row).toEqual({ ok: 1 });
+    expect(await balance(b.id)).toMatchObject({ available_balance: 1000, escrow_balance: 0 });
   });
 
   it('moves money once when 12 replays of one request race', async () => {

@@ -6,6 +6,7 @@
 --    only a conflict (or a refusal) looks the key up. A replay racing its original still waits
 --    for it (the unique index makes it) and then returns its result; two different requests
 --    with one key now both end without an error: one moves money, the other is "key_reused".
+--    (Grants and spends, at the end of this file, claim their keys the same way.)
 --  * A player's accounts are locked by one statement on (user_id, currency): those columns
 --    never change, so a row re-read after waiting for a concurrent update still qualifies.
 --  * Holds and accounts travel as plain arrays, not arrays of rows; transfers are written by
@@ -172,6 +173,84 @@ BEGIN
        SET total_virtual_credits_earned = total_virtual_credits_earned + ((v_total - v_winner_stake) / 100)::integer,
            updated_at = now()
      WHERE id = p_winner;
+  END IF;
+  RETURN v_result || jsonb_build_object('operationId', v_op, 'replayed', false);
+END $$;
+
+-- Grants and spends claim their key the same way, so every operation answers a racing key alike.
+
+CREATE OR REPLACE FUNCTION ledger_grant(p_key text, p_user uuid, p_currency text, p_amount bigint, p_reason text, p_description text)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_request jsonb := jsonb_build_object('user', p_user, 'currency', p_currency, 'amount', p_amount,
+                                        'reason', p_reason, 'description', p_description);
+  v_result jsonb;
+  acc record;
+  v_op bigint;
+BEGIN
+  IF p_amount IS NULL OR p_amount <= 0 THEN RETURN '{"ok": false, "error": "invalid_amount"}'; END IF;
+  IF p_reason NOT IN ('starting', 'grant', 'admin_grant', 'weekly_reset') THEN
+    RAISE EXCEPTION 'ledger: % is not a grant reason', p_reason;
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM users WHERE id = p_user) THEN
+    RETURN '{"ok": false, "error": "user_not_found"}';
+  END IF;
+  PERFORM ledger_open_accounts(p_user, p_currency);
+  acc := ledger_lock_user(p_user, p_currency, true);
+  v_result := jsonb_build_object('ok', true, 'currency', p_currency, 'amount', p_amount,
+    'balances', jsonb_build_array(jsonb_build_object('userId', p_user, 'currency', p_currency,
+      'available', acc.available + p_amount, 'escrow', acc.escrow)));
+  INSERT INTO ledger_operations (idempotency_key, kind, request_hash, result)
+  VALUES (p_key, 'grant', md5(v_request::text)::uuid, v_result)
+  ON CONFLICT (idempotency_key) DO NOTHING
+  RETURNING id INTO v_op;
+  IF v_op IS NULL THEN RETURN ledger_replay(p_key, 'grant', v_request); END IF;
+  INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason, description)
+  VALUES (v_op, acc.house_id, acc.available_id, p_amount, p_currency, p_reason, p_description);
+  RETURN v_result || jsonb_build_object('operationId', v_op, 'replayed', false);
+END $$;
+
+CREATE OR REPLACE FUNCTION ledger_spend(p_key text, p_user uuid, p_currency text, p_amount bigint, p_description text)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_request jsonb := jsonb_build_object('user', p_user, 'currency', p_currency, 'amount', p_amount, 'description', p_description);
+  v_refusal jsonb;
+  v_result jsonb;
+  prof record;
+  v_own text;
+  v_currency text;
+  acc record;
+  v_op bigint;
+BEGIN
+  IF p_amount IS NULL OR p_amount <= 0 THEN RETURN '{"ok": false, "error": "invalid_amount"}'; END IF;
+  SELECT role, account_type INTO prof FROM profiles WHERE id = p_user;
+  IF NOT FOUND THEN RETURN '{"ok": false, "error": "user_not_found"}'; END IF;
+  v_own := ledger_currency_for(prof.role, prof.account_type);
+  v_currency := coalesce(p_currency, v_own);
+  acc := ledger_lock_user(p_user, v_currency, true);
+  IF v_currency <> v_own THEN
+    v_refusal := jsonb_build_object('ok', false, 'error', 'currency_not_allowed', 'currency', v_currency, 'allowed', v_own, 'accountType', prof.account_type);
+  ELSIF acc.available < p_amount THEN
+    v_refusal := jsonb_build_object('ok', false, 'error', 'insufficient', 'currency', v_currency, 'needed', p_amount, 'available', acc.available);
+  END IF;
+  IF v_refusal IS NOT NULL THEN
+    RETURN coalesce(ledger_replay(p_key, 'spend', v_request), v_refusal);
+  END IF;
+  v_result := jsonb_build_object('ok', true, 'currency', v_currency, 'amount', p_amount,
+    'balances', jsonb_build_array(jsonb_build_object('userId', p_user, 'currency', v_currency,
+      'available', acc.available - p_amount, 'escrow', acc.escrow)));
+  INSERT INTO ledger_operations (idempotency_key, kind, request_hash, result)
+  VALUES (p_key, 'spend', md5(v_request::text)::uuid, v_result)
+  ON CONFLICT (idempotency_key) DO NOTHING
+  RETURNING id INTO v_op;
+  IF v_op IS NULL THEN RETURN ledger_replay(p_key, 'spend', v_request); END IF;
+  INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason, description)
+  VALUES (v_op, acc.available_id, acc.house_id, p_amount, v_currency, 'spend', p_description);
+  IF v_currency = 'vtokens' THEN
+    UPDATE profiles
+       SET weekly_virtual_credits_remaining = greatest(0, weekly_virtual_credits_remaining - ceil(p_amount / 100.0)::integer),
+           updated_at = now()
+     WHERE id = p_user;
   END IF;
   RETURN v_result || jsonb_build_object('operationId', v_op, 'replayed', false);
 END $$;
