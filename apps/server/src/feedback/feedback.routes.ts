@@ -1,7 +1,5 @@
 // Beta feedback over HTTP: the widget's message (JSON, or multipart with a `screenshot` image),
 // the author's own messages, and the admin list and answer.
-import type { FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,49 +11,18 @@ import {
   feedbackResponseSchema,
 } from '@versus/domain/feedback';
 import { RESULTS } from '@versus/domain/messages';
-import { EVIDENCE_RULES, checkEvidenceBytes, checkEvidenceFile } from '@versus/domain/results';
+import { EVIDENCE_RULES } from '@versus/domain/results';
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireRole, requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { badRequest, errorResponses as errors } from '../http/errors.ts';
+import { acceptUploads, readImageForm, uploadBodyLimit } from '../http/uploads.ts';
 import { diskStore, type FileStore } from '../storage/file-store.ts';
 import * as service from './feedback.service.ts';
 
 const tags = ['feedback'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().max(64) });
-const TOO_LARGE = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_REQ_FILE_TOO_LARGE']);
-
-/** The widget's fields and its optional screenshot, checked by SPEC §5's image rules. */
-async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; screenshot: service.UploadedImage | null }> {
-  const fields: Record<string, string> = {};
-  if (!request.isMultipart()) {
-    const body = request.body;
-    if (body && typeof body === 'object') {
-      for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
-    }
-    return { fields, screenshot: null };
-  }
-  let screenshot: service.UploadedImage | null = null;
-  let problem: string | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      continue;
-    }
-    const typeProblem = checkEvidenceFile({ type: part.mimetype, size: 0 });
-    if (problem || screenshot || typeProblem || part.fieldname !== 'screenshot') {
-      problem ??= typeProblem;
-      part.file.resume();
-      continue;
-    }
-    const data = await part.toBuffer();
-    problem = checkEvidenceBytes(part.mimetype, data);
-    if (!problem) screenshot = { data, contentType: part.mimetype.toLowerCase() };
-  }
-  if (problem) throw badRequest('invalid_file', problem, 'screenshot');
-  return { fields, screenshot };
-}
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value ?? {});
@@ -70,15 +37,11 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 export async function feedbackFeature(app: App, ctx: AppContext, store: FileStore = diskStore(ctx.config.dataDir)): Promise<void> {
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    await scope.register(multipart, { limits: { fileSize: EVIDENCE_RULES.maxBytes, files: 1, fields: 10, fieldSize: 8192 } });
-    scope.setErrorHandler((error) => {
-      if (TOO_LARGE.has(String((error as { code?: string }).code))) throw badRequest('invalid_file', RESULTS.fileTooLarge, 'screenshot');
-      throw error;
-    });
+    await acceptUploads(scope, { maxBytes: EVIDENCE_RULES.maxBytes, fields: 10, fieldSize: 8192, field: 'screenshot', tooLarge: RESULTS.fileTooLarge });
 
     scope.post('/api/feedback', {
       preValidation: signedInOnly,
-      bodyLimit: EVIDENCE_RULES.maxBytes + 64 * 1024,
+      bodyLimit: uploadBodyLimit(EVIDENCE_RULES.maxBytes),
       schema: {
         tags,
         security,
@@ -87,8 +50,9 @@ export async function feedbackFeature(app: App, ctx: AppContext, store: FileStor
       },
     }, async (request, reply) => {
       const user = requireUser(request);
-      const form = await readForm(request);
-      const feedback = await service.send(ctx, store, user, { ...form, userAgent: request.headers['user-agent'] });
+      // The widget's fields and its optional screenshot.
+      const { fields, image } = await readImageForm(request, { field: 'screenshot', onlyField: true });
+      const feedback = await service.send(ctx, store, user, { fields, screenshot: image, userAgent: request.headers['user-agent'] });
       return reply.status(201).send({ feedback });
     });
 

@@ -10,15 +10,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 import { publish, topics } from '../realtime/publish.ts';
 import { ADMIN_TOPIC } from '../results/results.service.ts';
 import { tell } from '../social/tell.ts';
-import { newKey, type FileStore, type StoredFile } from '../storage/file-store.ts';
+import { newKey, type FileStore, type StoredFile, type UploadedFile } from '../storage/file-store.ts';
 import * as repo from './feedback.repository.ts';
 
 export type ServiceContext = Pick<AppContext, 'db' | 'log'>;
-
-export interface UploadedImage {
-  data: Buffer;
-  contentType: string;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -57,7 +52,7 @@ export async function send(
   ctx: ServiceContext,
   store: FileStore,
   user: AccessClaims,
-  input: { fields: Record<string, string>; screenshot: UploadedImage | null; userAgent: string | undefined },
+  input: { fields: Record<string, string>; screenshot: UploadedFile | null; userAgent: string | undefined },
   now = new Date(),
 ): Promise<Feedback> {
   const checked = checkFeedback(input.fields);

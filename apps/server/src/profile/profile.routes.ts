@@ -1,7 +1,6 @@
 // The profile screen's API: my stats and whether avatars can be uploaded, anyone's stats,
 // avatar upload and removal (owner only), and the avatar files themselves (public, cached).
 import type { FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH, AVATAR_RULES, userResponseSchema } from '@versus/domain';
@@ -11,6 +10,7 @@ import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { badRequest, errorResponses as errors, forbidden } from '../http/errors.ts';
+import { acceptUploads, uploadBodyLimit } from '../http/uploads.ts';
 import { diskAvatarStore, type AvatarStore } from './avatar-store.ts';
 import * as service from './profile.service.ts';
 
@@ -19,8 +19,7 @@ const tags = ['profiles'];
 const idParams = z.object({ id: z.string().uuid('Profile id must be a UUID') });
 const fileParams = z.object({ userId: z.string().max(64), file: z.string().max(128) });
 // The image plus the multipart framing; a larger request is refused with SPEC's size text.
-const UPLOAD_BODY_LIMIT = AVATAR_RULES.maxBytes + 64 * 1024;
-const TOO_LARGE = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_REQ_FILE_TOO_LARGE']);
+const UPLOAD_BODY_LIMIT = uploadBodyLimit(AVATAR_RULES.maxBytes);
 /** SPEC §7: cache 3600. A name is never reused for other bytes, so it is also immutable. */
 export const AVATAR_CACHE_CONTROL = 'public, max-age=3600, immutable';
 
@@ -37,7 +36,7 @@ async function readAvatar(request: FastifyRequest): Promise<service.AvatarUpload
       part.file.resume();
       continue;
     }
-    // Over the limit this throws FST_REQ_FILE_TOO_LARGE (answered with SPEC's text below).
+    // Over the limit this throws FST_REQ_FILE_TOO_LARGE (answered with SPEC's text: acceptUploads).
     const data = await part.toBuffer();
     const checked = checkAvatarBytes(part.mimetype, data);
     if (checked.ok) upload = { data, type: checked.type };
@@ -53,11 +52,7 @@ export async function profileFeature(app: App, ctx: AppContext, store?: AvatarSt
 
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    await scope.register(multipart, { limits: { fileSize: AVATAR_RULES.maxBytes, files: 1, fields: 5, fieldSize: 1024 } });
-    scope.setErrorHandler((error) => {
-      if (TOO_LARGE.has(String((error as { code?: string }).code))) throw badRequest('invalid_file', PROFILE.fileTooLarge, 'avatar');
-      throw error;
-    });
+    await acceptUploads(scope, { maxBytes: AVATAR_RULES.maxBytes, fields: 5, fieldSize: 1024, field: 'avatar', tooLarge: PROFILE.fileTooLarge });
 
     scope.get('/api/profile', {
       onRequest: signedInOnly,

@@ -1,14 +1,11 @@
 // External-game results over HTTP: reports (with optional evidence), no-show claims, the match
 // chat, dispute statements, evidence files, and the results timer job.
 import type { FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RESULTS } from '@versus/domain/messages';
 import {
   EVIDENCE_RULES,
-  checkEvidenceBytes,
-  checkEvidenceFile,
   chatListSchema,
   chatMessageSchema,
   chatRequestSchema,
@@ -24,6 +21,7 @@ import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { badRequest } from '../http/errors.ts';
+import { acceptUploads, readImageForm, uploadBodyLimit, type ImageForm } from '../http/uploads.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import { authorizeTopic } from '../realtime/authorize.ts';
 import { diskStore, type FileStore } from '../storage/file-store.ts';
@@ -35,48 +33,11 @@ const idParams = z.object({ id: z.string().max(64) });
 const evidenceParams = z.object({ id: z.string().max(64), evidenceId: z.string().max(64) });
 const tags = ['results'];
 // The image plus its form fields; a larger file is cut at the multipart limit and refused.
-const UPLOAD_BODY_LIMIT = EVIDENCE_RULES.maxBytes + 64 * 1024;
+const UPLOAD_BODY_LIMIT = uploadBodyLimit(EVIDENCE_RULES.maxBytes);
 const security = [{ bearer: [] }];
 
-const TOO_LARGE = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_REQ_FILE_TOO_LARGE']);
-
-interface Form {
-  fields: Record<string, string>;
-  file: service.UploadedFile | null;
-}
-
-/** A JSON body or a multipart form (fields + one `evidence` image checked by SPEC §5's rules). */
-async function readForm(request: FastifyRequest): Promise<Form> {
-  if (!request.isMultipart()) {
-    const body = request.body;
-    const fields: Record<string, string> = {};
-    if (body && typeof body === 'object') {
-      for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
-    }
-    return { fields, file: null };
-  }
-  const fields: Record<string, string> = {};
-  let file: service.UploadedFile | null = null;
-  let problem: string | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      continue;
-    }
-    const typeProblem = checkEvidenceFile({ type: part.mimetype, size: 0 });
-    if (problem || file || typeProblem) {
-      problem ??= typeProblem;
-      part.file.resume();
-      continue;
-    }
-    // Over the size limit this throws FST_REQ_FILE_TOO_LARGE (SPEC's text, from the scope's error handler).
-    const data = await part.toBuffer();
-    problem = checkEvidenceBytes(part.mimetype, data);
-    if (!problem) file = { data, contentType: part.mimetype.toLowerCase() };
-  }
-  if (problem) throw badRequest('invalid_file', problem, 'evidence');
-  return { fields, file };
-}
+/** A JSON body or a multipart form (fields + one `evidence` image, under whatever part name). */
+const readEvidenceForm = (request: FastifyRequest): Promise<ImageForm> => readImageForm(request, { field: 'evidence', onlyField: false });
 
 export async function resultsFeature(app: App, ctx: AppContext, store: FileStore = diskStore(ctx.config.dataDir)): Promise<void> {
   const options = service.resultsOptions();
@@ -89,12 +50,7 @@ export async function resultsFeature(app: App, ctx: AppContext, store: FileStore
 
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    await scope.register(multipart, { limits: { fileSize: EVIDENCE_RULES.maxBytes, files: 1, fields: 10, fieldSize: 4096 } });
-    // A whole request far over the file limit is refused with SPEC's text too; the rest go to the app's handler.
-    scope.setErrorHandler((error) => {
-      if (TOO_LARGE.has(String((error as { code?: string }).code))) throw badRequest('invalid_file', RESULTS.fileTooLarge, 'evidence');
-      throw error;
-    });
+    await acceptUploads(scope, { maxBytes: EVIDENCE_RULES.maxBytes, fields: 10, fieldSize: 4096, field: 'evidence', tooLarge: RESULTS.fileTooLarge });
 
     scope.get('/api/matches/:id/result', {
       schema: { tags, security, summary: 'An external match: reports, evidence links, confirmation deadline, no-show claim, dispute id, transitions (players and admins)', params: idParams, response: { 200: resultStateSchema } },
@@ -114,10 +70,10 @@ export async function resultsFeature(app: App, ctx: AppContext, store: FileStore
       },
     }, async (request) => {
       const user = requireUser(request);
-      const form = await readForm(request);
+      const form = await readEvidenceForm(request);
       const parsed = reportRequestSchema.safeParse(form.fields);
       if (!parsed.success) throw badRequest('invalid_input', RESULTS.outcomeRequired, 'outcome');
-      return service.report(ctx, store, user, request.params.id, { outcome: parsed.data.outcome, evidence: form.file });
+      return service.report(ctx, store, user, request.params.id, { outcome: parsed.data.outcome, evidence: form.image });
     });
 
     scope.post('/api/matches/:id/no-show', {
@@ -149,14 +105,14 @@ export async function resultsFeature(app: App, ctx: AppContext, store: FileStore
       schema: { tags, security, summary: 'Add a statement and/or evidence to the open dispute of my match: JSON {body} or multipart (body field + `evidence` image)', params: idParams, response: { 200: statementResponseSchema } },
     }, async (request) => {
       const user = requireUser(request);
-      const form = await readForm(request);
+      const form = await readEvidenceForm(request);
       let body: string | null = null;
-      if (form.fields.body !== undefined || !form.file) {
+      if (form.fields.body !== undefined || !form.image) {
         const parsed = statementRequestSchema.safeParse(form.fields);
         if (!parsed.success) throw badRequest('invalid_input', parsed.error.issues[0]?.message ?? RESULTS.statementEmpty, 'body');
         body = parsed.data.body;
       }
-      return service.addStatement(ctx, store, user, request.params.id, { body, evidence: form.file });
+      return service.addStatement(ctx, store, user, request.params.id, { body, evidence: form.image });
     });
 
     scope.get('/api/matches/:id/evidence/:evidenceId', {

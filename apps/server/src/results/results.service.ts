@@ -20,7 +20,7 @@ import { finishMatch, type Ending } from '../arena/arena.finish.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { publish, topics } from '../realtime/publish.ts';
-import { newKey, type FileStore } from '../storage/file-store.ts';
+import { newKey, type FileStore, type UploadedFile } from '../storage/file-store.ts';
 import * as repo from './results.repository.ts';
 import type { MatchRow } from './results.repository.ts';
 
@@ -92,11 +92,6 @@ export async function settle(tx: Queryable, m: MatchRow, ending: Ending, now: Da
     detail: { ending, payouts: outcome.result.payouts },
     now,
   });
-}
-
-export interface UploadedFile {
-  data: Buffer;
-  contentType: string;
 }
 
 async function storeEvidence(tx: Queryable, store: FileStore, m: MatchRow, userId: string, file: UploadedFile, stored: string[]): Promise<string> {

@@ -11,6 +11,9 @@ export interface StoredFile {
   size: number;
 }
 
+/** A file received from a user, not yet stored. */
+export type UploadedFile = Pick<StoredFile, 'data' | 'contentType'>;
+
 export interface FileStore {
   /** Stores `data` under `key` (keys are `a-z0-9/-.` paths made by the server, never by users). */
   put(key: string, data: Buffer, contentType: string): Promise<void>;
