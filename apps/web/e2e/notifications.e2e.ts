@@ -33,6 +33,18 @@ async function closePopover(page: Page): Promise<void> {
   await popover(page).waitFor({ state: 'detached' });
 }
 
+/** Marks the page's window: `stillSamePage` proves later that nothing reloaded it. */
+async function markPage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded?: boolean }).notReloaded = true;
+  });
+}
+const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded);
+
+/** A's open FIFA challenge on PlayStation, as the API makes it. */
+const createChallenge = (player: SignedUpPlayer, stake: number) =>
+  call<{ challenge: { id: string } }>(player, 'POST', '/api/challenges', { game: 'fifa-24', platform: 'playstation', gamertag: 'AlphaPad', stake, duration: 30 });
+
 async function dismissToasts(page: Page) {
   for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) await close.click().catch(() => undefined);
 }
@@ -48,17 +60,9 @@ describe('notifications', () => {
       await a.page.goto('/');
       await a.page.getByTestId('landing-page').waitFor();
       await afterSplash(a.page);
-      await a.page.evaluate(() => {
-        (window as unknown as { notReloaded?: boolean }).notReloaded = true;
-      });
+      await markPage(a.page);
 
-      const created = await call<{ challenge: { id: string } }>(playerA, 'POST', '/api/challenges', {
-        game: 'fifa-24',
-        platform: 'playstation',
-        gamertag: 'AlphaPad',
-        stake: 10,
-        duration: 30,
-      });
+      const created = await createChallenge(playerA, 10);
       // Whatever the creation itself notified, the bell agrees with the server before B accepts.
       await new Promise((resolve) => setTimeout(resolve, 500));
       const before = await call<{ unread: number }>(playerA, 'GET', '/api/notifications');
@@ -71,7 +75,7 @@ describe('notifications', () => {
       await eventually(() => unreadOnBell(a.page), before.unread + 1);
       expect(await a.page.getByTestId('notification-badge').textContent()).toBe(String(before.unread + 1));
       expect(await a.page.getByTestId('notification-urgent').count()).toBe(1);
-      expect(await a.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      expect(await stillSamePage(a.page)).toBe(true);
       // The in-app toast came with it.
       await toast(a.page, 'Challenge Accepted').waitFor();
       await dismissToasts(a.page);
@@ -115,16 +119,10 @@ describe('notifications', () => {
       await card.waitFor();
       expect(await card.getAttribute('data-highlighted')).toBe('true');
       await eventually(() => unreadOnBell(a.page), before.unread);
-      expect(await a.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      expect(await stillSamePage(a.page)).toBe(true);
 
       // A second challenge accepted, so that "mark all" has something to clear.
-      const second = await call<{ challenge: { id: string } }>(playerA, 'POST', '/api/challenges', {
-        game: 'fifa-24',
-        platform: 'playstation',
-        gamertag: 'AlphaPad',
-        stake: 5,
-        duration: 30,
-      });
+      const second = await createChallenge(playerA, 5);
       await call(playerB, 'POST', `/api/challenges/${second.challenge.id}/accept`, { gamertag: 'BravoPad' });
       await eventually(async () => (await unreadOnBell(a.page)) > 0, true);
       const unreadNow = await unreadOnBell(a.page);
@@ -205,16 +203,8 @@ describe('notifications', () => {
       const playerB = await signUpInContext(b.page, { prefix: 'nts' });
       await a.page.goto('/');
       await afterSplash(a.page);
-      await a.page.evaluate(() => {
-        (window as unknown as { notReloaded?: boolean }).notReloaded = true;
-      });
-      const created = await call<{ challenge: { id: string } }>(playerA, 'POST', '/api/challenges', {
-        game: 'fifa-24',
-        platform: 'playstation',
-        gamertag: 'AlphaPad',
-        stake: 5,
-        duration: 30,
-      });
+      await markPage(a.page);
+      const created = await createChallenge(playerA, 5);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const before = (await call<{ unread: number }>(playerA, 'GET', '/api/notifications')).unread;
       await eventually(() => unreadOnBell(a.page), before);
@@ -234,7 +224,7 @@ describe('notifications', () => {
       down = false;
       await a.page.evaluate(() => window.dispatchEvent(new Event('online')));
       await eventually(() => unreadOnBell(a.page), before + 1, 15_000);
-      expect(await a.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      expect(await stillSamePage(a.page)).toBe(true);
       await openPopover(a.page);
       await popover(a.page).locator('[data-testid="notification-item"][data-type="challenge_accepted"]').waitFor();
     } finally {
