@@ -39,3 +39,6 @@ export function postgresCpuSec(dbName: string): number {
   }
   return total;
 }
+
+/** The machine's load average over the last minute. */
+export const loadavg = (): number => Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);

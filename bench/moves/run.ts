@@ -45,7 +45,7 @@ import { openPostgres, type Database } from '../../apps/server/src/db/database.t
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
 import { lockEscrow, openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
-import { machineCpu, postgresCpuSec, procStat } from '../lib/cpu.ts';
+import { loadavg, machineCpu, postgresCpuSec, procStat } from '../lib/cpu.ts';
 import { ADMIN_URL, admin, urlFor } from '../lib/postgres.ts';
 
 const env = process.env;
@@ -509,7 +509,7 @@ function runPeer(): Record<string, unknown> | null {
     execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: PEER_COPY, stdio: ['ignore', 'inherit', 'inherit'] });
   }
   log(`boardgame.io: MATCHES=${MATCHES} SECONDS=${SECONDS}`);
-  const load0 = fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+  const load0 = loadavg();
   const run = spawnSync('bash', [path.join(PEER_COPY, 'run.sh')], {
     cwd: PEER_COPY,
     env: { ...env, MATCHES: String(MATCHES), SECONDS: String(SECONDS), WARMUP: String(WARMUP), PORT: env.PEER_PORT ?? '8000' },
@@ -544,7 +544,7 @@ function cpuPerMove(phase: { movesPerSec: number; serverCpuPct: number; postgres
 // ---------------------------------------------------------------------------------------
 
 async function main() {
-  const loadAtStart = Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+  const loadAtStart = loadavg();
   const { db, pairs: specs } = await setUp();
   await db.close();
   const { child, port: serverPort, lines } = await startServer();

@@ -35,6 +35,7 @@ import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
 import { openPostgres, type Database } from '../../apps/server/src/db/database.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { notify } from '../../apps/server/src/notifications/notify.ts';
+import { loadavg, machineCpu, procStat } from '../lib/cpu.ts';
 import { ADMIN_URL, admin, urlFor } from '../lib/postgres.ts';
 
 const env = process.env;
@@ -123,22 +124,6 @@ function serverMemory(server: Server): Promise<ServerMemory> {
     server.child.kill('SIGUSR2');
   });
 }
-
-function procStat(pid: number): { cpuSec: number; rssMB: number } {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const rss = /VmRSS:\s+(\d+) kB/.exec(status);
-  return { cpuSec: (Number(fields[11]) + Number(fields[12])) / 100, rssMB: rss ? Math.round(Number(rss[1]) / 102.4) / 10 : 0 };
-}
-
-/** Idle and total CPU time of the whole machine (jiffies), from /proc/stat. */
-function machineCpu(): { idle: number; total: number } {
-  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  return { idle: line[3]! + line[4]!, total: line.reduce((a, b) => a + b, 0) };
-}
-
-const loadavg = () => Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 
 // ---------------------------------------------------------------------------------------
 // Sockets

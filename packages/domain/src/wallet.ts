@@ -141,7 +141,7 @@ export const creditsResultSchema = z.object({
 });
 export type CreditsResult = z.infer<typeof creditsResultSchema>;
 
-/** Realtime `balance` event on topic user:{id}, published in the transaction that moved the money. */
+/** Realtime `balance` hint on topic user:{id}, sent once the transaction that moved the money has committed. */
 export const balanceEventSchema = z.object({
   currency: currencySchema,
   available: units,

@@ -12,7 +12,8 @@ export interface Queryable {
    * if it rolls back. NOTIFY inside a transaction holds a global lock through the commit's disk
    * flush and so lines up every notifying commit behind the others; sent afterwards, batched,
    * with an asynchronous commit, it costs the money transactions nothing. What it announces is
-   * already stored, so a NOTIFY lost to a crash only delays delivery (see the realtime hub).
+   * already stored, so a NOTIFY lost to a crash only delays delivery (see the realtime hub); a
+   * lost hint (publish.ts hint) is made good when the client next resumes and refetches.
    */
   notifyAfterCommit(channel: string, payload: string): void;
 }

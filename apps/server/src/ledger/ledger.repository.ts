@@ -1,5 +1,5 @@
-// The ledger's SQL: calls of the operations defined in migrations/003_ledger.sql (the hot two
-// redefined in 017_ledger_lean_operations.sql), and reads.
+// The ledger's SQL: calls of the operations defined in migrations/003_ledger.sql (lock, close,
+// grant and spend redefined in 017_ledger_lean_operations.sql), and reads.
 import type { AccountType, Currency, Role } from '@versus/domain';
 import type { TransferReason } from '@versus/domain/wallet';
 import type { Queryable } from '../db/database.ts';

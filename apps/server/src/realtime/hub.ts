@@ -432,7 +432,7 @@ export class RealtimeHub {
 
   private readonly onNotify = (text: string): void => {
     if (text.startsWith(this.ownPrefix)) return; // delivered already, by publishLocal
-    let note: { topic?: unknown; version?: unknown; type?: unknown; payload?: unknown; ref?: unknown; refs?: unknown; hint?: unknown };
+    let note: { topic?: unknown; version?: unknown; type?: unknown; payload?: unknown; ref?: unknown; refs?: unknown; t?: unknown; d?: { topic?: unknown } };
     try {
       note = JSON.parse(text) as typeof note;
     } catch (error) {
@@ -446,8 +446,9 @@ export class RealtimeHub {
       }
       return;
     }
-    if (note.hint === 1 && typeof note.topic === 'string') {
-      this.hint(note.topic, String(note.type), JSON.stringify(note.payload ?? null));
+    // A hint's notification is already the frame its sockets get (publish.ts hint).
+    if (note.t === 'hint' && typeof note.d?.topic === 'string') {
+      this.hint(note.d.topic, Buffer.from(text));
       return;
     }
     if (typeof note.topic !== 'string' || typeof note.version !== 'number') {
@@ -466,10 +467,9 @@ export class RealtimeHub {
    * A hint (publish.ts hint) goes at once to every socket following its topic, those still
    * catching up included: it has no version, so it neither waits for events nor holds them up.
    */
-  private hint(topic: string, type: string, payloadJson: string): void {
+  private hint(topic: string, frame: Buffer): void {
     const state = this.topics.get(topic);
     if (!state) return;
-    const frame = Buffer.from(`{"t":"hint","d":{"topic":${JSON.stringify(topic)},"type":${JSON.stringify(type)},"payload":${payloadJson}}}`);
     for (const conn of state.subs.keys()) this.sendFrame(conn, frame);
     for (const conn of state.joining.keys()) this.sendFrame(conn, frame);
   }

@@ -1,4 +1,4 @@
-import { topicSchema } from '@versus/domain/realtime';
+import { isTopic } from '@versus/domain/realtime-constants';
 import type { Queryable } from '../db/database.ts';
 
 export const REALTIME_CHANNEL = 'versus_realtime';
@@ -19,7 +19,7 @@ export interface RealtimeEvent {
  * Queryable.notifyAfterCommit).
  */
 export async function publish(tx: Queryable, topic: string, type: string, payload: unknown): Promise<RealtimeEvent> {
-  if (!topicSchema.safeParse(topic).success) throw new Error(`publish: "${topic}" is not a topic (prefix or prefix:id)`);
+  if (!isTopic(topic)) throw new Error(`publish: "${topic}" is not a topic (prefix or prefix:id)`);
   const json = JSON.stringify(payload ?? null);
   // One statement, one round trip: the topic's next version and the event under it.
   const [row] = await tx.query<{ version: number }>(
@@ -49,10 +49,11 @@ export async function publish(tx: Queryable, topic: string, type: string, payloa
  * replaying hints. The payload must be small: hints never travel by reference.
  */
 export function hint(tx: Queryable, topic: string, type: string, payload: unknown): void {
-  if (!topicSchema.safeParse(topic).success) throw new Error(`hint: "${topic}" is not a topic (prefix or prefix:id)`);
-  const message = `{"hint":1,"topic":${JSON.stringify(topic)},"type":${JSON.stringify(type)},"payload":${JSON.stringify(payload ?? null)}}`;
-  if (Buffer.byteLength(message) >= INLINE_LIMIT) throw new Error(`hint: the ${type} payload is too large for a hint; publish an event`);
-  tx.notifyAfterCommit(REALTIME_CHANNEL, message);
+  if (!isTopic(topic)) throw new Error(`hint: "${topic}" is not a topic (prefix or prefix:id)`);
+  // The NOTIFY carries the very frame the sockets get (hub.ts sends it on as it is).
+  const frame = `{"t":"hint","d":{"topic":${JSON.stringify(topic)},"type":${JSON.stringify(type)},"payload":${JSON.stringify(payload ?? null)}}}`;
+  if (Buffer.byteLength(frame) >= INLINE_LIMIT) throw new Error(`hint: the ${type} payload is too large for a hint; publish an event`);
+  tx.notifyAfterCommit(REALTIME_CHANNEL, frame);
 }
 
 export const topics = {

@@ -23,10 +23,10 @@ export async function recordHints(db: Database, topic: string): Promise<HintReco
   const hints: Hint[] = [];
   const marks = new Set<string>();
   const stop = await db.listen(REALTIME_CHANNEL, (text) => {
-    const note = JSON.parse(text) as { hint?: number; topic?: string; type: string; payload: unknown };
-    if (note.hint !== 1 || note.topic !== topic) return;
-    if (note.type === MARK) marks.add(String(note.payload));
-    else hints.push({ type: note.type, payload: note.payload });
+    const note = JSON.parse(text) as { t?: string; d?: { topic: string; type: string; payload: unknown } };
+    if (note.t !== 'hint' || note.d?.topic !== topic) return;
+    if (note.d.type === MARK) marks.add(String(note.d.payload));
+    else hints.push({ type: note.d.type, payload: note.d.payload });
   });
   let marked = 0;
   async function sync(): Promise<void> {

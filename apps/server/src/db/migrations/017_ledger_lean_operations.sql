@@ -12,6 +12,21 @@
 --  * Holds and accounts travel as plain arrays, not arrays of rows; transfers are written by
 --    one INSERT ... SELECT.
 
+-- Records the operation and its result under its key, returning its id; NULL when the key is
+-- taken (a replay, or another request with the key: the caller answers with ledger_replay). A
+-- claim racing another transaction's uncommitted one waits for it, then sees it.
+CREATE FUNCTION ledger_try_claim(p_key text, p_kind text, p_request jsonb, p_result jsonb) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_id bigint;
+BEGIN
+  INSERT INTO ledger_operations (idempotency_key, kind, request_hash, result)
+  VALUES (p_key, p_kind, md5(p_request::text)::uuid, p_result)
+  ON CONFLICT (idempotency_key) DO NOTHING
+  RETURNING id INTO v_id;
+  RETURN v_id;
+END $$;
+
 CREATE OR REPLACE FUNCTION ledger_lock_escrow(p_key text, p_user uuid, p_currency text, p_amount bigint,
   p_challenge uuid, p_match uuid, p_room uuid, p_description text)
 RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -58,10 +73,7 @@ BEGIN
   v_result := jsonb_build_object('ok', true, 'currency', v_currency, 'amount', p_amount, 'holdId', v_hold,
     'balances', jsonb_build_array(jsonb_build_object('userId', p_user, 'currency', v_currency,
       'available', v_available - p_amount, 'escrow', v_escrow + p_amount)));
-  INSERT INTO ledger_operations (idempotency_key, kind, request_hash, result)
-  VALUES (p_key, 'lock', md5(v_request::text)::uuid, v_result)
-  ON CONFLICT (idempotency_key) DO NOTHING
-  RETURNING id INTO v_op;
+  v_op := ledger_try_claim(p_key, 'lock', v_request, v_result);
   IF v_op IS NULL THEN RETURN ledger_replay(p_key, 'lock', v_request); END IF;
   INSERT INTO escrow_holds (id, user_id, currency, amount, challenge_id, match_id, room_id, lock_operation_id)
   OVERRIDING SYSTEM VALUE
@@ -148,10 +160,7 @@ BEGIN
             FROM unnest(v_account_users, v_account_kinds, v_account_balances) acc (user_id, kind, balance)
            GROUP BY acc.user_id) a;
   v_result := jsonb_build_object('ok', true, 'currency', v_currency, 'amount', v_total, 'holds', cardinality(v_hold_ids), 'balances', v_balances);
-  INSERT INTO ledger_operations (idempotency_key, kind, request_hash, result)
-  VALUES (p_key, v_kind, md5(v_request::text)::uuid, v_result)
-  ON CONFLICT (idempotency_key) DO NOTHING
-  RETURNING id INTO v_op;
+  v_op := ledger_try_claim(p_key, v_kind, v_request, v_result);
   IF v_op IS NULL THEN RETURN ledger_replay(p_key, v_kind, v_request); END IF;
 
   INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason, description, hold_id, challenge_id, match_id, room_id)
@@ -200,10 +209,7 @@ BEGIN
   v_result := jsonb_build_object('ok', true, 'currency', p_currency, 'amount', p_amount,
     'balances', jsonb_build_array(jsonb_build_object('userId', p_user, 'currency', p_currency,
       'available', acc.available + p_amount, 'escrow', acc.escrow)));
-  INSERT INTO ledger_operations (idempotency_key, kind, request_hash, result)
-  VALUES (p_key, 'grant', md5(v_request::text)::uuid, v_result)
-  ON CONFLICT (idempotency_key) DO NOTHING
-  RETURNING id INTO v_op;
+  v_op := ledger_try_claim(p_key, 'grant', v_request, v_result);
   IF v_op IS NULL THEN RETURN ledger_replay(p_key, 'grant', v_request); END IF;
   INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason, description)
   VALUES (v_op, acc.house_id, acc.available_id, p_amount, p_currency, p_reason, p_description);
@@ -239,10 +245,7 @@ BEGIN
   v_result := jsonb_build_object('ok', true, 'currency', v_currency, 'amount', p_amount,
     'balances', jsonb_build_array(jsonb_build_object('userId', p_user, 'currency', v_currency,
       'available', acc.available - p_amount, 'escrow', acc.escrow)));
-  INSERT INTO ledger_operations (idempotency_key, kind, request_hash, result)
-  VALUES (p_key, 'spend', md5(v_request::text)::uuid, v_result)
-  ON CONFLICT (idempotency_key) DO NOTHING
-  RETURNING id INTO v_op;
+  v_op := ledger_try_claim(p_key, 'spend', v_request, v_result);
   IF v_op IS NULL THEN RETURN ledger_replay(p_key, 'spend', v_request); END IF;
   INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason, description)
   VALUES (v_op, acc.available_id, acc.house_id, p_amount, v_currency, 'spend', p_description);

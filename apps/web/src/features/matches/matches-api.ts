@@ -32,9 +32,10 @@ export function useMatchesLive(): void {
   const { user } = useAuth();
   const client = useQueryClient();
   useRealtime(user ? `user:${user.id}` : null, (update) => {
-    if (update.kind === 'event' && !/^(match|dispute)\./.test(update.type)) return;
-    void client.invalidateQueries({ queryKey: matchKeys.all });
-    void client.invalidateQueries({ queryKey: ['wallet'] });
+    if (update.kind === 'gap' || (update.kind === 'event' && /^(match|dispute)\./.test(update.type))) {
+      void client.invalidateQueries({ queryKey: matchKeys.all });
+      void client.invalidateQueries({ queryKey: ['wallet'] });
+    }
   });
 }
 

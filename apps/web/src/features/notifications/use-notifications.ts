@@ -16,7 +16,7 @@ import {
   type NotificationPreferences,
 } from '@versus/domain/notifications';
 import { useAuth } from '../auth/use-auth.ts';
-import { useRealtime, useRealtimeStatus } from '../../realtime/index.ts';
+import { useRealtime } from '../../realtime/index.ts';
 import { deliverNotification } from './deliver.ts';
 import { dismiss, dropExpired, markRead, readAll, upsert } from './list-state.ts';
 import { fetchNotifications, fetchPreferences, notificationKeys, postDismiss, postRead, postReadAll } from './notifications.api.ts';
@@ -98,7 +98,8 @@ export function useNotificationFeed(): NotificationFeed {
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.list(userId ?? '') }), [queryClient, userId]);
 
   useRealtime(userId ? `user:${userId}` : null, (update) => {
-    if (update.kind === 'gap') return reload();
+    // After a reconnect the topic resumes from its last version; refetch too, in case events were dropped.
+    if (update.kind === 'gap' || update.kind === 'resumed') return reload();
     if (update.kind !== 'event') return;
     if (update.type === NOTIFICATION_EVENTS.created || update.type === NOTIFICATION_EVENTS.updated) {
       const parsed = notificationSchema.safeParse(update.payload);
@@ -116,14 +117,6 @@ export function useNotificationFeed(): NotificationFeed {
       setList((list) => readAll(list, at, at));
     }
   });
-
-  // A reconnect resumes the topic from its last version; refetch too, in case events were dropped.
-  const status = useRealtimeStatus();
-  const previous = useRef(status);
-  useEffect(() => {
-    if (previous.current === 'reconnecting' && status === 'connected') reload();
-    previous.current = status;
-  }, [status, reload]);
 
   useEffect(() => {
     if (!userId) return;

@@ -34,8 +34,9 @@ export default function ProfilePage() {
   const profile = useMyProfile(user?.id ?? null);
   // A finished match changes the stats and the history.
   useRealtime(user ? `user:${user.id}` : null, (update) => {
-    if (update.kind === 'event' && !/^(match\.|profile\.)/.test(update.type)) return;
-    void client.invalidateQueries({ queryKey: ['profile'] });
+    if (update.kind === 'gap' || (update.kind === 'event' && /^(match|profile)\./.test(update.type))) {
+      void client.invalidateQueries({ queryKey: ['profile'] });
+    }
   });
   if (!user) return null;
 
