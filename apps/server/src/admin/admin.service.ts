@@ -11,8 +11,9 @@ import { auditLedger } from '../ledger/ledger.audit.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { reopenDisputed } from '../results/results.repository.ts';
-import { ADMIN_TOPIC, UUID, evidenceByIds, loadMatch, readChat, readReports, recordTransition, settle } from '../results/results.service.ts';
+import { ADMIN_TOPIC, evidenceByIds, loadMatch, readChat, readReports, recordTransition, settle } from '../results/results.service.ts';
 import * as repo from './admin.repository.ts';
+import { UUID } from '../http/validation.ts';
 
 export async function listDisputes(db: Queryable, query: DisputeListQuery & { id?: string; playerId?: string }, now = new Date()): Promise<Dispute[]> {
   const openedBefore = query.minAgeMinutes === undefined ? null : new Date(now.getTime() - query.minAgeMinutes * 60_000);

@@ -20,6 +20,7 @@ import { authorizeTopic } from '../realtime/authorize.ts';
 import { handleMoves } from '../realtime/commands.ts';
 import * as repo from './arena.repository.ts';
 import { Arena, matchId, type ArenaOptions } from './arena.service.ts';
+import { UUID } from '../http/validation.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['arena'];
@@ -34,7 +35,6 @@ export function arenaOf(app: App): Arena {
   return arena;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Who may follow a match's topics never changes (its players and its privacy are set when it is
 // made), so the answer is remembered: every player subscribes at least twice per match.

@@ -46,6 +46,7 @@ import {
 } from './arena.state.ts';
 import { buildMatchView, buildReplay, buildSummary, matchEvent, noShowDeadline, seatOf } from './arena.views.ts';
 import { MatchWriter, type PlainWrite, type WriterOptions } from './arena.writer.ts';
+import { UUID } from '../http/validation.ts';
 
 /** A match as the referee holds it between operations. */
 interface MatchRecord {
@@ -81,7 +82,6 @@ const toRecord = (row: repo.MatchCoreRow): MatchRecord => ({
 });
 
 const WAITING: readonly MatchStatus[] = ['pending', 'accepted'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CACHE_LIMIT = 20_000;
 /** Timers fire a little after the flag could fall, so the check finds it fallen. */
 const TIMER_SLACK_MS = 5;

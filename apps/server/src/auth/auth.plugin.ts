@@ -38,15 +38,13 @@ function bearerToken(header: string | undefined): string | null {
 
 /** The signed-in user, or a 401 ("Please sign in to continue.") when the bearer token is missing or invalid. */
 export function requireUser(request: FastifyRequest, message: string = AUTH.signInRequired): AccessClaims {
-  const access = request.versusAuth?.access;
-  if (!access) throw unauthorized(message);
-  return access;
+  return requireSession(request, message);
 }
 
 /** requireUser plus the session the token belongs to (for the auth routes themselves). */
-export function requireSession(request: FastifyRequest): VerifiedAccessToken {
+export function requireSession(request: FastifyRequest, message: string = AUTH.signInRequired): VerifiedAccessToken {
   const access = request.versusAuth?.access;
-  if (!access) throw unauthorized(AUTH.signInRequired);
+  if (!access) throw unauthorized(message);
   return access;
 }
 

@@ -23,13 +23,12 @@ import { authorizeTopic } from '../realtime/authorize.ts';
 import { invalidateOnNotify } from './challenges.cache.ts';
 import * as repo from './challenges.repository.ts';
 import * as service from './challenges.service.ts';
-import { rejectInvalid } from '../http/validation.ts';
+import { UUID, rejectInvalid } from '../http/validation.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['challenges'];
 
 const idParams = z.object({ id: z.string().max(64) });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed id names no challenge: the same 404 as an unknown one. */
 function challengeId(id: string): string {

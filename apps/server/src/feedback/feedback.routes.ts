@@ -16,6 +16,7 @@ import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireRole, requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { badRequest, errorResponses as errors } from '../http/errors.ts';
+import { parseOrReject } from '../http/validation.ts';
 import { acceptUploads, readImageForm, uploadBodyLimit } from '../http/uploads.ts';
 import { diskStore, type FileStore } from '../storage/file-store.ts';
 import * as service from './feedback.service.ts';
@@ -23,16 +24,6 @@ import * as service from './feedback.service.ts';
 const tags = ['feedback'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().max(64) });
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || undefined;
-    throw badRequest('invalid_input', `${field ?? 'body'}: ${issue?.message ?? 'invalid'}`, field);
-  }
-  return parsed.data;
-}
 
 export async function feedbackFeature(app: App, ctx: AppContext, store: FileStore = diskStore(ctx.config.dataDir)): Promise<void> {
   await app.register(async (plain) => {
@@ -78,7 +69,7 @@ export async function feedbackFeature(app: App, ctx: AppContext, store: FileStor
       schema: { tags: ['admin'], security, summary: 'Beta feedback, newest first (status: open by default, answered, all)', response: { 200: adminFeedbackListSchema, ...errors(400, 401, 403) } },
     }, async (request) => {
       requireRole(request, 'admin');
-      const query = parse(adminFeedbackQuerySchema, request.query);
+      const query = parseOrReject(adminFeedbackQuerySchema, request.query);
       return { feedback: await service.adminList(ctx, query.status) };
     });
 
@@ -92,7 +83,7 @@ export async function feedbackFeature(app: App, ctx: AppContext, store: FileStor
       },
     }, async (request) => {
       const admin = requireRole(request, 'admin');
-      const body = parse(answerRequestSchema, request.body);
+      const body = parseOrReject(answerRequestSchema, request.body);
       return { feedback: await service.answer(ctx, admin, request.params.id, body.answer) };
     });
   });

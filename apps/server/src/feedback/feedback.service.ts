@@ -12,10 +12,10 @@ import { ADMIN_TOPIC } from '../results/results.service.ts';
 import { tell } from '../social/tell.ts';
 import { newKey, type FileStore, type StoredFile, type UploadedFile } from '../storage/file-store.ts';
 import * as repo from './feedback.repository.ts';
+import { UUID } from '../http/validation.ts';
 
 export type ServiceContext = Pick<AppContext, 'db' | 'log'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 export function toFeedback(row: repo.FeedbackRow): Feedback {

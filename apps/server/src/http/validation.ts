@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { GENERIC } from '@versus/domain';
 import { badRequest } from './errors.ts';
 
@@ -21,4 +22,21 @@ export function rejectInvalid(request: FastifyRequest, wording: Wording = byFiel
     throw badRequest('invalid_input', wording(field, first?.message ?? GENERIC.other), field);
   }
   throw badRequest('invalid_input', error.message);
+}
+
+/** A uuid in its text form (ids from paths and bodies are checked before they reach SQL). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `value` (a missing one read as `{}`) parsed by `schema`, or its first problem as a 400
+ * `invalid_input` on the field (worded `field: message`, `body` when it has no field).
+ */
+export function parseOrReject<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') || undefined;
+    throw badRequest('invalid_input', `${field ?? 'body'}: ${issue?.message ?? 'invalid'}`, field);
+  }
+  return parsed.data;
 }

@@ -20,10 +20,10 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { deliverCommitted, hasDeliverers, notify, type DeliveryLog } from './notify.ts';
 import * as repo from './notifications.repository.ts';
+import { UUID } from '../http/validation.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'log'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An id that is not one of ours reads as "not found" like another user's. */
 function checkId(id: string): string {
@@ -83,10 +83,10 @@ export async function dismiss(ctx: Ctx, user: AccessClaims, id: string, now = ne
 // Preferences: one row per user, JSON text (SPEC §3), upserted
 
 export async function getPreferences(ctx: Ctx, user: AccessClaims): Promise<NotificationPreferences> {
-  return readPreferences(await repo.readPreferences(ctx.db, user.userId));
+  return preferencesOf(ctx.db, user.userId);
 }
 
-/** Reads a user's preferences inside a transaction (for deliverers deciding on channels). */
+/** A user's preferences over the defaults, in a transaction too (push and reminders decide by them). */
 export async function preferencesOf(db: Queryable, userId: string): Promise<NotificationPreferences> {
   return readPreferences(await repo.readPreferences(db, userId));
 }

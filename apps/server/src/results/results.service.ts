@@ -23,10 +23,10 @@ import { publish, topics } from '../realtime/publish.ts';
 import { newKey, type FileStore, type UploadedFile } from '../storage/file-store.ts';
 import * as repo from './results.repository.ts';
 import type { MatchRow } from './results.repository.ts';
+import { UUID } from '../http/validation.ts';
 
 export type { MatchRow };
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const chatTopic = (matchId: string) => `match-chat:${matchId}`;
 /** The admins' feed: dispute.opened and dispute.resolved, for the queue and the dashboard. */
 export const ADMIN_TOPIC = 'admin';

@@ -24,10 +24,10 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../http/err
 import { publish, topics } from '../realtime/publish.ts';
 import * as repo from './social.repository.ts';
 import { tell } from './tell.ts';
+import { UUID } from '../http/validation.ts';
 
 export type ServiceContext = Pick<AppContext, 'db'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 export function toLink(row: repo.LinkRow): Link {

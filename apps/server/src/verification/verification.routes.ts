@@ -16,21 +16,12 @@ import type { AppContext } from '../context.ts';
 import { requireRole, requireUser } from '../auth/auth.plugin.ts';
 import { badRequest, errorResponses as errors } from '../http/errors.ts';
 import * as service from './verification.service.ts';
+import { parseOrReject } from '../http/validation.ts';
 
 const tags = ['verification'];
 const security = [{ bearer: [] }];
 const platformParams = z.object({ platform: z.string().max(32) });
 const idParams = z.object({ id: z.string().max(64) });
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || undefined;
-    throw badRequest('invalid_input', `${field ?? 'body'}: ${issue?.message ?? 'invalid'}`, field);
-  }
-  return parsed.data;
-}
 
 const admin = (request: FastifyRequest) => requireRole(request, 'admin');
 
@@ -55,7 +46,7 @@ export function verificationFeature(app: App, ctx: AppContext): void {
   }, async (request) => {
     const user = requireUser(request);
     const platform = service.parsePlatform(request.params.platform);
-    const body = parse(gamertagRequestSchema, request.body);
+    const body = parseOrReject(gamertagRequestSchema, request.body);
     return service.linkGamertag(ctx, user, platform, body.gamertag);
   });
 
@@ -75,7 +66,7 @@ export function verificationFeature(app: App, ctx: AppContext): void {
     },
   }, async (request) => {
     const user = requireUser(request);
-    return service.requestIdentity(ctx, user, parse(identityRequestSchema, request.body));
+    return service.requestIdentity(ctx, user, parseOrReject(identityRequestSchema, request.body));
   });
 
   app.get('/api/admin/verification', {
@@ -87,7 +78,7 @@ export function verificationFeature(app: App, ctx: AppContext): void {
     },
   }, async (request) => {
     admin(request);
-    const query = parse(queueQuerySchema, request.query);
+    const query = parseOrReject(queueQuerySchema, request.query);
     return { requests: await service.listQueue(ctx, query.status) };
   });
 
@@ -105,7 +96,7 @@ export function verificationFeature(app: App, ctx: AppContext): void {
       },
     }, async (request) => {
       const user = admin(request);
-      const body = parse(reviewRequestSchema, request.body);
+      const body = parseOrReject(reviewRequestSchema, request.body);
       return service.reviewRequest(ctx, user, request.params.id, decision, body.reason);
     });
   }

@@ -26,10 +26,10 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { tell } from '../social/tell.ts';
 import * as repo from './verification.repository.ts';
+import { UUID } from '../http/validation.ts';
 
 export type ServiceContext = Pick<AppContext, 'db'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 const flagsOf = (row: repo.ProfileFlags | null): Omit<Verified, 'all'> => ({

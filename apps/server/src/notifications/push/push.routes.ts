@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { scheduleJob } from '../../jobs/scheduler.ts';
 import { onNotificationCommitted } from '../notify.ts';
 import { endpointPolicyFromEnv } from './push.endpoints.ts';
-import { preferencesOf } from './push.preferences.ts';
+import { preferencesOf } from '../notifications.service.ts';
 import * as repo from './push.repository.ts';
 import * as service from './push.service.ts';
 import { errorResponses as errors } from '../../http/errors.ts';

@@ -5,7 +5,7 @@ import { REMINDER_RULES } from '@versus/domain/notifications';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { scheduleJob } from '../../jobs/scheduler.ts';
-import { preferencesOf } from '../push/push.preferences.ts';
+import { preferencesOf } from '../notifications.service.ts';
 import { PLAN_EVERY_MS, planTimerReminders, runDueReminders } from './reminders.worker.ts';
 
 /**

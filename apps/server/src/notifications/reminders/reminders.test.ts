@@ -9,7 +9,7 @@ import { openPostgres, type Database } from '../../db/database.ts';
 import { signUp } from '../../realtime/test-socket.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { upsertPreferences } from '../notifications.repository.ts';
-import { preferencesOf } from '../push/push.preferences.ts';
+import { preferencesOf } from '../notifications.service.ts';
 import { remindersOf } from './reminders.repository.ts';
 import { planTimerReminders, runDueReminders, type ReminderContext } from './reminders.worker.ts';
 
