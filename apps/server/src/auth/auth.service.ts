@@ -377,17 +377,15 @@ export async function updateUser(
     result = await ctx.db.transaction(async (tx) => {
       const previous = await repo.lockProfile(tx, access.userId);
       if (!previous) throw unauthorized(AUTH.signInRequired);
-      if (Object.keys(changes).length > 0) {
-        await repo.updateProfile(tx, access.userId, changes);
-        if (changes.account_type !== undefined && changes.account_type !== previous) {
-          // A switch opens the new mode's accounts (and their starting grant) now, as sign-up does.
-          const switched = (await repo.findUserById(tx, access.userId))!;
-          await ensureAccounts(tx, { userId: switched.id, role: switched.role, accountType: switched.account_type });
-        }
-        await publishProfile(tx, access.userId);
+      const changed = Object.keys(changes).length > 0;
+      if (changed) await repo.updateProfile(tx, access.userId, changes);
+      const row = (await repo.findUserById(tx, access.userId))!;
+      if (changed) {
+        // A switch opens the new mode's accounts (and their starting grant) now, as sign-up does.
+        if (row.account_type !== previous) await ensureAccounts(tx, { userId: row.id, role: row.role, accountType: row.account_type });
+        await publishProfile(tx, access.userId, row);
       }
-      const row = await repo.findUserById(tx, access.userId);
-      return { row: row!, previous };
+      return { row, previous };
     });
   } catch (error) {
     throw duplicateError(error) ?? error;
@@ -426,7 +424,12 @@ function isAvatarUrl(value: string): boolean {
   }
 }
 
-async function publishProfile(tx: Queryable, userId: string): Promise<void> {
-  const row = await repo.findUserById(tx, userId);
-  if (row) await publish(tx, topics.user(userId), 'profile.updated', { user: toUser(row) });
+/**
+ * Publishes profile.updated with the user's row (`row` when the caller has just read it in
+ * this transaction, read here otherwise) and returns that row (null for no such user).
+ */
+export async function publishProfile(tx: Queryable, userId: string, row?: repo.UserRow): Promise<repo.UserRow | null> {
+  const user = row ?? (await repo.findUserById(tx, userId));
+  if (user) await publish(tx, topics.user(userId), 'profile.updated', { user: toUser(user) });
+  return user;
 }

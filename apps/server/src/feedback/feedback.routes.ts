@@ -16,6 +16,7 @@ import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireRole, requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { badRequest, errorResponses as errors } from '../http/errors.ts';
+import { PRIVATE_IMMUTABLE, sendStoredFile } from '../http/files.ts';
 import { parseOrReject } from '../http/validation.ts';
 import { acceptUploads, readImageForm, uploadBodyLimit } from '../http/uploads.ts';
 import { diskStore, type FileStore } from '../storage/file-store.ts';
@@ -59,10 +60,7 @@ export async function feedbackFeature(app: App, ctx: AppContext, store: FileStor
       schema: { tags, security, summary: "A feedback message's screenshot (its author and admins); cached privately, never changes", params: idParams },
     }, async (request, reply) => {
       const file = await service.screenshot(ctx, store, requireUser(request), request.params.id);
-      const etag = `"fb-${file.id}"`;
-      reply.header('cache-control', 'private, max-age=31536000, immutable').header('etag', etag).header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.type(file.contentType).send(file.data);
+      return sendStoredFile(request, reply, file, { etag: `"fb-${file.id}"`, cacheControl: PRIVATE_IMMUTABLE });
     });
 
     scope.get('/api/admin/feedback', {

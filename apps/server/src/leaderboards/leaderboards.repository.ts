@@ -29,6 +29,10 @@ const GLOBAL_ROW = `${PROFILE_COLUMNS}, p.global_rating AS rating, p.wins, p.los
   (SELECT min(r.rd) FROM ratings r WHERE r.user_id = p.id) AS rd,
   (SELECT coalesce(sum(r.games), 0)::int FROM ratings r WHERE r.user_id = p.id) AS games`;
 
+/** The live global place of profile `p` (1 + the real accounts rated above it). */
+const GLOBAL_PLACE = `(SELECT count(*)::int + 1 FROM profiles o
+   WHERE o.account_type = 'real' AND o.global_rating > p.global_rating)`;
+
 export async function globalPage(db: Queryable, limit: number, offset: number): Promise<BoardRow[]> {
   return db.query<BoardRow>(
     `SELECT b.position, ${GLOBAL_ROW}
@@ -53,8 +57,7 @@ export async function globalTotal(db: Queryable): Promise<number> {
 /** The player's own global row, with its place; null when they are not on the board. */
 export async function globalRowOf(db: Queryable, userId: string): Promise<BoardRow | null> {
   const [row] = await db.query<BoardRow>(
-    `SELECT (SELECT count(*)::int + 1 FROM profiles o
-              WHERE o.account_type = 'real' AND o.global_rating > p.global_rating) AS position, ${GLOBAL_ROW}
+    `SELECT ${GLOBAL_PLACE} AS position, ${GLOBAL_ROW}
        FROM profiles p
       WHERE p.id = $1 AND p.account_type = 'real' AND p.global_rating IS NOT NULL`,
     [userId],
@@ -65,6 +68,10 @@ export async function globalRowOf(db: Queryable, userId: string): Promise<BoardR
 // --- One game: ratings ---------------------------------------------------------------------
 
 const GAME_ROW = `${PROFILE_COLUMNS}, r.rating, r.rd, r.games, r.wins, r.losses`;
+
+/** The live place of rating `r` on its game's board (1 + the real accounts rated above it). */
+const GAME_PLACE = `(SELECT count(*)::int + 1 FROM ratings o JOIN profiles op ON op.id = o.user_id
+   WHERE o.game = r.game AND op.account_type = 'real' AND o.rating > r.rating)`;
 
 export async function gamePage(db: Queryable, game: GameId, limit: number, offset: number): Promise<BoardRow[]> {
   return db.query<BoardRow>(
@@ -87,8 +94,7 @@ export async function gameTotal(db: Queryable, game: GameId): Promise<number> {
 
 export async function gameRowOf(db: Queryable, game: GameId, userId: string): Promise<BoardRow | null> {
   const [row] = await db.query<BoardRow>(
-    `SELECT (SELECT count(*)::int + 1 FROM ratings o JOIN profiles op ON op.id = o.user_id
-              WHERE o.game = r.game AND op.account_type = 'real' AND o.rating > r.rating) AS position, ${GAME_ROW}
+    `SELECT ${GAME_PLACE} AS position, ${GAME_ROW}
        FROM ratings r JOIN profiles p ON p.id = r.user_id
       WHERE r.game = $1 AND r.user_id = $2 AND p.account_type = 'real'`,
     [game, userId],
@@ -113,10 +119,7 @@ export interface RatingRow {
 export async function ratingsOf(db: Queryable, userId: string): Promise<RatingRow[]> {
   return db.query<RatingRow>(
     `SELECT r.game, r.rating, r.rd, r.games, r.wins, r.losses, r.draws,
-            CASE WHEN p.account_type = 'real' THEN
-              (SELECT count(*)::int + 1 FROM ratings o JOIN profiles op ON op.id = o.user_id
-                WHERE o.game = r.game AND op.account_type = 'real' AND o.rating > r.rating)
-            END AS position
+            CASE WHEN p.account_type = 'real' THEN ${GAME_PLACE} END AS position
        FROM ratings r JOIN profiles p ON p.id = r.user_id
       WHERE r.user_id = $1
       ORDER BY r.games DESC, r.game`,
@@ -138,9 +141,7 @@ export interface RecordRow {
 export async function recordOf(db: Queryable, userId: string): Promise<RecordRow | null> {
   const [row] = await db.query<RecordRow>(
     `SELECT p.account_type, p.level, p.wins, p.losses, p.streak, p.global_rating,
-            CASE WHEN p.account_type = 'real' AND p.global_rating IS NOT NULL THEN
-              (SELECT count(*)::int + 1 FROM profiles o WHERE o.account_type = 'real' AND o.global_rating > p.global_rating)
-            END AS position
+            CASE WHEN p.account_type = 'real' AND p.global_rating IS NOT NULL THEN ${GLOBAL_PLACE} END AS position
        FROM profiles p WHERE p.id = $1`,
     [userId],
   );

@@ -7,8 +7,7 @@ import type { AppContext } from '../context.ts';
 import { requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import * as service from './leaderboards.service.ts';
-import { apiErrorSchema } from '../http/errors.ts';
-
+import { errorResponses as errors } from '../http/errors.ts';
 
 /** How soon after a match the stored places follow (the boards themselves are always live). */
 export const RANKS_EVERY_MS = 10_000;
@@ -31,7 +30,7 @@ export function leaderboardsFeature(app: App, ctx: AppContext): void {
         "game: 'global' (default; the games-weighted mean of each player's Glicko-2 ratings) or a game id. Real accounts only: " +
         'virtual accounts are never listed, and asking as one is refused (403 virtual_account). Equal ratings share a place.',
       querystring: leaderboardQuerySchema,
-      response: { 200: leaderboardSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      response: { 200: leaderboardSchema, ...errors(400, 401, 403) },
     },
   }, async (request) => service.board(ctx, requireUser(request).userId, request.query));
 }

@@ -10,6 +10,7 @@ import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { badRequest, errorResponses as errors, forbidden } from '../http/errors.ts';
+import { sendStoredFile } from '../http/files.ts';
 import { acceptUploads, uploadBodyLimit } from '../http/uploads.ts';
 import { diskAvatarStore, type AvatarStore } from './avatar-store.ts';
 import * as service from './profile.service.ts';
@@ -104,9 +105,7 @@ export async function profileFeature(app: App, ctx: AppContext, store?: AvatarSt
       schema: { tags, params: fileParams, summary: 'An avatar image (public; cached for an hour, the name never changes its bytes)' },
     }, async (request, reply) => {
       const file = await service.avatarFile(avatars, `${request.params.userId}/${request.params.file}`);
-      reply.header('cache-control', AVATAR_CACHE_CONTROL).header('etag', file.etag).header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
-      return reply.type(file.contentType).send(file.data);
+      return sendStoredFile(request, reply, file, { etag: file.etag, cacheControl: AVATAR_CACHE_CONTROL });
     });
   });
 }

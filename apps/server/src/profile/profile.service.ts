@@ -9,10 +9,10 @@ import { avatarPath, avatarPathOf, avatarUrl, type AvatarType, type MyProfile, t
 import { displayRating } from '@versus/domain/rating';
 import type { AppContext } from '../context.ts';
 import * as authRepo from '../auth/auth.repository.ts';
-import { toUser } from '../auth/auth.service.ts';
+import { publishProfile, toUser } from '../auth/auth.service.ts';
+import type { Queryable } from '../db/database.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import * as boards from '../leaderboards/leaderboards.repository.ts';
-import { publish, topics } from '../realtime/publish.ts';
 import type { AvatarStore } from './avatar-store.ts';
 import type { StoredFile } from '../storage/file-store.ts';
 
@@ -64,14 +64,7 @@ export async function uploadAvatar(
   await putWithRetry(store, path, upload);
   let result: { row: authRepo.UserRow; previous: string | null };
   try {
-    result = await ctx.db.transaction(async (tx) => {
-      const [locked] = await tx.query<{ avatar_url: string | null }>('SELECT avatar_url FROM profiles WHERE id = $1 FOR UPDATE', [userId]);
-      if (!locked) throw unauthorized(AUTH.signInRequired);
-      await tx.query('UPDATE profiles SET avatar_url = $2, updated_at = now() WHERE id = $1', [userId, avatarUrl(path)]);
-      const row = (await authRepo.findUserById(tx, userId))!;
-      await publish(tx, topics.user(userId), 'profile.updated', { user: toUser(row) });
-      return { row, previous: locked.avatar_url };
-    });
+    result = await ctx.db.transaction((tx) => swapAvatar(tx, userId, avatarUrl(path)));
   } catch (error) {
     await store.delete(path).catch((cleanup: unknown) => ctx.log.warn({ err: cleanup, path }, 'orphan avatar left behind'));
     throw error;
@@ -83,16 +76,21 @@ export async function uploadAvatar(
 /** Clears the avatar (back to initials) and removes the uploaded file. */
 export async function removeAvatar(ctx: AppContext, store: AvatarStore | null, userId: string, profileId: string): Promise<User> {
   if (profileId !== userId) throw forbidden(AUTH.forbidden);
-  const result = await ctx.db.transaction(async (tx) => {
-    const [locked] = await tx.query<{ avatar_url: string | null }>('SELECT avatar_url FROM profiles WHERE id = $1 FOR UPDATE', [userId]);
-    if (!locked) throw unauthorized(AUTH.signInRequired);
-    await tx.query('UPDATE profiles SET avatar_url = NULL, updated_at = now() WHERE id = $1', [userId]);
-    const row = (await authRepo.findUserById(tx, userId))!;
-    await publish(tx, topics.user(userId), 'profile.updated', { user: toUser(row) });
-    return { row, previous: locked.avatar_url };
-  });
+  const result = await ctx.db.transaction((tx) => swapAvatar(tx, userId, null));
   if (store) await removeOld(ctx, store, result.previous, null);
   return toUser(result.row);
+}
+
+/**
+ * Points the (locked) profile at `url` (null: no avatar) and publishes profile.updated, in the
+ * caller's transaction. Answers the updated user and the avatar it replaced.
+ */
+async function swapAvatar(tx: Queryable, userId: string, url: string | null): Promise<{ row: authRepo.UserRow; previous: string | null }> {
+  const [locked] = await tx.query<{ avatar_url: string | null }>('SELECT avatar_url FROM profiles WHERE id = $1 FOR UPDATE', [userId]);
+  if (!locked) throw unauthorized(AUTH.signInRequired);
+  await authRepo.updateProfile(tx, userId, { avatar_url: url });
+  const row = (await publishProfile(tx, userId))!;
+  return { row, previous: locked.avatar_url };
 }
 
 async function removeOld(ctx: AppContext, store: AvatarStore, previousUrl: string | null, keep: string | null): Promise<void> {

@@ -21,6 +21,7 @@ import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { badRequest } from '../http/errors.ts';
+import { PRIVATE_IMMUTABLE, sendStoredFile } from '../http/files.ts';
 import { acceptUploads, readImageForm, uploadBodyLimit, type ImageForm } from '../http/uploads.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import { authorizeTopic } from '../realtime/authorize.ts';
@@ -120,10 +121,7 @@ export async function resultsFeature(app: App, ctx: AppContext, store: FileStore
     }, async (request, reply) => {
       const user = requireUser(request);
       const file = await service.evidenceFile(ctx, store, user, request.params.id, request.params.evidenceId);
-      const etag = `"${file.id}"`;
-      reply.header('cache-control', 'private, max-age=31536000, immutable').header('etag', etag).header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.type(file.contentType).send(file.data);
+      return sendStoredFile(request, reply, file, { etag: `"${file.id}"`, cacheControl: PRIVATE_IMMUTABLE });
     });
   });
 }
