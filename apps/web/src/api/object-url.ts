@@ -9,7 +9,10 @@ import { authedSend } from './client.ts';
 export function useProtectedObjectUrl(url: string | null, what: string): string | null {
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (!url) return;
+    if (!url) {
+      setObjectUrl(null);
+      return;
+    }
     let made: string | null = null;
     let alive = true;
     authedSend(url)

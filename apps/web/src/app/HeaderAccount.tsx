@@ -6,16 +6,8 @@ import type { User } from '@versus/domain';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { NotificationBell } from '../features/notifications/NotificationBell.tsx';
 import { WalletMenu } from '../features/wallet/WalletMenu.tsx';
-import {
-  Badge,
-  Menu,
-  MenuContent,
-  MenuItem,
-  MenuSeparator,
-  MenuTrigger,
-  cn,
-} from '../ui/index.ts';
-import { initials } from './nav.ts';
+import { Badge, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../ui/index.ts';
+import { UserAvatar } from '../ui/UserAvatar.tsx';
 
 const GameSettingsDialog = lazy(() => import('./GameSettingsDialog.tsx'));
 
@@ -55,14 +47,14 @@ function UserMenu({ user }: { user: User }) {
             data-testid="user-menu"
             className="inline-flex h-10 items-center gap-2 rounded-xl pr-1 pl-1 transition-colors hover:bg-surface-2 data-[state=open]:bg-surface-2 lg:pr-2"
           >
-            <Avatar user={user} />
+            <UserAvatar user={user} className="size-8 text-xs" />
             <span className="hidden max-w-32 truncate text-sm font-semibold lg:block">{name}</span>
             <ChevronDown className="hidden size-4 text-muted lg:block" aria-hidden />
           </button>
         </MenuTrigger>
         <MenuContent className="w-64">
           <div className="flex items-center gap-3 px-3 py-2.5">
-            <Avatar user={user} size="lg" />
+            <UserAvatar user={user} className="size-11 text-sm" />
             <div className="min-w-0">
               <p className="truncate font-bold">{name}</p>
               <p className="truncate text-xs text-muted">@{user.username}</p>
@@ -98,24 +90,3 @@ function UserMenu({ user }: { user: User }) {
     </>
   );
 }
-
-function Avatar({ user, size = 'md' }: { user: User; size?: 'md' | 'lg' }) {
-  const name = user.displayName || user.username;
-  const box = size === 'lg' ? 'size-11 text-sm' : 'size-8 text-xs';
-  if (user.avatar) {
-    return <img src={user.avatar} alt="" className={cn('rounded-full object-cover ring-2 ring-accent/50', box)} />;
-  }
-  return (
-    <span
-      aria-hidden
-      className={cn(
-        'inline-flex shrink-0 items-center justify-center rounded-full font-black text-white ring-2 ring-accent/40',
-        user.accountType === 'virtual' ? 'bg-gradient-to-br from-vt to-accent' : 'bg-gradient-to-br from-accent to-accent-2',
-        box,
-      )}
-    >
-      {initials(name)}
-    </span>
-  );
-}
-

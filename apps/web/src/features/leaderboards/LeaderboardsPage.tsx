@@ -6,7 +6,8 @@ import { GAME_LIST } from '@versus/domain/catalogue';
 import { LEADERBOARD_SCOPES, type LeaderboardEntry, type LeaderboardScope } from '@versus/domain/profile';
 import { useDocumentTitle } from '../../app/document-title.ts';
 import { initials } from '../../app/nav.ts';
-import { Badge, Button, Card, Spinner, cn } from '../../ui/index.ts';
+import { Badge, Button, Card, cn } from '../../ui/index.ts';
+import { LoadFailed, Loading } from '../../ui/QueryState.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { useLeaderboard } from './leaderboards.api.ts';
 
@@ -102,16 +103,9 @@ export default function LeaderboardsPage() {
           {data && <p className="text-sm text-muted">{data.total} ranked</p>}
         </div>
         {board.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner className="size-6" />
-          </div>
+          <Loading />
         ) : board.isError ? (
-          <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 p-5">
-            <p className="font-bold text-danger">{board.error instanceof Error ? board.error.message : PROFILE.leaderboardsEmpty}</p>
-            <Button variant="secondary" size="sm" onClick={() => void board.refetch()}>
-              Try again
-            </Button>
-          </Card>
+          <LoadFailed message={board.error instanceof Error ? board.error.message : PROFILE.leaderboardsEmpty} retryLabel="Try again" onRetry={() => void board.refetch()} />
         ) : data && data.entries.length === 0 ? (
           <Card className="p-6 text-center text-muted">{data.total === 0 ? PROFILE.leaderboardsEmpty : 'No players on this page.'}</Card>
         ) : (

@@ -6,7 +6,8 @@ import { MATCHES_SCREEN as T } from '@versus/domain';
 import { isWebGame } from '@versus/domain/catalogue';
 import { useDocumentTitle } from '../../app/document-title.ts';
 import { useTickingClock } from '../../app/clock.ts';
-import { Button, Card, Spinner, cn } from '../../ui/index.ts';
+import { Card, cn } from '../../ui/index.ts';
+import { LoadFailed, Loading } from '../../ui/QueryState.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { DisputeCard } from './DisputeCard.tsx';
 import { MatchCard } from './MatchCard.tsx';
@@ -66,16 +67,9 @@ export default function MatchesPage() {
       </div>
       <div className="mt-6 space-y-4">
         {current.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner className="size-6" />
-          </div>
+          <Loading />
         ) : current.isError ? (
-          <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 p-5">
-            <p className="font-bold text-danger">{current.error instanceof Error ? current.error.message : T.loadFailed}</p>
-            <Button variant="secondary" size="sm" onClick={() => void current.refetch()}>
-              {T.retry}
-            </Button>
-          </Card>
+          <LoadFailed message={current.error instanceof Error ? current.error.message : T.loadFailed} retryLabel={T.retry} onRetry={() => void current.refetch()} />
         ) : tab === 'disputes' ? (
           (disputes.data ?? []).length === 0 ? (
             <Empty text={T.emptyDisputes} />

@@ -17,7 +17,7 @@ import { Badge, Button, Input, Popover, PopoverContent, PopoverTrigger, Spinner,
 import { useAuth } from '../auth/use-auth.ts';
 import { schedulePermissionPrompt } from './browser-notification.ts';
 import { NotificationItem } from './NotificationItem.tsx';
-import { useNotificationFeed, useOpenTarget, type NotificationFeed } from './use-notifications.ts';
+import { useNotificationFeed, type NotificationFeed } from './use-notifications.ts';
 
 export const PREFERENCES_PATH = '/settings/notifications';
 
@@ -95,7 +95,6 @@ function NotificationPanel({ feed, close }: { feed: NotificationFeed; close(): v
   const [category, setCategory] = useState<CategoryFilter>('all');
   const [query, setQuery] = useState('');
   const now = useTickingClock();
-  const openUrl = useOpenTarget();
   const all = feed.list?.notifications;
   const shown = useMemo(() => visibleNotifications(all ?? [], { group, category, query }), [all, group, category, query]);
   const unread = feed.list?.unread ?? 0;
@@ -111,10 +110,9 @@ function NotificationPanel({ feed, close }: { feed: NotificationFeed; close(): v
   const openAction = useCallback(
     (n: Notification, url: string) => {
       close();
-      if (!n.read) void feed.markRead(n.id);
-      openUrl(url);
+      feed.open(n, url);
     },
-    [close, feed, openUrl],
+    [close, feed],
   );
 
   return (

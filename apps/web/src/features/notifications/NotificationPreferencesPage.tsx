@@ -15,7 +15,8 @@ import {
 } from '@versus/domain/notifications';
 import { ApiError } from '../../api/index.ts';
 import { useDocumentTitle } from '../../app/document-title.ts';
-import { Button, Card, Input, Spinner, cn } from '../../ui/index.ts';
+import { Button, Card, Input, cn } from '../../ui/index.ts';
+import { LoadFailed, Loading } from '../../ui/QueryState.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { notificationKeys, putPreferences } from './notifications.api.ts';
 import { deviceTimeZone, fieldOfServerError, validatePreferences, type PreferenceErrors, type PreferenceField } from './preferences-form.ts';
@@ -33,16 +34,9 @@ export default function NotificationPreferencesPage() {
       <h1 className="text-3xl font-black sm:text-4xl">{NOTIFICATIONS.preferencesTitle}</h1>
       <p className="mt-1 text-muted">{T.subtitle}</p>
       {query.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-6" />
-        </div>
+        <Loading padding="py-16" />
       ) : query.isError || !query.data ? (
-        <Card role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 p-5">
-          <p className="font-bold text-danger">{T.preferencesLoadFailed}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {T.retry}
-          </Button>
-        </Card>
+        <LoadFailed className="mt-6" message={T.preferencesLoadFailed} retryLabel={T.retry} onRetry={() => void query.refetch()} />
       ) : (
         <PreferencesForm initial={query.data} />
       )}

@@ -69,7 +69,8 @@ export interface NotificationFeed {
   markRead(id: string): Promise<void>;
   markAllRead(): Promise<void>;
   dismiss(id: string): Promise<void>;
-  open(n: Notification): void;
+  /** Reads `n` if unread, then follows `url` (its target unless an action names another). */
+  open(n: Notification, url?: string | null): void;
 }
 
 /** Mount once (the header bell): follows the topic and delivers new notifications. */
@@ -191,10 +192,10 @@ export function useNotificationFeed(): NotificationFeed {
     markRead: markReadFn,
     markAllRead: markAllReadFn,
     dismiss: dismissFn,
-    open: (n) => {
+    open: (n, url = n.targetUrl) => {
       // An action reads the notification (SPEC §4), then follows its target.
       if (!n.read) void markReadFn(n.id);
-      openUrl(n.targetUrl);
+      openUrl(url);
     },
   };
 }

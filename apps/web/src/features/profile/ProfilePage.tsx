@@ -9,10 +9,11 @@ import { isWebGame } from '@versus/domain/catalogue';
 import { checkAvatarFile, type GameRating, type ProfileStats } from '@versus/domain/profile';
 import { useDocumentTitle } from '../../app/document-title.ts';
 import { setThemeChoice, useThemeChoice, type ThemeChoice } from '../../app/theme.ts';
-import { initials } from '../../app/nav.ts';
 import { ApiError } from '../../api/index.ts';
 import { useRealtime } from '../../realtime/index.ts';
-import { Badge, Button, Card, ChoiceCards, Field, Input, Spinner, cn, type Choice } from '../../ui/index.ts';
+import { Badge, Button, Card, ChoiceCards, Field, Input, type Choice } from '../../ui/index.ts';
+import { LoadFailed, LoadFailedText, Loading } from '../../ui/QueryState.tsx';
+import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { messageFor } from '../auth/session-store.ts';
 import { useAccountSwitch } from '../auth/use-account-switch.ts';
 import { useAuth } from '../auth/use-auth.ts';
@@ -91,22 +92,6 @@ function AccountLinks() {
 
 // ---------------------------------------------------------------------------------------------
 
-function Avatar({ user, className }: { user: User; className: string }) {
-  if (user.avatar) return <img src={user.avatar} alt={`${user.displayName}'s avatar`} className={cn('rounded-full object-cover ring-2 ring-accent/50', className)} data-testid="profile-avatar" />;
-  return (
-    <span
-      aria-hidden
-      className={cn(
-        'inline-flex shrink-0 items-center justify-center rounded-full font-black text-white ring-2 ring-accent/40',
-        user.accountType === 'virtual' ? 'bg-gradient-to-br from-vt to-accent' : 'bg-gradient-to-br from-accent to-accent-2',
-        className,
-      )}
-    >
-      {initials(user.displayName || user.username)}
-    </span>
-  );
-}
-
 function PlayerCard({ user, uploads }: { user: User; uploads: { enabled: boolean; message: string | null } | null }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
@@ -155,7 +140,7 @@ function PlayerCard({ user, uploads }: { user: User; uploads: { enabled: boolean
     <Card className="relative overflow-hidden p-5 sm:p-6">
       <div aria-hidden className="pointer-events-none absolute -top-20 -right-16 size-48 rounded-full bg-accent/20 blur-3xl" />
       <div className="relative flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:text-left">
-        <Avatar user={user} className="size-24 text-2xl sm:size-28" />
+        <UserAvatar user={user} className="size-24 text-2xl sm:size-28" alt={`${user.displayName}'s avatar`} testId="profile-avatar" />
         <div className="min-w-0 flex-1">
           <p className="truncate text-2xl font-black" data-testid="profile-name">
             {user.displayName || user.username}
@@ -211,12 +196,7 @@ function PlayerCard({ user, uploads }: { user: User; uploads: { enabled: boolean
 function StatsCard({ stats, isError, onRetry }: { stats: ProfileStats | null; isError: boolean; onRetry: () => void }) {
   if (isError) {
     return (
-      <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 p-5">
-        <p className="font-bold text-danger">{AUTH.profileFailed}</p>
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          Try again
-        </Button>
-      </Card>
+      <LoadFailed message={AUTH.profileFailed} retryLabel="Try again" onRetry={onRetry} />
     );
   }
   const figures: { label: string; value: ReactNode; icon: ReactNode; testId: string }[] = [
@@ -285,13 +265,9 @@ function RecentMatches({ meId }: { meId: string }) {
     <Card className="p-5 sm:p-6">
       <h2 className="text-lg font-black">Recent matches</h2>
       {history.isPending ? (
-        <div className="flex justify-center py-8">
-          <Spinner className="size-5" />
-        </div>
+        <Loading compact />
       ) : history.isError ? (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          {history.error instanceof Error ? history.error.message : AUTH.profileFailed}
-        </p>
+        <LoadFailedText className="mt-3">{history.error instanceof Error ? history.error.message : AUTH.profileFailed}</LoadFailedText>
       ) : matches.length === 0 ? (
         <p className="mt-3 text-sm text-muted">{PROFILE.noMatches}</p>
       ) : (

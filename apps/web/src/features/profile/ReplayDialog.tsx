@@ -5,6 +5,7 @@ import type { Replay } from '@versus/domain/arena';
 import { isWebGame } from '@versus/domain/games/index';
 import { replayPositions, type ReplayedGame } from '@versus/domain/replay';
 import { Button, Dialog, DialogContent, Spinner, cn } from '../../ui/index.ts';
+import { LoadFailedText, Loading } from '../../ui/QueryState.tsx';
 import { boardFor } from '../arena/boards/index.ts';
 import { useReplay } from './profile.api.ts';
 
@@ -21,13 +22,9 @@ export function ReplayDialog({ matchId, onClose }: { matchId: string | null; onC
           data-testid="replay-dialog"
         >
           {replay.isPending ? (
-            <div className="flex justify-center py-8">
-              <Spinner className="size-5" />
-            </div>
+            <Loading compact />
           ) : replay.isError ? (
-            <p role="alert" className="text-sm text-danger">
-              {replay.error instanceof Error ? replay.error.message : PROFILE.avatarFailed}
-            </p>
+            <LoadFailedText>{replay.error instanceof Error ? replay.error.message : PROFILE.avatarFailed}</LoadFailedText>
           ) : (
             <ReplayBody replay={replay.data} />
           )}

@@ -14,6 +14,7 @@ import {
 } from '@versus/domain/social';
 import { useDocumentTitle } from '../../app/document-title.ts';
 import { Badge, Button, Card, Input, Spinner, cn } from '../../ui/index.ts';
+import { LoadFailed, Loading } from '../../ui/QueryState.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { useSearchPlayers, useSocialAction, useSocialLive, useSocialOverview, type SocialAction } from './social.api.ts';
 
@@ -53,16 +54,9 @@ export default function SocialPage() {
         <>
           <PlayerSearch busy={action.isPending} onAction={run} />
           {overview.isPending ? (
-            <div className="flex justify-center py-12">
-              <Spinner className="size-6" />
-            </div>
+            <Loading />
           ) : overview.isError ? (
-            <Card role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 p-5">
-              <p className="font-bold text-danger">{overview.error.message}</p>
-              <Button variant="secondary" size="sm" onClick={() => void overview.refetch()}>
-                Retry
-              </Button>
-            </Card>
+            <LoadFailed className="mt-6" message={overview.error.message} retryLabel="Retry" onRetry={() => void overview.refetch()} />
           ) : (
             data && (
               <>

@@ -15,7 +15,8 @@ import {
   type VerifyPlatform,
 } from '@versus/domain/verification';
 import { useDocumentTitle } from '../../app/document-title.ts';
-import { Badge, Button, Card, Field, Input, Spinner, cn } from '../../ui/index.ts';
+import { Badge, Button, Card, Field, Input, cn } from '../../ui/index.ts';
+import { LoadFailed, Loading } from '../../ui/QueryState.tsx';
 import { useLinkGamertag, useRequestIdentity, useUnlinkGamertag, useVerification, useVerificationLive } from './verification.api.ts';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -34,16 +35,9 @@ export default function VerificationPage() {
         <p>{T.manualNotice}</p>
       </Card>
       {state.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner className="size-6" />
-        </div>
+        <Loading />
       ) : state.isError ? (
-        <Card role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 p-5">
-          <p className="font-bold text-danger">{state.error.message}</p>
-          <Button variant="secondary" size="sm" onClick={() => void state.refetch()}>
-            Retry
-          </Button>
-        </Card>
+        <LoadFailed className="mt-6" message={state.error.message} retryLabel="Retry" onRetry={() => void state.refetch()} />
       ) : (
         <>
           <Summary state={state.data} />
