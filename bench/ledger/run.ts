@@ -17,12 +17,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPostgres, type Database, type Queryable } from '../../apps/server/src/db/database.ts';
-import { migrate } from '../../apps/server/src/db/migrate.ts';
+import type { Database, Queryable } from '../../apps/server/src/db/database.ts';
 import * as repo from '../../apps/server/src/ledger/ledger.repository.ts';
 import { grant, lockEscrow, settleEscrow, refusalError } from '../../apps/server/src/ledger/ledger.service.ts';
 import { postgresCpuSec } from '../lib/cpu.ts';
 import { ADMIN_URL, admin, urlFor } from '../lib/postgres.ts';
+import { freshDatabase, insertPlayers } from '../lib/setup.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -35,22 +35,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const pgbenchScript = path.resolve(here, '../../../shared/peers/pgbench/run.sh');
 
 async function setUp(): Promise<{ db: Database; players: string[] }> {
-  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DB_NAME}`);
-  const db = openPostgres(urlFor(DB_NAME), { max: CLIENTS });
-  await migrate(db, path.resolve(here, '../../apps/server/src/db/migrations'));
-  const players: string[] = [];
-  for (let i = 0; i < PLAYERS; i++) players.push(crypto.randomUUID());
-  await db.query(
-    `INSERT INTO users (id, email, password_hash) SELECT id, 'bench_' || n || '@versus.test', 'x' FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
-    [players],
-  );
-  await db.query(
-    `INSERT INTO profiles (id, username, display_name, full_name, phone, date_of_birth, age_verified)
-     SELECT id, 'bench_' || n, 'bench_' || n, 'Bench Player', '+1 555 010 0100', '1990-01-01', true
-       FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
-    [players],
-  );
+  const db = await freshDatabase(DB_NAME, CLIENTS);
+  const players = Array.from({ length: PLAYERS }, () => crypto.randomUUID());
+  await insertPlayers(db, players, 'bench');
   for (const id of players) {
     await db.transaction((tx) => grant(tx, { userId: id, currency: 'credits', amount: 1_000_000_000, idempotencyKey: `bench-fund:${id}` }));
   }

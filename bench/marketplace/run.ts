@@ -23,12 +23,12 @@ import { fileURLToPath } from 'node:url';
 import { createChallengeRequestSchema, type CreateChallengeRequest } from '@versus/domain/challenges';
 import { GAME_LIST } from '@versus/domain/catalogue';
 import type { Queryable } from '../../apps/server/src/db/database.ts';
-import { openPostgres, type Database } from '../../apps/server/src/db/database.ts';
-import { migrate } from '../../apps/server/src/db/migrate.ts';
+import type { Database } from '../../apps/server/src/db/database.ts';
 import { listOpenPublic } from '../../apps/server/src/challenges/challenges.repository.ts';
 import { createChallenge } from '../../apps/server/src/challenges/challenges.service.ts';
 import { openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
 import { ADMIN_URL, admin, urlFor } from '../lib/postgres.ts';
+import { freshDatabase, insertPlayers } from '../lib/setup.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 15);
@@ -45,22 +45,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // Data
 
 async function setUp(): Promise<Database> {
-  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DB_NAME}`);
-  const db = openPostgres(urlFor(DB_NAME), { max: 4 });
-  await migrate(db, path.resolve(here, '../../apps/server/src/db/migrations'));
-
+  const db = await freshDatabase(DB_NAME, 4);
   const players: string[] = Array.from({ length: PLAYERS }, () => crypto.randomUUID());
-  await db.query(
-    `INSERT INTO users (id, email, password_hash) SELECT id, 'bench_' || n || '@versus.test', 'x' FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
-    [players],
-  );
-  await db.query(
-    `INSERT INTO profiles (id, username, display_name, full_name, phone, date_of_birth, age_verified, wins, losses, streak)
-     SELECT id, 'bench_' || n, 'Bench ' || n, 'Bench Player', '+1 555 010 0100', '1990-01-01', true, n % 40, n % 17, n % 5
-       FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
-    [players],
-  );
+  await insertPlayers(db, players, 'bench', { display_name: `'Bench ' || n`, wins: 'n % 40', losses: 'n % 17', streak: 'n % 5' });
   for (const userId of players) await db.transaction((tx) => openAccounts(tx, { userId, role: 'user', accountType: 'real' }));
 
   // The closed history, written in bulk: cancelled and expired challenges over the last 60

@@ -28,25 +28,21 @@
 // child process (server.ts); PostgreSQL and this load generator share the machine. Each phase
 // also prints the CPU it took per process and how busy the whole machine was: on a shared
 // machine, other work competes for the same cores, boardgame.io's run included.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import WebSocket from 'ws';
 import type { MatchEvent } from '@versus/domain/arena';
 import { checkers, type CheckersState, type Seat } from '@versus/domain/games/index';
 import { REALTIME_PROTOCOL } from '@versus/domain/realtime';
-import type { AppContext } from '../../apps/server/src/context.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { openPostgres, type Database } from '../../apps/server/src/db/database.ts';
-import { migrate } from '../../apps/server/src/db/migrate.ts';
-import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
+import type { Database } from '../../apps/server/src/db/database.ts';
 import { lockEscrow, openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
 import { loadavg, machineCpu, postgresCpuSec, procStat } from '../lib/cpu.ts';
-import { ADMIN_URL, admin, urlFor } from '../lib/postgres.ts';
+import { urlFor } from '../lib/postgres.ts';
+import { type BenchServer, spawnBenchServer } from '../lib/server.ts';
+import { accessTokens, freshDatabase, inParallel, insertPlayers } from '../lib/setup.ts';
 
 const env = process.env;
 const MATCHES = Number(env.MATCHES ?? 500);
@@ -71,15 +67,6 @@ const PEER_COPY = '/tmp/versus-bench/boardgameio';
 
 const log = (...parts: unknown[]) => console.error(`[moves ${new Date().toISOString().slice(11, 23)}]`, ...parts);
 
-async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
-}
-
 // ---------------------------------------------------------------------------------------
 // Set-up: players with credits, and PER_PAIR pending matches per pair with both stakes in escrow
 
@@ -91,37 +78,23 @@ interface PairSpec {
 
 async function setUp(): Promise<{ db: Database; pairs: PairSpec[] }> {
   const started = performance.now();
-  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DB_NAME}`);
-  if (env.BENCH_LOG_STATEMENTS) {
+  const db = await freshDatabase(DB_NAME, 16, {
     // Diagnostics: PostgreSQL logs every statement of the bench database with its duration.
-    await admin(`ALTER DATABASE ${DB_NAME} SET log_min_duration_statement = 0`);
-  }
-  if (env.BENCH_EXPLAIN) {
+    ...(env.BENCH_LOG_STATEMENTS ? { log_min_duration_statement: '0' } : {}),
     // Diagnostics: PostgreSQL logs the plan of every statement of the bench database slower than BENCH_EXPLAIN ms.
-    await admin(`ALTER DATABASE ${DB_NAME} SET session_preload_libraries = 'auto_explain'`);
-    await admin(`ALTER DATABASE ${DB_NAME} SET auto_explain.log_min_duration = '${Number(env.BENCH_EXPLAIN)}ms'`);
-    await admin(`ALTER DATABASE ${DB_NAME} SET auto_explain.log_nested_statements = on`);
-  }
-  const db = openPostgres(urlFor(DB_NAME), { max: 16 });
-  await migrate(db, path.resolve(here, '../../apps/server/src/db/migrations'));
-  const ctx: AppContext = { config: loadConfig({ WEB_DIR: '', SEED_DEMO: 'false' }), db, log: pino({ level: 'silent' }) };
+    ...(env.BENCH_EXPLAIN
+      ? {
+          session_preload_libraries: `'auto_explain'`,
+          'auto_explain.log_min_duration': `'${Number(env.BENCH_EXPLAIN)}ms'`,
+          'auto_explain.log_nested_statements': 'on',
+        }
+      : {}),
+  });
 
   const ids = Array.from({ length: 2 * MATCHES }, () => crypto.randomUUID());
-  await db.query(
-    `INSERT INTO users (id, email, password_hash) SELECT id, 'moves_' || n || '@versus.test', 'x' FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
-    [ids],
-  );
-  await db.query(
-    `INSERT INTO profiles (id, username, display_name, full_name, phone, date_of_birth, age_verified)
-     SELECT id, 'moves_' || n, 'moves_' || n, 'Bench Player', '+1 555 010 0100', '1990-01-01', true
-       FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
-    [ids],
-  );
+  await insertPlayers(db, ids, 'moves');
   await inParallel(ids, 8, (userId) => db.transaction((tx) => openAccounts(tx, { userId, role: 'user', accountType: 'real' })));
-  const tokens = await Promise.all(
-    ids.map(async (userId) => (await signAccessToken(ctx, { userId, role: 'user', accountType: 'real', sessionId: crypto.randomUUID() })).access_token),
-  );
+  const tokens = await accessTokens(db, ids);
 
   const pairs: PairSpec[] = [];
   for (let i = 0; i < MATCHES; i++) {
@@ -158,23 +131,13 @@ async function setUp(): Promise<{ db: Database; pairs: PairSpec[] }> {
 // ---------------------------------------------------------------------------------------
 // The server
 
-async function startServer(): Promise<{ child: ChildProcess; port: number; lines: readline.Interface }> {
-  // BENCH_PROF=dir: a V8 CPU profile of the server, written when it exits.
-  const prof = [
+function startServer(): Promise<BenchServer> {
+  return spawnBenchServer(path.join(here, 'server.ts'), urlFor(DB_NAME), [
+    // BENCH_PROF=dir: a V8 CPU profile of the server, written when it exits.
     ...(env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_PROF}`] : []),
     // BENCH_PERF=1: JS symbols for the Linux `perf` profiler.
     ...(env.BENCH_PERF ? ['--perf-basic-prof'] : []),
-  ];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(here, 'server.ts')], {
-    env: { ...env, BENCH_DATABASE_URL: urlFor(DB_NAME), NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = readline.createInterface({ input: child.stdout! });
-  const port = await new Promise<number>((resolve, reject) => {
-    lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`bench server exited early (${code})`)));
-  });
-  return { child, port, lines };
+  ]);
 }
 
 

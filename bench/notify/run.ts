@@ -19,24 +19,19 @@
 //     from the scheduled send time (transaction included), for the record.
 // The server runs in a child process (server.ts, the real app with every feature and job);
 // this process holds the sockets and produces the events; PostgreSQL shares the machine.
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import WebSocket from 'ws';
 import { NOTIFICATION_EVENTS } from '@versus/domain/notifications';
 import { REALTIME_PATH, REALTIME_PROTOCOL } from '@versus/domain/realtime';
-import type { AppContext } from '../../apps/server/src/context.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
-import { openPostgres, type Database } from '../../apps/server/src/db/database.ts';
-import { migrate } from '../../apps/server/src/db/migrate.ts';
+import type { Database } from '../../apps/server/src/db/database.ts';
 import { notify } from '../../apps/server/src/notifications/notify.ts';
 import { loadavg, machineCpu, procStat } from '../lib/cpu.ts';
-import { ADMIN_URL, admin, urlFor } from '../lib/postgres.ts';
+import { admin, urlFor } from '../lib/postgres.ts';
+import { type BenchServer, spawnBenchServer } from '../lib/server.ts';
+import { accessTokens, freshDatabase, inParallel, insertPlayers } from '../lib/setup.ts';
 
 const env = process.env;
 const SOCKETS = Number(env.SOCKETS ?? 5000);
@@ -50,63 +45,21 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.now();
 
-async function inParallel<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await work(items[i]!, i);
-      }
-    }),
-  );
-}
-
 // ---------------------------------------------------------------------------------------
 // Setup
 
 async function setUp(): Promise<{ db: Database; users: string[]; tokens: string[] }> {
-  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DB_NAME}`);
-  const db = openPostgres(urlFor(DB_NAME), { max: 20 });
-  await migrate(db, path.resolve(here, '../../apps/server/src/db/migrations'));
+  const db = await freshDatabase(DB_NAME, 20);
   const users = Array.from({ length: SOCKETS + 100 }, () => crypto.randomUUID());
-  await db.query(
-    `INSERT INTO users (id, email, password_hash) SELECT id, 'notify_' || n || '@versus.test', 'x' FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
-    [users],
-  );
-  await db.query(
-    `INSERT INTO profiles (id, username, display_name, full_name, phone, date_of_birth, age_verified)
-     SELECT id, 'notify_' || n, 'notify_' || n, 'Bench Player', '+1 555 010 0100', '1990-01-01', true
-       FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
-    [users],
-  );
-  const ctx = { config: loadConfig({}), db, log: pino({ level: 'silent' }) } as AppContext;
-  const tokens = await Promise.all(
-    users.map(async (userId) => (await signAccessToken(ctx, { userId, role: 'user', accountType: 'real', sessionId: crypto.randomUUID() })).access_token),
-  );
+  await insertPlayers(db, users, 'notify');
+  const tokens = await accessTokens(db, users);
   await db.query('VACUUM ANALYZE');
   return { db, users, tokens };
 }
 
-interface Server {
-  child: ChildProcess;
-  port: number;
-  lines: readline.Interface;
-}
+type Server = BenchServer;
 
-async function startServer(): Promise<Server> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(here, 'server.ts')], {
-    env: { ...env, BENCH_DATABASE_URL: urlFor(DB_NAME), NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = readline.createInterface({ input: child.stdout! });
-  const port = await new Promise<number>((resolve, reject) => {
-    lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`bench server exited early (${code})`)));
-  });
-  return { child, port, lines };
-}
+const startServer = (): Promise<Server> => spawnBenchServer(path.join(here, 'server.ts'), urlFor(DB_NAME), ['--expose-gc']);
 
 interface ServerMemory {
   memory: { rss: number; heapUsed: number; external: number; arrayBuffers: number; gc: boolean };

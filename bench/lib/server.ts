@@ -1,0 +1,71 @@
+// A Versus server for a bench: the real app (every feature, jobs on) on the bench database, in a
+// process of its own. The child side (startBenchApp) prints {"port": n} once listening and exits
+// on SIGTERM; the bench side (spawnBenchServer) starts it and waits for that line.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import readline from 'node:readline';
+import { buildApp, type App } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openPostgres } from '../../apps/server/src/db/database.ts';
+
+export interface BenchServer {
+  child: ChildProcess;
+  port: number;
+  /** What the server prints, line by line (its answers to SIGUSR2). */
+  lines: readline.Interface;
+}
+
+/** Starts `script` (a server.ts next to a bench) with `nodeArgs`, on the database at `databaseUrl`. */
+export async function spawnBenchServer(script: string, databaseUrl: string, nodeArgs: string[] = []): Promise<BenchServer> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout! });
+  const port = await new Promise<number>((resolve, reject) => {
+    lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`bench server exited early (${code})`)));
+  });
+  return { child, port, lines };
+}
+
+/** How late the event loop ran its callbacks since it was last reset (ms). */
+export interface LoopDelay {
+  p50ms: number;
+  p99ms: number;
+  maxms: number;
+}
+
+/**
+ * In the server process: builds the app on BENCH_DATABASE_URL, listens on a free port, prints it,
+ * and closes on SIGTERM. `loopDelay()` reads how late the event loop has been running.
+ */
+export async function startBenchApp(): Promise<{ app: App; loopDelay(reset?: boolean): LoopDelay }> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) throw new Error('BENCH_DATABASE_URL is required');
+  const config = loadConfig({ ...process.env, WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', PORT: '0' });
+  const db = openPostgres(url, { max: Number(process.env.BENCH_POOL ?? 20) });
+  const app = await buildApp({ config, db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
+
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  histogram.enable();
+  process.on('SIGTERM', () => {
+    void app
+      .close()
+      .then(() => db.close())
+      .finally(() => process.exit(0));
+  });
+  return {
+    app,
+    loopDelay(reset = false) {
+      const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+      const figures = { p50ms: ms(histogram.percentile(50)), p99ms: ms(histogram.percentile(99)), maxms: ms(histogram.max) };
+      if (reset) histogram.reset();
+      return figures;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// What every bench does before it measures: a fresh database of its own, migrated; players in
+// it; their access tokens; and a helper to do many things a few at a time.
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import type { AppContext } from '../../apps/server/src/context.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openPostgres, type Database } from '../../apps/server/src/db/database.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
+import { admin, urlFor } from './postgres.ts';
+
+const migrations = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/server/src/db/migrations');
+
+/**
+ * Drops and creates `name` (with `settings`, as ALTER DATABASE … SET, for every session), migrates
+ * it and opens a pool of `max` connections to it.
+ */
+export async function freshDatabase(name: string, max: number, settings: Record<string, string> = {}): Promise<Database> {
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${name}`);
+  for (const [setting, value] of Object.entries(settings)) await admin(`ALTER DATABASE ${name} SET ${setting} = ${value}`);
+  const db = openPostgres(urlFor(name), { max });
+  await migrate(db, migrations);
+  return db;
+}
+
+/**
+ * Users with these ids and age-verified profiles named `${prefix}_${n}` (n from 1); `profile`
+ * sets or adds profile columns, as `{column: sql expression over n}`.
+ */
+export async function insertPlayers(db: Database, ids: readonly string[], prefix: string, profile: Record<string, string> = {}): Promise<void> {
+  await db.query(
+    `INSERT INTO users (id, email, password_hash) SELECT id, '${prefix}_' || n || '@versus.test', 'x' FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
+    [ids],
+  );
+  const columns: Record<string, string> = {
+    username: `'${prefix}_' || n`,
+    display_name: `'${prefix}_' || n`,
+    full_name: `'Bench Player'`,
+    phone: `'+1 555 010 0100'`,
+    date_of_birth: `'1990-01-01'`,
+    age_verified: 'true',
+    ...profile,
+  };
+  await db.query(
+    `INSERT INTO profiles (id, ${Object.keys(columns).join(', ')})
+     SELECT id, ${Object.values(columns).join(', ')} FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
+    [ids],
+  );
+}
+
+/** An access token for each of these (real, role user) players. */
+export function accessTokens(db: Database, ids: readonly string[]): Promise<string[]> {
+  const ctx: AppContext = { config: loadConfig({ WEB_DIR: '', SEED_DEMO: 'false' }), db, log: pino({ level: 'silent' }) };
+  return Promise.all(
+    ids.map(async (userId) => (await signAccessToken(ctx, { userId, role: 'user', accountType: 'real', sessionId: crypto.randomUUID() })).access_token),
+  );
+}
+
+/** `work` on every item, at most `limit` at once. */
+export async function inParallel<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await work(items[i]!, i);
+      }
+    }),
+  );
+}
