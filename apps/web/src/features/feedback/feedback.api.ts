@@ -9,9 +9,9 @@ import {
   type Feedback,
   type FeedbackStatus,
 } from '@versus/domain/feedback';
-import { api, authedSend, errorFrom, parse } from '../../api/index.ts';
+import { api, parse } from '../../api/index.ts';
 import { useProtectedObjectUrl } from '../../api/object-url.ts';
-import { freshToken } from '../auth/session-store.ts';
+import { postForm } from '../auth/post-form.ts';
 import { useRealtime } from '../../realtime/react.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 
@@ -30,20 +30,10 @@ export interface FeedbackDraft {
 
 export async function sendFeedback(draft: FeedbackDraft): Promise<Feedback> {
   const fields = { message: draft.message, pageUrl: draft.pageUrl, appVersion: draft.appVersion };
-  let response: Response;
-  if (draft.screenshot) {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    const type = draft.screenshot.type || 'image/png';
-    form.append('screenshot', draft.screenshot, `screenshot.${type.split('/')[1] ?? 'png'}`);
-    // Multipart goes around the JSON helper, with a token good for at least another minute.
-    const token = await freshToken();
-    response = await fetch('/api/feedback', { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  } else {
-    response = await authedSend('/api/feedback', { method: 'POST', body: fields });
-  }
-  if (!response.ok) throw await errorFrom(response);
-  return (await parse(response, feedbackResponseSchema)).feedback;
+  const shot = draft.screenshot;
+  const type = shot?.type || 'image/png';
+  const file = shot ? { field: 'screenshot', blob: shot, filename: `screenshot.${type.split('/')[1] ?? 'png'}` } : null;
+  return (await parse(await postForm('/api/feedback', fields, file), feedbackResponseSchema)).feedback;
 }
 
 export function useSendFeedback() {

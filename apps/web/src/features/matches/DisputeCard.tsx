@@ -7,7 +7,7 @@ import { Badge, Button, Card, cn } from '../../ui/index.ts';
 import { EvidenceThumb } from './Evidence.tsx';
 import { MatchChat } from './MatchChat.tsx';
 import { formatTime, gameName } from './format.ts';
-import { matchKeys, postForm } from './matches-api.ts';
+import { matchKeys, postEvidenceForm } from './matches-api.ts';
 
 /** What a dispute's resolution means for me. */
 export function resolutionText(dispute: Dispute, meId: string): string {
@@ -112,7 +112,7 @@ function StatementForm({ matchId }: { matchId: string }) {
     event.preventDefault();
     setBusy(true);
     try {
-      await postForm(`/api/matches/${encodeURIComponent(matchId)}/dispute/statements`, body.trim() ? { body } : {}, file);
+      await postEvidenceForm(`/api/matches/${encodeURIComponent(matchId)}/dispute/statements`, body.trim() ? { body } : {}, file);
       setBody('');
       setFile(null);
       setFormKey((k) => k + 1);

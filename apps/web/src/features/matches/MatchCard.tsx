@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, cn, type BadgeTone } from '../../ui/index.ts';
 import { MatchChat } from './MatchChat.tsx';
 import { formatSpan, formatTime } from './format.ts';
-import { answerNoShow, claimNoShow, matchKeys, postForm, useResultState } from './matches-api.ts';
+import { answerNoShow, claimNoShow, matchKeys, postEvidenceForm, useResultState } from './matches-api.ts';
 
 const STATUS_TONES: Record<string, BadgeTone> = { pending: 'neutral', accepted: 'cyan', in_progress: 'success', completed: 'accent', disputed: 'warning', cancelled: 'neutral' };
 
@@ -122,7 +122,7 @@ function ExternalActions({ match, meId, now, started }: { match: ArenaMatchSumma
   };
   const report = (outcome: 'win' | 'loss') =>
     act(async () => {
-      const answer = reportResponseSchema.parse(await postForm(`/api/matches/${encodeURIComponent(match.id)}/report`, { outcome }, file));
+      const answer = reportResponseSchema.parse(await postEvidenceForm(`/api/matches/${encodeURIComponent(match.id)}/report`, { outcome }, file));
       setFile(null);
       if (answer.status === 'disputed') toast.warning(RESULTS.underReview);
       else if (answer.status === 'waiting') toast.success(RESULTS.reportRecorded);

@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { arenaMatchListSchema, type ArenaMatchSummary } from '@versus/domain/arena';
 import { chatListSchema, chatMessageSchema, disputeListSchema, resultStateSchema, type ChatMessage } from '@versus/domain/results';
-import { api, authedSend, errorFrom } from '../../api/index.ts';
+import { api } from '../../api/index.ts';
 import { useProtectedObjectUrl } from '../../api/object-url.ts';
 import { useRealtime } from '../../realtime/react.tsx';
-import { freshToken } from '../auth/session-store.ts';
+import { postForm } from '../auth/post-form.ts';
 import { useAuth } from '../auth/use-auth.ts';
 
 export const matchKeys = {
@@ -66,18 +66,8 @@ export const sendChat = (matchId: string, body: string) =>
   api.post(`/api/matches/${encodeURIComponent(matchId)}/chat`, { body }, chatMessageSchema);
 
 /** POST a form (fields and an optional `evidence` image) with the bearer token; a refusal throws the server's message. */
-export async function postForm(path: string, fields: Record<string, string>, evidence: File | null): Promise<unknown> {
-  let response: Response;
-  if (evidence) {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    form.append('evidence', evidence);
-    const token = await freshToken();
-    response = await fetch(path, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  } else {
-    response = await authedSend(path, { method: 'POST', body: fields });
-  }
-  if (!response.ok) throw await errorFrom(response);
+export async function postEvidenceForm(path: string, fields: Record<string, string>, evidence: File | null): Promise<unknown> {
+  const response = await postForm(path, fields, evidence ? { field: 'evidence', blob: evidence } : null);
   return response.json() as Promise<unknown>;
 }
 
