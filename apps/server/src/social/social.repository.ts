@@ -41,6 +41,15 @@ export async function findUser(db: Queryable, id: string): Promise<UserRow | nul
   return row ?? null;
 }
 
+/** The profiles of `ids` (any order; unknown ids are left out). */
+export async function findUsers(db: Queryable, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.query<UserRow>(
+    'SELECT id, username, display_name, avatar_url, level, account_type FROM profiles WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
+}
+
 /** Every link touching `userId`, with the other side's profile and last presence. */
 export async function contactsOf(db: Queryable, userId: string): Promise<ContactRow[]> {
   return db.query<ContactRow>(
@@ -127,16 +136,31 @@ export async function lockFollowLink(tx: Queryable, fromId: string, toId: string
   return row ?? null;
 }
 
-/** Friends and accepted followers of `userId`: who hears that they came online. */
-export async function audienceOf(db: Queryable, userId: string): Promise<{ id: string; friend: boolean }[]> {
-  return db.query<{ id: string; friend: boolean }>(
-    `SELECT DISTINCT ON (id) id, friend FROM (
-       SELECT CASE WHEN from_id = $1 THEN to_id ELSE from_id END AS id, true AS friend
-         FROM social_links WHERE kind = 'friend' AND status = 'accepted' AND (from_id = $1 OR to_id = $1)
+/** An audience member (`id`) of player `of`: a friend, or (friend false) an accepted follower. */
+export interface AudienceRow {
+  of: string;
+  id: string;
+  friend: boolean;
+}
+
+/**
+ * Friends and accepted followers of each of `userIds`: who hears that they came online. One row
+ * per (of, id), a friend winning over a follower; ordered by of, then id.
+ */
+export async function audienceOfMany(db: Queryable, userIds: string[]): Promise<AudienceRow[]> {
+  if (userIds.length === 0) return [];
+  return db.query<AudienceRow>(
+    `SELECT DISTINCT ON (a.of, a.id) a.of, a.id, a.friend FROM (
+       SELECT from_id AS of, to_id AS id, true AS friend
+         FROM social_links WHERE kind = 'friend' AND status = 'accepted' AND from_id = ANY($1::uuid[])
        UNION ALL
-       SELECT from_id, false FROM social_links WHERE kind = 'follow' AND status = 'accepted' AND to_id = $1
-     ) a ORDER BY id, friend DESC`,
-    [userId],
+       SELECT to_id, from_id, true
+         FROM social_links WHERE kind = 'friend' AND status = 'accepted' AND to_id = ANY($1::uuid[])
+       UNION ALL
+       SELECT to_id, from_id, false
+         FROM social_links WHERE kind = 'follow' AND status = 'accepted' AND to_id = ANY($1::uuid[])
+     ) a ORDER BY a.of, a.id, a.friend DESC`,
+    [userIds],
   );
 }
 

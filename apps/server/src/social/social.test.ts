@@ -211,4 +211,52 @@ describe('presence', () => {
     expect(await recordPresence(ctx, [b.id])).toEqual([b.id]);
     expect((await notes(a)).filter(([type]) => type === 'player_online')).toHaveLength(2);
   });
+
+  it('players arriving in one beat: each of their audience hears one social.changed, each friend one player_online per arrival', async () => {
+    const [member, fan, b, c] = [await kit.signUp(), await kit.signUp(), await kit.signUp(), await kit.signUp()];
+    const befriend = async (from: Player, to: Player) => {
+      const sent = await kit.api('POST', '/api/social/friends', { as: from, body: { userId: to.id } });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      expect((await kit.api('POST', `/api/social/requests/${sent.body.link.id}/accept`, { as: to })).status).toBe(200);
+    };
+    const follow = async (from: Player, to: Player) => {
+      const sent = await kit.api('POST', '/api/social/follows', { as: from, body: { userId: to.id } });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      expect((await kit.api('POST', `/api/social/requests/${sent.body.link.id}/accept`, { as: to })).status).toBe(200);
+    };
+    await befriend(member, b);
+    await befriend(c, member);
+    await befriend(b, c);
+    await follow(member, b); // a friend who also follows: still one audience member
+    await follow(fan, b);
+    await follow(fan, c);
+    const presenceEvents = async (p: Player) =>
+      (await kit.events(`user:${p.id}`)).filter((e) => e.type === 'social.changed' && e.payload['reason'] === 'presence').length;
+    const online = async (p: Player) => (await notes(p)).filter(([type]) => type === 'player_online').map(([, message]) => message).sort();
+    const ctx = { db: kit.t.database.db };
+    const t0 = new Date();
+
+    expect(await recordPresence(ctx, [c.id, b.id], t0)).toEqual([b.id, c.id].sort());
+    expect(await presenceEvents(member)).toBe(1);
+    expect(await presenceEvents(fan)).toBe(1);
+    expect(await presenceEvents(b)).toBe(1);
+    expect(await presenceEvents(c)).toBe(1);
+    expect(await online(member)).toEqual([`${b.username} is online.`, `${c.username} is online.`].sort());
+    expect(await online(b)).toEqual([`${c.username} is online.`]);
+    expect(await online(c)).toEqual([`${b.username} is online.`]);
+    expect(await online(fan)).toEqual([]);
+    const [note] = (await kit.api('GET', '/api/notifications', { as: c })).body.notifications;
+    expect(note).toMatchObject({ type: 'player_online', creatorId: b.id, metadata: { username: b.username, userId: b.id } });
+
+    // A beat later both are still seen within the window: nobody arrives, nobody hears again;
+    // a newcomer in the same beat is heard alone.
+    const later = new Date(t0.getTime() + SOCIAL_LIMITS.presenceBeatMs);
+    expect(await recordPresence(ctx, [b.id, c.id, member.id], later)).toEqual([member.id]);
+    expect(await presenceEvents(fan)).toBe(1);
+    expect(await presenceEvents(member)).toBe(1);
+    expect(await presenceEvents(b)).toBe(2);
+    expect(await presenceEvents(c)).toBe(2);
+    expect(await online(member)).toHaveLength(2);
+    expect(await online(b)).toEqual([`${c.username} is online.`, `${member.username} is online.`].sort());
+  });
 });
