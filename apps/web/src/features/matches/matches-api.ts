@@ -6,6 +6,7 @@ import { chatListSchema, chatMessageSchema, disputeListSchema, resultStateSchema
 import { api } from '../../api/index.ts';
 import { useProtectedObjectUrl } from '../../api/object-url.ts';
 import { useRealtime } from '../../realtime/react.tsx';
+import { useTopicRefetch } from '../../realtime/use-topic-refetch.ts';
 import { postForm } from '../auth/post-form.ts';
 import { useAuth } from '../auth/use-auth.ts';
 
@@ -30,13 +31,7 @@ export const useResultState = (id: string, enabled: boolean) =>
 /** Every match event on my user topic refreshes what /matches shows (and the balance). */
 export function useMatchesLive(): void {
   const { user } = useAuth();
-  const client = useQueryClient();
-  useRealtime(user ? `user:${user.id}` : null, (update) => {
-    if (update.kind === 'gap' || (update.kind === 'event' && /^(match|dispute)\./.test(update.type))) {
-      void client.invalidateQueries({ queryKey: matchKeys.all });
-      void client.invalidateQueries({ queryKey: ['wallet'] });
-    }
-  });
+  useTopicRefetch(user ? `user:${user.id}` : null, { types: /^(match|dispute)\./ }, [matchKeys.all, ['wallet']]);
 }
 
 /** The match chat: the list, live on match-chat:{id}. */

@@ -10,7 +10,7 @@ import { checkAvatarFile, type GameRating, type ProfileStats } from '@versus/dom
 import { useDocumentTitle } from '../../app/document-title.ts';
 import { setThemeChoice, useThemeChoice, type ThemeChoice } from '../../app/theme.ts';
 import { ApiError } from '../../api/index.ts';
-import { useRealtime } from '../../realtime/index.ts';
+import { useTopicRefetch } from '../../realtime/index.ts';
 import { Badge, Button, Card, ChoiceCards, Field, Input, type Choice } from '../../ui/index.ts';
 import { LoadFailed, LoadFailedText, Loading } from '../../ui/QueryState.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
@@ -26,19 +26,16 @@ const THEMES: readonly Choice<ThemeChoice>[] = [
   { value: 'light', title: 'Light', description: 'Bright and clean', icon: <Sun className="size-4 text-warning" aria-hidden /> },
 ];
 const RECENT = 8;
+const PROFILE_REFETCH = { types: /^(match|profile)\./ };
+const PROFILE_KEYS = [['profile']];
 
 /** /profile: avatar, names, account mode and theme, stats, ratings per game, recent matches (SPEC §2, §3, §5). */
 export default function ProfilePage() {
   useDocumentTitle(PROFILE.title);
   const { user } = useAuth();
-  const client = useQueryClient();
   const profile = useMyProfile(user?.id ?? null);
   // A finished match changes the stats and the history.
-  useRealtime(user ? `user:${user.id}` : null, (update) => {
-    if (update.kind === 'gap' || (update.kind === 'event' && /^(match|profile)\./.test(update.type))) {
-      void client.invalidateQueries({ queryKey: ['profile'] });
-    }
-  });
+  useTopicRefetch(user ? `user:${user.id}` : null, PROFILE_REFETCH, PROFILE_KEYS);
   if (!user) return null;
 
   return (

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { linkResponseSchema, okResponseSchema, searchResponseSchema, socialOverviewSchema } from '@versus/domain/social';
 import { api } from '../../api/index.ts';
-import { useRealtime } from '../../realtime/react.tsx';
+import { useTopicRefetch } from '../../realtime/use-topic-refetch.ts';
 import { useAuth } from '../auth/use-auth.ts';
 
 export const socialKeys = {
@@ -32,10 +32,7 @@ export const useSearchPlayers = (q: string) =>
 /** Everything social on my topic refreshes the lists. */
 export function useSocialLive(): void {
   const { user } = useAuth();
-  const client = useQueryClient();
-  useRealtime(user ? `user:${user.id}` : null, (update) => {
-    if (update.kind === 'gap' || (update.kind === 'event' && update.type === 'social.changed')) void client.invalidateQueries({ queryKey: socialKeys.all });
-  });
+  useTopicRefetch(user ? `user:${user.id}` : null, { types: ['social.changed'] }, [socialKeys.all]);
 }
 
 export type SocialAction =

@@ -6,7 +6,7 @@ import { BALANCE, type Currency } from '@versus/domain';
 import { currencyFor } from '@versus/domain/money';
 import type { BalanceView, VirtualStats, WalletTransactions } from '@versus/domain/wallet';
 import { useAuth } from '../auth/use-auth.ts';
-import { useRealtime } from '../../realtime/index.ts';
+import { useTopicRefetch } from '../../realtime/index.ts';
 import { balanceRetryDelay, createRefreshScheduler, shouldRetryBalance, type RefreshScheduler } from './balance-refresh.ts';
 import { applyPending, OptimisticChanges, runOptimistic, type BalanceDelta, type PendingChange, type WalletFigures } from './optimistic.ts';
 import { fetchBalance, fetchTransactions, fetchVirtualStats, figuresOf } from './wallet.api.ts';
@@ -21,8 +21,8 @@ export const walletKeys = {
   virtual: (userId: string) => ['wallet', userId, 'virtual'] as const,
 };
 
-/** Realtime events and hints on user:{id} after which the wallet reads again. */
-const REFRESH_ON = new Set(['balance', 'profile.updated']);
+/** Realtime events and hints on user:{id} after which the wallet reads again (and any gap or reconnect). */
+const REFRESH_ON = { types: new Set(['balance', 'profile.updated']), hints: true, resumed: true };
 
 interface WalletSync {
   scheduler: RefreshScheduler;
@@ -55,11 +55,7 @@ function walletSync(queryClient: QueryClient, userId: string): WalletSync {
  * after a reconnect (balance hints are not replayed).
  */
 function useWalletRealtime(userId: string | null, sync: WalletSync | null): void {
-  useRealtime(userId ? `user:${userId}` : null, (update) => {
-    if (!sync) return;
-    const changed = (update.kind === 'event' || update.kind === 'hint') && REFRESH_ON.has(update.type);
-    if (changed || update.kind === 'gap' || update.kind === 'resumed') sync.scheduler.request();
-  });
+  useTopicRefetch(userId ? `user:${userId}` : null, REFRESH_ON, () => sync?.scheduler.request());
 }
 
 export interface OptimisticHandle {
