@@ -1,8 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { NETWORK } from '@versus/domain';
+import { GENERIC, NETWORK } from '@versus/domain';
+import { checkHealth, type HealthResult } from '../features/auth-debug/auth-debug.ts';
 
 // SPEC §4 Connectivity: the flag follows the browser's online and offline events; whether the
-// backend answers is tracked too (checked every 30 s with a 5 s timeout).
+// backend answers is tracked too (checked every 30 s with a 5 s timeout). This is the app's one
+// backend poll: /auth-debug shows its last result rather than polling again.
 
 export type BackendStatus = 'unknown' | 'up' | 'down';
 
@@ -12,28 +14,57 @@ export interface Connectivity {
 }
 
 let state: Connectivity = { online: typeof navigator === 'undefined' ? true : navigator.onLine, backend: 'unknown' };
+/** The last backend check in detail (latency, status) and whether one is under way. */
+export interface BackendCheck {
+  last: HealthResult | null;
+  checking: boolean;
+}
+
+let backendCheck: BackendCheck = { last: null, checking: false };
 const listeners = new Set<() => void>();
+let inFlight: Promise<BackendStatus> | null = null;
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
 
 function set(next: Partial<Connectivity>): void {
   const merged = { ...state, ...next };
   if (merged.online === state.online && merged.backend === state.backend) return;
   state = merged;
-  for (const listener of listeners) listener();
+  notify();
 }
 
-/** Asks the server whether it is up; updates and returns the status. */
-export async function checkBackend(): Promise<BackendStatus> {
+function setCheck(next: Partial<BackendCheck>): void {
+  backendCheck = { ...backendCheck, ...next };
+  notify();
+}
+
+/**
+ * Asks the server whether it is up; updates and returns the status. A call while a check is
+ * under way shares it (the poll and a "Check now" send one request).
+ */
+export function checkBackend(): Promise<BackendStatus> {
+  inFlight ??= runCheck().finally(() => {
+    inFlight = null;
+    setCheck({ checking: false });
+  });
+  return inFlight;
+}
+
+async function runCheck(): Promise<BackendStatus> {
   if (!navigator.onLine) {
     set({ online: false });
+    // What a request would have met: no network.
+    setCheck({ last: { at: Date.now(), ok: false, latencyMs: null, status: null, detail: GENERIC.network } });
     return state.backend;
   }
-  try {
-    const response = await fetch('/api/health', { cache: 'no-store', signal: AbortSignal.timeout(NETWORK.backendCheckTimeoutMs) });
-    set({ online: true, backend: response.ok ? 'up' : 'down' });
-  } catch (error) {
-    console.debug('Backend check failed', error);
-    set({ online: navigator.onLine, backend: 'down' });
-  }
+  setCheck({ checking: true });
+  const result = await checkHealth();
+  // An answer of any status means the network is there; no answer leaves it to the browser.
+  set({ online: result.status !== null || navigator.onLine, backend: result.ok ? 'up' : 'down' });
+  setCheck({ last: result });
+  if (!result.ok) console.debug('Backend check failed', result.detail);
   return state.backend;
 }
 
@@ -64,4 +95,9 @@ function subscribe(listener: () => void): () => void {
 
 export function useConnectivity(): Connectivity {
   return useSyncExternalStore(subscribe, () => state, () => state);
+}
+
+/** The app poll's last backend check, re-rendering when it changes. */
+export function useBackendCheck(): BackendCheck {
+  return useSyncExternalStore(subscribe, () => backendCheck, () => backendCheck);
 }

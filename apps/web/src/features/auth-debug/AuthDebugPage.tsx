@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { RefreshCw } from 'lucide-react';
 import { AUTH, NETWORK } from '@versus/domain';
 import { useDocumentTitle } from '../../app/document-title.ts';
 import { useTickingClock } from '../../app/clock.ts';
-import { useConnectivity } from '../../app/connectivity.ts';
+import { checkBackend, useBackendCheck, useConnectivity } from '../../app/connectivity.ts';
 import { useRealtimeStatus } from '../../realtime/react.tsx';
 import { Badge, Button, Card, cn, type BadgeTone } from '../../ui/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { authStore, refreshSession } from '../auth/session-store.ts';
-import { checkHealth, formatRemaining, readTokenClaims, type HealthResult } from './auth-debug.ts';
+import { formatRemaining, readTokenClaims } from './auth-debug.ts';
 
 const TITLE = 'Auth Debug';
 const REALTIME_TONE: Record<string, BadgeTone> = { connected: 'success', connecting: 'warning', reconnecting: 'warning', idle: 'neutral' };
@@ -23,7 +23,9 @@ export default function AuthDebugPage() {
   const claims = readTokenClaims(token);
   const realtime = useRealtimeStatus();
   const connectivity = useConnectivity();
-  const health = useHealthChecks();
+  const health = useBackendCheck();
+  // A fresh result on opening; after that the app's own poll (every 30 s) keeps it current.
+  useEffect(() => void checkBackend(), []);
   const [refreshing, setRefreshing] = useState(false);
 
   const refresh = async () => {
@@ -113,7 +115,7 @@ export default function AuthDebugPage() {
           )}
           {row('Last checked', health.last ? `${new Date(health.last.at).toLocaleTimeString()} (every ${NETWORK.backendCheckMs / 1000} s, ${NETWORK.backendCheckTimeoutMs / 1000} s timeout)` : '—')}
           <div className="col-span-2 mt-2">
-            <Button size="sm" variant="outline" loading={health.checking} onClick={() => void health.check()}>
+            <Button size="sm" variant="outline" loading={health.checking} onClick={() => void checkBackend()}>
               Check now
             </Button>
           </div>
@@ -133,21 +135,4 @@ function Section({ title, aside, children }: { title: string; aside?: ReactNode;
       <dl className="mt-3 grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-3 gap-y-1.5 text-sm">{children}</dl>
     </Card>
   );
-}
-
-/** SPEC §9: the backend check every 30 s with a 5 s timeout, while the page is open. */
-function useHealthChecks() {
-  const [last, setLast] = useState<HealthResult | null>(null);
-  const [checking, setChecking] = useState(false);
-  const check = useCallback(async () => {
-    setChecking(true);
-    setLast(await checkHealth());
-    setChecking(false);
-  }, []);
-  useEffect(() => {
-    void check();
-    const timer = setInterval(() => void check(), NETWORK.backendCheckMs);
-    return () => clearInterval(timer);
-  }, [check]);
-  return { last, checking, check };
 }
