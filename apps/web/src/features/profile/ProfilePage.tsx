@@ -2,29 +2,24 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Bell, ChevronRight, Flame, Gamepad2, ShieldCheck, Users, ImagePlus, Lock, Medal, Moon, Sun, Trash2, TrendingUp, Trophy, Wallet, XCircle } from 'lucide-react';
+import { Bell, ChevronRight, Flame, Gamepad2, ShieldCheck, Users, ImagePlus, Medal, Trash2, TrendingUp, Trophy, XCircle } from 'lucide-react';
 import { AUTH, AVATAR_RULES, PROFILE, type User } from '@versus/domain';
 import type { ArenaMatchSummary } from '@versus/domain/arena';
 import { isWebGame } from '@versus/domain/catalogue';
 import { checkAvatarFile, type GameRating, type ProfileStats } from '@versus/domain/profile';
 import { useDocumentTitle } from '../../app/document-title.ts';
-import { setThemeChoice, useThemeChoice, type ThemeChoice } from '../../app/theme.ts';
+import { AccountModePreference, ThemePreference } from '../../app/PreferenceSections.tsx';
 import { ApiError } from '../../api/index.ts';
 import { useTopicRefetch } from '../../realtime/index.ts';
-import { Badge, Button, Card, ChoiceCards, Field, Input, type Choice } from '../../ui/index.ts';
+import { Badge, Button, Card, Field, Input } from '../../ui/index.ts';
 import { LoadFailed, LoadFailedText, Loading } from '../../ui/QueryState.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { messageFor } from '../auth/session-store.ts';
-import { useAccountSwitch } from '../auth/use-account-switch.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { useHistory } from '../matches/matches-api.ts';
 import { ReplayDialog } from './ReplayDialog.tsx';
 import { profileKeys, removeAvatar, uploadAvatar, useMyProfile } from './profile.api.ts';
 
-const THEMES: readonly Choice<ThemeChoice>[] = [
-  { value: 'dark', title: 'Dark', description: 'The default arena look', icon: <Moon className="size-4 text-accent" aria-hidden /> },
-  { value: 'light', title: 'Light', description: 'Bright and clean', icon: <Sun className="size-4 text-warning" aria-hidden /> },
-];
 const RECENT = 8;
 const PROFILE_REFETCH = { types: /^(match|profile)\./ };
 const PROFILE_KEYS = [['profile']];
@@ -395,44 +390,13 @@ function NamesCard({ user }: { user: User }) {
 }
 
 function PreferencesCard({ user }: { user: User }) {
-  const theme = useThemeChoice();
-  const { switching, switchTo } = useAccountSwitch();
   const virtual = user.accountType === 'virtual';
-
 
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="text-lg font-black">Preferences</h2>
-      <section className="mt-4 grid gap-3" aria-labelledby="profile-theme">
-        <h3 id="profile-theme" className="text-xs font-semibold tracking-wide text-muted uppercase">
-          Theme
-        </h3>
-        {virtual ? (
-          <p className="flex items-center gap-2 rounded-xl border border-accent/40 bg-accent/10 px-3.5 py-3 text-sm" data-testid="theme-locked">
-            <Lock className="size-4 text-accent" aria-hidden />
-            Theme locked to <strong>Retro</strong> while in virtual mode.
-          </p>
-        ) : (
-          <ChoiceCards label="Theme" value={theme} onChange={setThemeChoice} choices={THEMES} />
-        )}
-      </section>
-      <section className="mt-6 grid gap-3" aria-labelledby="profile-mode">
-        <h3 id="profile-mode" className="text-xs font-semibold tracking-wide text-muted uppercase">
-          Account type
-        </h3>
-        <div className="flex items-center gap-3 rounded-xl border border-border bg-bg/50 p-3.5">
-          {virtual ? <Gamepad2 className="size-5 shrink-0 text-vt" aria-hidden /> : <Wallet className="size-5 shrink-0 text-accent-2" aria-hidden />}
-          <div className="flex-1 text-sm">
-            <p className="font-bold" data-testid="account-type">
-              {virtual ? 'Virtual (demo)' : 'Real'}
-            </p>
-            <p className="text-muted">{virtual ? 'VTokens, weekly allowance, no real stakes.' : 'Credits and real stakes.'}</p>
-          </div>
-        </div>
-        <Button variant="secondary" loading={switching} onClick={() => void switchTo(virtual ? 'real' : 'virtual')} data-testid="switch-account-type">
-          {virtual ? 'Switch to Real account' : 'Switch to Virtual mode'}
-        </Button>
-      </section>
+      <ThemePreference virtual={virtual} className="mt-4" testIds />
+      <AccountModePreference title="Account type" virtual={virtual} className="mt-6" testIds />
     </Card>
   );
 }
