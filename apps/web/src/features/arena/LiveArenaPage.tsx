@@ -3,12 +3,12 @@
 // and ludo's 2 s after that.
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Gamepad2 } from 'lucide-react';
 import { LIVE_ARENA, SHELL } from '@versus/domain';
 import { useDocumentTitle } from '../../app/document-title.ts';
 import { Card, cn } from '../../ui/index.ts';
-import { useRealtime } from '../../realtime/index.ts';
+import { useTopicRefetch } from '../../realtime/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { arenaKeys, fetchActiveMatches, fetchMatch } from './arena.api.ts';
 import { preloadGameBoards, preloadLudoBoard } from './boards/index.ts';
@@ -28,12 +28,15 @@ function usePreloadBoards() {
   }, []);
 }
 
+/** A match or challenge event on my topic, or a gap, refreshes my list of matches. */
+const LIST_REFETCH = { types: /^(match|challenge)\./ };
+const LIST_KEYS = [arenaKeys.list];
+
 export default function LiveArenaPage() {
   const [params] = useSearchParams();
   const matchId = params.get('match');
   const autoReady = params.get('auto_ready') === 'true';
   const { user, isVirtual } = useAuth();
-  const queryClient = useQueryClient();
   const title = isVirtual ? LIVE_ARENA.virtualTitle : LIVE_ARENA.title;
   useDocumentTitle(title);
   usePreloadBoards();
@@ -51,11 +54,7 @@ export default function LiveArenaPage() {
       : m,
   );
   // A match made, started or finished for this player changes the list.
-  useRealtime(user ? `user:${user.id}` : null, (update) => {
-    if (update.kind === 'gap' || (update.kind === 'event' && /^(match|challenge)\./.test(update.type))) {
-      void queryClient.invalidateQueries({ queryKey: arenaKeys.list });
-    }
-  });
+  useTopicRefetch(user ? `user:${user.id}` : null, LIST_REFETCH, LIST_KEYS);
 
   return (
     <div className="mx-auto w-full max-w-7xl px-3 py-5 sm:px-6 sm:py-8 lg:px-8" data-testid="live-arena">

@@ -13,6 +13,7 @@ import { api, parse } from '../../api/index.ts';
 import { useProtectedObjectUrl } from '../../api/object-url.ts';
 import { postForm } from '../auth/post-form.ts';
 import { useRealtime } from '../../realtime/react.tsx';
+import { useTopicRefetch, type RefetchOn } from '../../realtime/use-topic-refetch.ts';
 import { useAuth } from '../auth/use-auth.ts';
 
 export const feedbackKeys = {
@@ -60,18 +61,19 @@ export function useAnswerFeedback() {
   });
 }
 
+/** On the admin topic: any feedback.* event or a gap refreshes the admin list. */
+export const ADMIN_FEEDBACK_REFETCH: RefetchOn = { types: /^feedback\./ };
+const ADMIN_FEEDBACK_KEYS = [['feedback', 'admin']];
+
 /** An answer to my feedback refreshes my messages; new feedback refreshes the admin list. */
 export function useFeedbackLive(admin: boolean): void {
   const { user } = useAuth();
   const client = useQueryClient();
+  // Not useTopicRefetch: my messages refetch on feedback.answered only, not on a gap.
   useRealtime(user ? `user:${user.id}` : null, (update) => {
     if (update.kind === 'event' && update.type === 'feedback.answered') void client.invalidateQueries({ queryKey: feedbackKeys.mine });
   });
-  useRealtime(admin ? 'admin' : null, (update) => {
-    if (update.kind === 'gap' || (update.kind === 'event' && update.type.startsWith('feedback.'))) {
-      void client.invalidateQueries({ queryKey: ['feedback', 'admin'] });
-    }
-  });
+  useTopicRefetch(admin ? 'admin' : null, ADMIN_FEEDBACK_REFETCH, ADMIN_FEEDBACK_KEYS);
 }
 
 /** Feedback screenshot (bearer-protected) as an object URL while shown. */

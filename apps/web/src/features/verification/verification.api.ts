@@ -11,7 +11,7 @@ import {
   type VerifyPlatform,
 } from '@versus/domain/verification';
 import { api } from '../../api/index.ts';
-import { useRealtime } from '../../realtime/react.tsx';
+import { useTopicRefetch, type RefetchOn } from '../../realtime/use-topic-refetch.ts';
 import { useAuth } from '../auth/use-auth.ts';
 
 export const verificationKeys = {
@@ -23,15 +23,17 @@ export const verificationKeys = {
 export const useVerification = (enabled = true) =>
   useQuery({ queryKey: verificationKeys.mine, enabled, queryFn: ({ signal }) => api.get('/api/verification', verificationStateSchema, { signal }) });
 
+/** On my topic: my reviews (verification.updated) or a gap refresh my state. */
+export const MINE_REFETCH: RefetchOn = { types: ['verification.updated'] };
+/** On the admin topic: any verification.* event (new and reviewed requests) or a gap refreshes the queue. */
+export const QUEUE_REFETCH: RefetchOn = { types: /^verification\./ };
+const MINE_KEYS = [verificationKeys.mine];
+const QUEUE_KEYS = [['verification', 'queue']];
+
 /** My reviews come back on my topic. */
 export function useVerificationLive(): void {
   const { user } = useAuth();
-  const client = useQueryClient();
-  useRealtime(user ? `user:${user.id}` : null, (update) => {
-    if (update.kind === 'gap' || (update.kind === 'event' && update.type === 'verification.updated')) {
-      void client.invalidateQueries({ queryKey: verificationKeys.mine });
-    }
-  });
+  useTopicRefetch(user ? `user:${user.id}` : null, MINE_REFETCH, MINE_KEYS);
 }
 
 function useRefreshing<T>(fn: (input: T) => Promise<unknown>) {
@@ -62,12 +64,7 @@ export const useReview = () =>
 
 /** The admin topic carries new and reviewed requests. */
 export function useQueueLive(enabled: boolean): void {
-  const client = useQueryClient();
-  useRealtime(enabled ? 'admin' : null, (update) => {
-    if (update.kind === 'gap' || (update.kind === 'event' && update.type.startsWith('verification.'))) {
-      void client.invalidateQueries({ queryKey: ['verification', 'queue'] });
-    }
-  });
+  useTopicRefetch(enabled ? 'admin' : null, QUEUE_REFETCH, QUEUE_KEYS);
 }
 
 /** The wizard's gamertag for a platform from my linked accounts (pc uses Steam), or null. */
