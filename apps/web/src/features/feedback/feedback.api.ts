@@ -12,7 +12,6 @@ import {
 import { api, parse } from '../../api/index.ts';
 import { useProtectedObjectUrl } from '../../api/object-url.ts';
 import { postForm } from '../auth/post-form.ts';
-import { useRealtime } from '../../realtime/react.tsx';
 import { useTopicRefetch, type RefetchOn } from '../../realtime/use-topic-refetch.ts';
 import { useAuth } from '../auth/use-auth.ts';
 
@@ -63,16 +62,16 @@ export function useAnswerFeedback() {
 
 /** On the admin topic: any feedback.* event or a gap refreshes the admin list. */
 export const ADMIN_FEEDBACK_REFETCH: RefetchOn = { types: /^feedback\./ };
+/** The player's own messages: refetched when one is answered. */
+export const MY_FEEDBACK_REFETCH: RefetchOn = { types: ['feedback.answered'] };
+const MY_FEEDBACK_KEYS = [feedbackKeys.mine];
 const ADMIN_FEEDBACK_KEYS = [['feedback', 'admin']];
 
 /** An answer to my feedback refreshes my messages; new feedback refreshes the admin list. */
 export function useFeedbackLive(admin: boolean): void {
   const { user } = useAuth();
-  const client = useQueryClient();
-  // Not useTopicRefetch: my messages refetch on feedback.answered only, not on a gap.
-  useRealtime(user ? `user:${user.id}` : null, (update) => {
-    if (update.kind === 'event' && update.type === 'feedback.answered') void client.invalidateQueries({ queryKey: feedbackKeys.mine });
-  });
+  // An answer missed while offline shows after the reconnect too (a gap refetches).
+  useTopicRefetch(user ? `user:${user.id}` : null, MY_FEEDBACK_REFETCH, MY_FEEDBACK_KEYS);
   useTopicRefetch(admin ? 'admin' : null, ADMIN_FEEDBACK_REFETCH, ADMIN_FEEDBACK_KEYS);
 }
 
