@@ -76,6 +76,12 @@ export function disputeRecords(db: Queryable, ids: string[]): Promise<DisputeRec
   );
 }
 
+/** The match of a dispute, read without a lock (a dispute never changes match). */
+export async function disputeMatch(db: Queryable, id: string): Promise<string | null> {
+  const [row] = await db.query<{ match_id: string }>('SELECT match_id FROM disputes WHERE id = $1', [id]);
+  return row?.match_id ?? null;
+}
+
 export async function lockDispute(tx: Queryable, id: string): Promise<{ match_id: string; status: string } | null> {
   const [row] = await tx.query<{ match_id: string; status: string }>('SELECT match_id, status FROM disputes WHERE id = $1 FOR UPDATE', [id]);
   return row ?? null;

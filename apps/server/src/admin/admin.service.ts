@@ -74,10 +74,14 @@ export async function resolveDispute(ctx: AppContext, admin: AccessClaims, dispu
   if (!UUID.test(disputeId)) throw notFound(RESULTS.disputeNotFound);
   const id = disputeId.toLowerCase();
   await ctx.db.transaction(async (tx) => {
+    // The match first, then the dispute: the order of a player's statement (results.service's
+    // addStatement), so a statement arriving meanwhile waits instead of deadlocking.
+    const matchId = await repo.disputeMatch(tx, id);
+    if (!matchId) throw notFound(RESULTS.disputeNotFound);
+    const m = await loadMatch(tx, matchId, true);
     const dispute = await repo.lockDispute(tx, id);
     if (!dispute) throw notFound(RESULTS.disputeNotFound);
     if (dispute.status !== 'open') throw conflict('already_resolved', RESULTS.alreadyResolved);
-    const m = await loadMatch(tx, dispute.match_id, true);
     if (!m || m.status !== 'disputed') throw conflict('already_resolved', RESULTS.alreadyResolved);
     // Back to 'accepted' for finishMatch in this same transaction (008_results.sql allows it).
     const version = await reopenDisputed(tx, m.id, now);

@@ -157,6 +157,23 @@ describe('resolution', () => {
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
     await kit.expectAuditClean();
   });
+
+  it('a statement arriving while an admin resolves: the resolution settles once, the statement lands before it or is refused', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const m = await disputed();
+      const before = await kit.available(m.p1.id);
+      const replies = await Promise.all([
+        kit.api('POST', `/api/matches/${m.matchId}/dispute/statements`, { as: m.p1, body: { body: 'my scoreboard' } }),
+        resolve(m.disputeId, { outcome: 'player1', reason: 'scoreboard' }),
+        kit.api('POST', `/api/matches/${m.matchId}/dispute/statements`, { as: m.p2, body: { body: 'no, mine' } }),
+      ]);
+      expect(replies[1]!.status, JSON.stringify(replies[1]!.body)).toBe(200);
+      for (const r of [replies[0]!, replies[2]!]) expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
+      expect(await kit.matchStatus(m.matchId)).toBe('completed');
+      expect(await kit.available(m.p1.id)).toBe(before + minor(2 * m.stake));
+    }
+    await kit.expectAuditClean();
+  });
 });
 
 describe('dashboard', () => {

@@ -1,4 +1,7 @@
 // Races for real against PostgreSQL: concurrent reports and timers settle a match at most once.
+// Who gets paid when no-show claims, reports and the timers meet: a claim never pays against a
+// player who showed up (reported in time) or against the claimant's own word, and the void timer
+// never cancels a match under an open claim.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_RULES } from '@versus/domain/results';
 import { sweepResults } from './results.service.ts';
@@ -49,6 +52,168 @@ describe('races', () => {
       [matchId],
     );
     expect(settled).toHaveLength(1);
+    await kit.expectAuditClean();
+  });
+});
+
+const sweepCtx = () => ({ db: kit.t.database.db, log: kit.t.app.log });
+const afterAnswerWindow = () => new Date(Date.now() + RESULT_RULES.noShowAnswerMs + 1000);
+const afterConfirmWindow = () => new Date(Date.now() + RESULT_RULES.confirmWindowMs + 60_000);
+
+async function claimStatus(matchId: string) {
+  const [row] = await kit.t.database.db.query<{ status: string }>('SELECT status FROM match_no_show_claims WHERE match_id = $1', [matchId]);
+  return row?.status ?? null;
+}
+
+async function actions(matchId: string) {
+  const rows = await kit.t.database.db.query<{ action: string }>('SELECT action FROM match_transitions WHERE match_id = $1 ORDER BY id', [matchId]);
+  return rows.map((r) => r.action);
+}
+
+describe('no-show claims and reports', () => {
+  it('a claim against a player who already reported never forfeits them: their report settles it', async () => {
+    const { matchId, p1, p2, stake } = await kit.externalMatch({ startedAgoMs: 11 * 60_000 });
+    const before = { p1: await kit.available(p1.id), p2: await kit.available(p2.id) };
+    expect((await kit.api('POST', `/api/matches/${matchId}/report`, { as: p2, body: { outcome: 'win' } })).status).toBe(200);
+    expect((await kit.api('POST', `/api/matches/${matchId}/no-show`, { as: p1 })).status).toBe(200);
+
+    await sweepResults(sweepCtx(), afterAnswerWindow());
+    expect(await kit.matchStatus(matchId)).toBe('pending');
+    expect(await kit.available(p1.id)).toBe(before.p1);
+    expect(await claimStatus(matchId)).toBe('answered');
+    expect(await actions(matchId)).not.toContain('no_show_forfeit');
+
+    // Unconfirmed, p2's report stands once the confirmation window is over.
+    await sweepResults(sweepCtx(), afterConfirmWindow());
+    expect(await kit.matchStatus(matchId)).toBe('completed');
+    expect(await kit.available(p2.id)).toBe(before.p2 + minor(2 * stake));
+    expect(await kit.available(p1.id)).toBe(before.p1);
+    await kit.expectAuditClean();
+  });
+
+  it('a claimant who reported a loss is not paid by their own claim', async () => {
+    const { matchId, p1, p2, stake } = await kit.externalMatch({ startedAgoMs: 11 * 60_000 });
+    const before = { p1: await kit.available(p1.id), p2: await kit.available(p2.id) };
+    expect((await kit.api('POST', `/api/matches/${matchId}/no-show`, { as: p1 })).status).toBe(200);
+    // The opponent turned up after all and won; the claimant says so.
+    expect((await kit.api('POST', `/api/matches/${matchId}/report`, { as: p1, body: { outcome: 'loss' } })).status).toBe(200);
+
+    await sweepResults(sweepCtx(), afterAnswerWindow());
+    expect(await kit.available(p1.id)).toBe(before.p1);
+    expect(await actions(matchId)).not.toContain('no_show_forfeit');
+    expect(await claimStatus(matchId)).not.toBe('open');
+
+    await sweepResults(sweepCtx(), afterConfirmWindow());
+    expect(await kit.matchStatus(matchId)).toBe('completed');
+    expect(await kit.available(p2.id)).toBe(before.p2 + minor(2 * stake));
+    expect(await kit.available(p1.id)).toBe(before.p1);
+    await kit.expectAuditClean();
+  });
+
+  it('a report made after the answer window is no answer: the forfeit stands', async () => {
+    const { matchId, p1, p2, stake } = await kit.externalMatch({ startedAgoMs: 11 * 60_000 });
+    const before = await kit.available(p1.id);
+    expect((await kit.api('POST', `/api/matches/${matchId}/no-show`, { as: p1 })).status).toBe(200);
+    // Straight to the table: the API stamps reports with the current time.
+    await kit.t.database.db.query(`INSERT INTO match_reports (match_id, user_id, outcome, created_at) VALUES ($1, $2, 'win', $3)`, [
+      matchId,
+      p2.id,
+      new Date(Date.now() + RESULT_RULES.noShowAnswerMs + 500),
+    ]);
+    await sweepResults(sweepCtx(), afterAnswerWindow());
+    expect(await kit.matchStatus(matchId)).toBe('completed');
+    expect(await kit.available(p1.id)).toBe(before + minor(2 * stake));
+    expect(await claimStatus(matchId)).toBe('forfeited');
+    await kit.expectAuditClean();
+  });
+
+  it('both players claiming at once: one claim, the other refused', async () => {
+    const { matchId, p1, p2 } = await kit.externalMatch({ startedAgoMs: 11 * 60_000 });
+    const replies = await Promise.all([p1, p2, p1, p2].map((as) => kit.api('POST', `/api/matches/${matchId}/no-show`, { as })));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    const rows = await kit.t.database.db.query('SELECT 1 FROM match_no_show_claims WHERE match_id = $1', [matchId]);
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('claims, reports and the timers at once', () => {
+  it('both players claiming the win at the same moment: one dispute, escrow still held, audit clean', async () => {
+    const { matchId, p1, p2 } = await kit.externalMatch();
+    const replies = await Promise.all([p1, p2].map((as) => kit.api('POST', `/api/matches/${matchId}/report`, { as, body: { outcome: 'win' } })));
+    expect(replies.map((r) => r.body.status).sort()).toEqual(['disputed', 'waiting']);
+    expect(await kit.matchStatus(matchId)).toBe('disputed');
+    const rows = await kit.t.database.db.query('SELECT 1 FROM disputes WHERE match_id = $1', [matchId]);
+    expect(rows).toHaveLength(1);
+    const [held] = await kit.t.database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM escrow_holds WHERE match_id = $1 AND status = 'held'`, [matchId]);
+    expect(held!.n).toBe(2);
+    await kit.expectAuditClean();
+  });
+
+  it('a claim racing the opponent’s report, then the timer: never a forfeit against the reporter', async () => {
+    const { matchId, p1, p2, stake } = await kit.externalMatch({ startedAgoMs: 11 * 60_000 });
+    const before = await kit.available(p2.id);
+    await Promise.all([
+      kit.api('POST', `/api/matches/${matchId}/no-show`, { as: p1 }),
+      kit.api('POST', `/api/matches/${matchId}/report`, { as: p2, body: { outcome: 'win' } }),
+    ]);
+    await sweepResults(sweepCtx(), afterAnswerWindow());
+    expect(await actions(matchId)).not.toContain('no_show_forfeit');
+    await sweepResults(sweepCtx(), afterConfirmWindow());
+    expect(await kit.available(p2.id)).toBe(before + minor(2 * stake));
+    await kit.expectAuditClean();
+  });
+
+  it('an answer racing the forfeit timer: answered and still open, or forfeited and the answer refused', async () => {
+    const { matchId, p1, p2, stake } = await kit.externalMatch({ startedAgoMs: 11 * 60_000 });
+    const before = await kit.available(p1.id);
+    expect((await kit.api('POST', `/api/matches/${matchId}/no-show`, { as: p1 })).status).toBe(200);
+    const [answer] = await Promise.all([kit.api('POST', `/api/matches/${matchId}/no-show/answer`, { as: p2 }), sweepResults(sweepCtx(), afterAnswerWindow())]);
+    if (answer.status === 200) {
+      expect(await kit.matchStatus(matchId)).toBe('pending');
+      expect(await claimStatus(matchId)).toBe('answered');
+      expect(await kit.available(p1.id)).toBe(before);
+    } else {
+      expect(answer.status).toBe(409);
+      expect(await kit.matchStatus(matchId)).toBe('completed');
+      expect(await kit.available(p1.id)).toBe(before + minor(2 * stake));
+    }
+    await kit.expectAuditClean();
+  });
+});
+
+describe('the void timer and a claim made meanwhile', () => {
+  it('a claim committed after the timer listed the match stops the void; the claimant then wins the forfeit', async () => {
+    const { matchId, p1, p2, stake } = await kit.externalMatch({ startedAgoMs: RESULT_RULES.noReportVoidMs + 60_000 });
+    const before = { p1: await kit.available(p1.id), p2: await kit.available(p2.id) };
+    const db = kit.t.database.db;
+    const now = new Date();
+    let sweep: Promise<unknown> = Promise.resolve();
+    // Hold the match as claimNoShow does while the timer lists the match, then commit the claim.
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM matches WHERE id = $1 FOR UPDATE', [matchId]);
+      sweep = sweepResults(sweepCtx(), now);
+      for (let i = 0; i < 200; i += 1) {
+        const waiting = await db.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%'`,
+        );
+        if (waiting.length > 0) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await tx.query(`INSERT INTO match_no_show_claims (match_id, claimant_id, claimed_at, deadline) VALUES ($1, $2, $3, $4)`, [
+        matchId,
+        p1.id,
+        now,
+        new Date(now.getTime() + RESULT_RULES.noShowAnswerMs),
+      ]);
+    });
+    await sweep;
+    expect(await kit.matchStatus(matchId)).toBe('pending');
+    expect(await kit.available(p2.id)).toBe(before.p2);
+
+    await sweepResults(sweepCtx(), new Date(now.getTime() + RESULT_RULES.noShowAnswerMs + 1000));
+    expect(await kit.matchStatus(matchId)).toBe('completed');
+    expect(await kit.available(p1.id)).toBe(before.p1 + minor(2 * stake));
+    expect(await kit.available(p2.id)).toBe(before.p2);
     await kit.expectAuditClean();
   });
 });

@@ -161,6 +161,11 @@ export async function answerClaim(tx: Queryable, matchId: string, userId: string
   return row?.claimant_id ?? null;
 }
 
+/** Closes an open claim as answered at `at` (a report answered it, or its claimant conceded). */
+export async function closeClaimAnswered(tx: Queryable, matchId: string, at: Date): Promise<void> {
+  await tx.query(`UPDATE match_no_show_claims SET status = 'answered', answered_at = $2 WHERE match_id = $1 AND status = 'open'`, [matchId, at]);
+}
+
 /** Ends an unanswered claim whose deadline passed: the claimant, or null. */
 export async function forfeitClaim(tx: Queryable, matchId: string, now: Date): Promise<string | null> {
   const [row] = await tx.query<{ claimant_id: string }>(

@@ -233,6 +233,21 @@ export async function sweepResults(ctx: Pick<AppContext, 'db' | 'log'>, now: Dat
   };
 
   await each(claims, 'forfeits', async (tx, m) => {
+    const claim = await repo.claimOf(tx, m.id);
+    if (!claim || claim.status !== 'open' || claim.deadline.getTime() >= now.getTime()) return false;
+    // A report is an answer: one by the accused within the deadline (made before the claim too)
+    // says they showed up; the claimant's own 'loss' says the match was played. Either way the
+    // reports settle the match, not the claim.
+    const reports = await repo.reportsOf(tx, m.id);
+    const answer =
+      reports.find((r) => r.user_id !== claim.claimant_id && r.created_at.getTime() <= claim.deadline.getTime()) ??
+      reports.find((r) => r.user_id === claim.claimant_id && r.outcome === 'loss');
+    if (answer) {
+      const at = new Date(Math.max(answer.created_at.getTime(), claim.claimed_at.getTime()));
+      await repo.closeClaimAnswered(tx, m.id, at);
+      await recordTransition(tx, { matchId: m.id, actorId: answer.user_id, action: 'no_show_answered', from: m.status, to: m.status, detail: { byReport: true }, now });
+      return false;
+    }
     const claimant = await repo.forfeitClaim(tx, m.id, now);
     if (!claimant) return false;
     await settle(tx, m, { kind: 'win', winner: seatOf(m, claimant), reason: 'forfeit' }, now, null, 'no_show_forfeit');
@@ -248,6 +263,8 @@ export async function sweepResults(ctx: Pick<AppContext, 'db' | 'log'>, now: Dat
   });
   await each(silent, 'voided', async (tx, m) => {
     if ((await repo.reportsOf(tx, m.id)).length > 0 || m.start.getTime() > now.getTime() - RESULT_RULES.noReportVoidMs) return false;
+    // A claim made since the list was read: the claim decides (the claimant wins unless answered).
+    if ((await repo.claimOf(tx, m.id))?.status === 'open') return false;
     await settle(tx, m, { kind: 'void' }, now, null, 'no_report_void');
     return true;
   });
