@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Ending } from '../arena/arena.finish.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { reopenDisputed } from '../results/results.repository.ts';
 import { ADMIN_TOPIC, evidenceByIds, loadMatch, readChat, readReports, recordTransition, settle } from '../results/results.service.ts';
@@ -79,6 +79,8 @@ export async function resolveDispute(ctx: AppContext, admin: AccessClaims, dispu
     const matchId = await repo.disputeMatch(tx, id);
     if (!matchId) throw notFound(RESULTS.disputeNotFound);
     const m = await loadMatch(tx, matchId, true);
+    // An admin who played the match is a party to it, not its judge.
+    if (m && (m.player1_id === admin.userId || m.player2_id === admin.userId)) throw forbidden(RESULTS.ownDispute);
     const dispute = await repo.lockDispute(tx, id);
     if (!dispute) throw notFound(RESULTS.disputeNotFound);
     if (dispute.status !== 'open') throw conflict('already_resolved', RESULTS.alreadyResolved);

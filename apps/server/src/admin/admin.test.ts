@@ -147,6 +147,24 @@ describe('resolution', () => {
     expect(await kit.matchStatus(m.matchId)).toBe('disputed');
   });
 
+  it("refuses an admin who played the match (403), changing nothing; another admin resolves it", async () => {
+    const m = await disputed();
+    await kit.t.database.db.query(`UPDATE profiles SET role = 'admin' WHERE id = $1`, [m.p1.id]);
+    const signedIn = await kit.api('POST', '/api/auth/signin', {
+      body: { email: `${m.p1.username}@results.test`, password: 'secret123', account_type: 'real' },
+    });
+    expect(signedIn.status).toBe(200);
+    const p1AsAdmin = { ...m.p1, headers: { authorization: `Bearer ${(signedIn.body as unknown as { session: { access_token: string } }).session.access_token}` } };
+    const before = await kit.available(m.p1.id);
+    const own = await resolve(m.disputeId, { outcome: 'player1', reason: 'I won' }, p1AsAdmin);
+    expect(own.status).toBe(403);
+    expect(own.body.error?.message).toBe(RESULTS.ownDispute);
+    expect(await kit.matchStatus(m.matchId)).toBe('disputed');
+    expect(await kit.available(m.p1.id)).toBe(before);
+    expect((await resolve(m.disputeId, { outcome: 'player2', reason: 'scoreboard' })).status).toBe(200);
+    await kit.expectAuditClean();
+  });
+
   it('two admins resolving at once: one settles, the other is refused', async () => {
     const m = await disputed();
     const other = await kit.admin();

@@ -26,6 +26,7 @@ export const RESULTS = {
   disputeNotOpen: 'This dispute is not open.',
   disputeNotFound: 'Dispute not found.',
   alreadyResolved: 'This dispute has already been resolved.',
+  ownDispute: 'You cannot resolve a dispute in your own match.',
   resolutionOutcomeRequired: "Outcome must be 'player1', 'player2', 'draw' or 'void'.",
   reasonRequired: 'A reason is required.',
   evidenceNotFound: 'Evidence not found.',
