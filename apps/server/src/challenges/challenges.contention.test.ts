@@ -4,7 +4,7 @@
 // challenge. Whoever wins, every stake is either back with its player or held for a live owner.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { acceptChallenge, cancelChallenge, expireDueChallenges } from './challenges.service.ts';
-import { settled, sweepFaults, type FaultScenario } from './fault-sweep.test-kit.ts';
+import { settled, sweepFaults, type FaultScenario } from '../test/fault-sweep.ts';
 import { chess, createKit, minor, type Kit, type Player } from './challenges.test-kit.ts';
 
 let kit: Kit;

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { cancelRoom, createRoom, expireRoom, joinRoom } from './rooms.service.ts';
-import { settled, sweepFaults, type FaultScenario } from '../challenges/fault-sweep.test-kit.ts';
+import { settled, sweepFaults, type FaultScenario } from '../test/fault-sweep.ts';
 import { createKit, minor, type Kit, type Player } from './rooms.test-kit.ts';
 
 let kit: Kit;
