@@ -65,6 +65,15 @@ async function claimStatus(matchId: string) {
   return row?.status ?? null;
 }
 
+/** The 'match.no_show_answered' events on a player's own topic for this match. */
+async function answeredEvents(userId: string, matchId: string) {
+  const rows = await kit.t.database.db.query<{ payload: { matchId: string; answeredBy: string } }>(
+    `SELECT payload FROM realtime_events WHERE topic = $1 AND type = 'match.no_show_answered' ORDER BY version`,
+    [`user:${userId}`],
+  );
+  return rows.map((r) => r.payload).filter((p) => p.matchId === matchId);
+}
+
 async function actions(matchId: string) {
   const rows = await kit.t.database.db.query<{ action: string }>('SELECT action FROM match_transitions WHERE match_id = $1 ORDER BY id', [matchId]);
   return rows.map((r) => r.action);
@@ -82,12 +91,28 @@ describe('no-show claims and reports', () => {
     expect(await kit.available(p1.id)).toBe(before.p1);
     expect(await claimStatus(matchId)).toBe('answered');
     expect(await actions(matchId)).not.toContain('no_show_forfeit');
+    // The claimant hears that their claim was answered, as when the accused answers it.
+    expect(await answeredEvents(p1.id, matchId)).toEqual([{ matchId, answeredBy: p2.id }]);
 
     // Unconfirmed, p2's report stands once the confirmation window is over.
     await sweepResults(sweepCtx(), afterConfirmWindow());
     expect(await kit.matchStatus(matchId)).toBe('completed');
     expect(await kit.available(p2.id)).toBe(before.p2 + minor(2 * stake));
     expect(await kit.available(p1.id)).toBe(before.p1);
+    await kit.expectAuditClean();
+  });
+
+  it('a report by the accused answers the claim at once: recorded, and the claimant is told', async () => {
+    const { matchId, p1, p2 } = await kit.externalMatch({ startedAgoMs: 11 * 60_000 });
+    expect((await kit.api('POST', `/api/matches/${matchId}/no-show`, { as: p1 })).status).toBe(200);
+    expect((await kit.api('POST', `/api/matches/${matchId}/report`, { as: p2, body: { outcome: 'win' } })).status).toBe(200);
+    expect(await claimStatus(matchId)).toBe('answered');
+    expect(await actions(matchId)).toEqual(['no_show_claimed', 'reported', 'no_show_answered']);
+    expect(await answeredEvents(p1.id, matchId)).toEqual([{ matchId, answeredBy: p2.id }]);
+    // The claimant's own report tells nobody about their own claim.
+    expect((await kit.api('POST', `/api/matches/${matchId}/report`, { as: p1, body: { outcome: 'loss' } })).status).toBe(200);
+    expect(await answeredEvents(p1.id, matchId)).toHaveLength(1);
+    expect(await answeredEvents(p2.id, matchId)).toHaveLength(0);
     await kit.expectAuditClean();
   });
 

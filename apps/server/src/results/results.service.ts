@@ -135,7 +135,8 @@ export async function report(
     await repo.insertReport(tx, { matchId: m.id, userId: user.userId, outcome: input.outcome, evidenceId, now });
     await recordTransition(tx, { matchId: m.id, actorId: user.userId, action: 'reported', from: m.status, to: m.status, detail: { outcome: input.outcome, evidenceId }, now });
     // A report is an answer to a no-show claim against its author.
-    await repo.answerClaim(tx, m.id, user.userId, now);
+    const claimant = await repo.answerClaim(tx, m.id, user.userId, now);
+    if (claimant) await claimAnswered(tx, m, user.userId, claimant, now, { byReport: true });
 
     const other = reports.find((r) => r.user_id !== user.userId);
     const opponent = opponentOf(m, user.userId);
@@ -191,9 +192,14 @@ export async function answerNoShow(ctx: AppContext, user: AccessClaims, matchId:
     const m = await playerMatch(tx, user, matchId);
     const claimant = ACTIVE.includes(m.status) ? await repo.answerClaim(tx, m.id, user.userId, now) : null;
     if (!claimant) throw conflict('no_claim', RESULTS.noShowNone);
-    await recordTransition(tx, { matchId: m.id, actorId: user.userId, action: 'no_show_answered', from: m.status, to: m.status, now });
-    await publish(tx, topics.user(claimant), 'match.no_show_answered', { matchId: m.id, answeredBy: user.userId });
+    await claimAnswered(tx, m, user.userId, claimant, now);
   });
+}
+
+/** A no-show claim was answered (by its accused, or by a report): recorded, and its claimant told. */
+async function claimAnswered(tx: Queryable, m: MatchRow, answeredBy: string, claimant: string, now: Date, detail?: Record<string, unknown>): Promise<void> {
+  await recordTransition(tx, { matchId: m.id, actorId: answeredBy, action: 'no_show_answered', from: m.status, to: m.status, ...(detail ? { detail } : {}), now });
+  if (answeredBy !== claimant) await publish(tx, topics.user(claimant), 'match.no_show_answered', { matchId: m.id, answeredBy });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -245,7 +251,7 @@ export async function sweepResults(ctx: Pick<AppContext, 'db' | 'log'>, now: Dat
     if (answer) {
       const at = new Date(Math.max(answer.created_at.getTime(), claim.claimed_at.getTime()));
       await repo.closeClaimAnswered(tx, m.id, at);
-      await recordTransition(tx, { matchId: m.id, actorId: answer.user_id, action: 'no_show_answered', from: m.status, to: m.status, detail: { byReport: true }, now });
+      await claimAnswered(tx, m, answer.user_id, claim.claimant_id, now, { byReport: true });
       return false;
     }
     const claimant = await repo.forfeitClaim(tx, m.id, now);
