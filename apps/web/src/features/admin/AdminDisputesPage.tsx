@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_SCREEN as T, MATCHES_SCREEN } from '@versus/domain';
+import { RESULTS } from '@versus/domain/messages';
 import { GAME_LIST } from '@versus/domain/catalogue';
 import type { Dispute, ResolutionOutcome } from '@versus/domain/results';
 import { useDocumentTitle } from '../../app/document-title.ts';
@@ -13,7 +14,7 @@ import { DisputeRecordList } from '../matches/DisputeCard.tsx';
 import { EvidenceThumb } from '../matches/Evidence.tsx';
 import { ChatLines } from '../matches/MatchChat.tsx';
 import { formatSpan, gameName } from '../matches/format.ts';
-import { adminKeys, resolveDispute, useAdminDisputes, useAdminLive, type DisputeFilters } from './admin-api.ts';
+import { adminKeys, playedIn, resolveDispute, useAdminDisputes, useAdminLive, type DisputeFilters } from './admin-api.ts';
 
 const num = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
 
@@ -149,6 +150,7 @@ function CompactTable({ disputes, now }: { disputes: Dispute[]; now: number }) {
 
 function AdminDisputeCard({ dispute, now }: { dispute: Dispute; now: number }) {
   const client = useQueryClient();
+  const { user } = useAuth();
   const [outcome, setOutcome] = useState<ResolutionOutcome | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -203,6 +205,10 @@ function AdminDisputeCard({ dispute, now }: { dispute: Dispute; now: number }) {
       {dispute.resolution ? (
         <p className="text-sm" data-testid="admin-resolution">
           <span className="font-bold">{MATCHES_SCREEN.outcomeNames[dispute.resolution.outcome]}</span>: {dispute.resolution.reason}
+        </p>
+      ) : playedIn(dispute, user?.id) ? (
+        <p className="text-sm text-muted" data-testid="admin-own-dispute">
+          {RESULTS.ownDispute}
         </p>
       ) : (
         <form onSubmit={(e) => void submit(e)} className="space-y-3" aria-label={T.resolve}>

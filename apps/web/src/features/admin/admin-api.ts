@@ -1,6 +1,6 @@
 // The admin screens' calls: the dashboard and the dispute queue, refreshed by the admin topic.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { dashboardSchema, disputeListSchema, resolveResponseSchema, type ResolutionOutcome } from '@versus/domain/results';
+import { dashboardSchema, disputeListSchema, resolveResponseSchema, type Dispute, type ResolutionOutcome } from '@versus/domain/results';
 import { api } from '../../api/index.ts';
 import { useRealtime } from '../../realtime/react.tsx';
 
@@ -46,3 +46,7 @@ export function useAdminLive(enabled: boolean): void {
   const client = useQueryClient();
   useRealtime(enabled ? 'admin' : null, () => void client.invalidateQueries({ queryKey: adminKeys.all }));
 }
+
+/** Whether `userId` may resolve `dispute`: an admin who played the match may not (the server refuses it too). */
+export const playedIn = (dispute: Pick<Dispute, 'player1' | 'player2'>, userId: string | undefined): boolean =>
+  userId !== undefined && (dispute.player1.id === userId || dispute.player2.id === userId);
