@@ -22,7 +22,7 @@ import {
   type WebGameId,
 } from '@versus/domain/arena';
 import type { MatchStatus } from '@versus/domain/challenges';
-import { isWebGame, nextFlagAt, otherSeat, type MoveErrorCode, type OutcomeReason, type Seat } from '@versus/domain/games/index';
+import { flagFall, isWebGame, nextFlagAt, otherSeat, type MoveErrorCode, type OutcomeReason, type Seat } from '@versus/domain/games/index';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -207,6 +207,16 @@ export class Arena {
     if (seat === null) throw forbidden(ARENA.notAPlayer);
     if (!isWebGame(m.game)) throw conflict('not_web_game', ARENA.notWebGame);
     return { m, seat };
+  }
+
+  /**
+   * The player, on the match at the version the request names: when this process's copy is
+   * behind it (another process wrote), the match is read again.
+   */
+  private async playerAt(found: MatchRecord | null, fresh: boolean, user: AccessClaims, id: string, version: number | undefined) {
+    const here = this.player(found, user);
+    if (fresh || version === undefined || version <= here.m.version) return here;
+    return this.player(await this.load(id, true), user);
   }
 
   private checkPlaying(m: MatchRecord, version: number | undefined): ArenaState {
@@ -422,11 +432,7 @@ export class Arena {
   /** A move, received at `receivedAt` (server time): validated, clocked, stored, published. */
   move(user: AccessClaims, id: string, request: MovePlay, receivedAt = this.now()): Promise<{ version: number; result?: MatchResult }> {
     return this.operate(id, async (found, fresh) => {
-      let { m, seat } = this.player(found, user);
-      if (!fresh && request.version > m.version) {
-        // This process's copy is behind (another process wrote): read it again.
-        ({ m, seat } = this.player(await this.load(id, true), user));
-      }
+      const { m, seat } = await this.playerAt(found, fresh, user, id, request.version);
       const state = this.checkPlaying(m, request.version);
       const metrics = { ...(request.lagMs === undefined ? {} : { lagMs: request.lagMs }), ...(request.premove ? { premove: true } : {}) };
       const outcome = applyArenaMove(state, seat, request.move, { now: receivedAt, metrics, seed: this.seed });
@@ -442,10 +448,12 @@ export class Arena {
 
   /** `user` gives up the match (the whole series). */
   resign(user: AccessClaims, id: string, version?: number): Promise<{ version: number; result?: MatchResult }> {
-    return this.operate(id, async (found) => {
-      const { m, seat } = this.player(found, user);
+    return this.operate(id, async (found, fresh) => {
+      const { m, seat } = await this.playerAt(found, fresh, user, id, version);
       const state = this.checkPlaying(m, version);
       const now = this.now();
+      const fallen = await this.flagFirst(m, state, seat, now);
+      if (fallen) return fallen;
       const t = resignArena(state, seat, now);
       if ('error' in t) throw conflict('match_over', ARENA.matchOver);
       return this.commitTransition(m, t, 'match.completed', now, null);
@@ -454,10 +462,12 @@ export class Arena {
 
   /** Offer, accept or decline a draw of the current game (chess and checkers). */
   draw(user: AccessClaims, id: string, request: DrawRequest): Promise<{ version: number; result?: MatchResult }> {
-    return this.operate(id, async (found) => {
-      const { m, seat } = this.player(found, user);
+    return this.operate(id, async (found, fresh) => {
+      const { m, seat } = await this.playerAt(found, fresh, user, id, request.version);
       const state = this.checkPlaying(m, request.version);
       const now = this.now();
+      const fallen = await this.flagFirst(m, state, seat, now);
+      if (fallen) return fallen;
       const answer = drawArena(state, seat, request.action, now, this.seed);
       switch (answer.kind) {
         case 'refused': {
@@ -474,6 +484,26 @@ export class Arena {
           return this.commitTransition(m, answer, 'match.draw_accepted', now, null);
       }
     });
+  }
+
+  /**
+   * Before a resignation, a draw offer or a draw answer: the clock, read at the server's time. A flag that has
+   * already fallen (past the grace) decided first: the timeout is committed and the request is
+   * refused, as a move after the flag is: the player out of time lost the game on time (409
+   * time_out); for the other, the game they acted on is over (the match too, maybe: 409). So
+   * nobody escapes a lost-on-time game by an agreed draw, and a resignation never hands a match
+   * already won on time to the player who ran out of time. Null when no flag has fallen.
+   */
+  private async flagFirst(m: MatchRecord, state: ArenaState, seat: Seat, now: number): Promise<Stale | null> {
+    const fallen = flagFall(state.clock, now);
+    if (fallen.length === 0) return null;
+    const t = checkFlag(state, now, this.seed);
+    if (!t) return null;
+    const done = await this.commitTransition(m, t, 'match.timeout', now, null);
+    if (isStale(done)) return STALE;
+    if (fallen.includes(seat)) throw conflict('time_out', ARENA.timeUp);
+    if (t.matchOutcome) throw conflict('match_over', ARENA.matchOver);
+    throw conflict('stale_version', ARENA.changedMeanwhile);
   }
 
   /** Ends the current game of a match whose flag has fallen by `now`; nothing otherwise. */

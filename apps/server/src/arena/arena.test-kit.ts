@@ -79,7 +79,7 @@ export async function createKit(): Promise<Kit> {
     async match(game, creator, acceptor, { stake = 25, isPrivate = false } = {}) {
       const created = await kit.api<CreateChallengeResponse & ApiErrorBody>('POST', '/api/challenges', {
         as: creator,
-        body: { game, stake, duration: game === 'chess' || game === 'checkers' ? 30 : 10, isPrivate },
+        body: { game, stake, duration: game === 'chess' || game === 'checkers' || game === 'ludo' ? 30 : 10, isPrivate },
       });
       expect(created.status, created.raw).toBe(201);
       const challenge = created.body.challenge;
