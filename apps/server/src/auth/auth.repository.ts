@@ -216,6 +216,25 @@ export async function findRefreshFamily(db: Queryable, hash: string): Promise<st
   return row?.family_id ?? null;
 }
 
+/**
+ * The current role and account type of a user whose session family is still live; null when
+ * the user (or their profile) is gone or the family was revoked (signed out, or a replayed
+ * refresh token). Revocation is always of a whole family, so one revoked token says it all.
+ */
+export async function liveSessionOwner(
+  db: Queryable,
+  userId: string,
+  familyId: string,
+): Promise<{ role: Role; account_type: AccountType } | null> {
+  const [row] = await db.query<{ role: Role; account_type: AccountType }>(
+    `SELECT p.role, p.account_type FROM users u JOIN profiles p ON p.id = u.id
+     WHERE u.id = $1
+       AND NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = $2 AND r.revoked_at IS NOT NULL)`,
+    [userId, familyId],
+  );
+  return row ?? null;
+}
+
 export async function markRefreshTokenUsed(tx: Queryable, id: string): Promise<void> {
   await tx.query('UPDATE refresh_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL', [id]);
 }

@@ -108,7 +108,7 @@ function authRoutes(app: App, ctx: AppContext, base: string, hide: boolean): voi
         setRefreshCookie(reply, ctx, refreshToken);
         return result;
       } catch (error) {
-        if (error instanceof AppError) clearRefreshCookie(reply, ctx);
+        if (error instanceof AppError && !(error instanceof service.RefreshRaceLostError)) clearRefreshCookie(reply, ctx);
         throw error;
       }
     },
@@ -149,8 +149,9 @@ function authRoutes(app: App, ctx: AppContext, base: string, hide: boolean): voi
         return result;
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        // An expired or revoked cookie simply means signed out.
-        clearRefreshCookie(reply, ctx);
+        // An expired or revoked cookie simply means signed out (a lost race keeps the cookie:
+        // the browser may hold the winner's new one by now).
+        if (!(error instanceof service.RefreshRaceLostError)) clearRefreshCookie(reply, ctx);
         return { user: null, session: null };
       }
     },

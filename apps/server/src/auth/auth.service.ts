@@ -38,9 +38,12 @@ export interface IssuedSession {
 }
 
 /**
- * Two tabs loading at once both present the same refresh token. A reuse within this many
- * seconds of the first use is taken for that race and answered with a sibling token; a reuse
- * any later is taken for a stolen copy and ends the whole session family.
+ * Two tabs loading at once both present the same refresh token. Exactly one of them wins the
+ * rotation; a reuse within this many seconds of the first use is taken for that race and
+ * refused without ending the family (the winner's new token, already in the shared cookie,
+ * goes on), and is never answered with a token of its own: a copy replayed that soon must not
+ * get a live session either. A reuse any later is taken for a stolen copy and ends the whole
+ * session family.
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
@@ -51,6 +54,17 @@ export class TooManyAttemptsError extends AppError {
 }
 
 export const sessionExpired = () => new AppError(401, 'session_expired', AUTH.refreshFailed);
+
+/**
+ * A refresh that lost the race for its token to another request moments ago: refused like any
+ * spent token, but the route leaves the cookie alone, as the browser may already hold the
+ * winner's new one.
+ */
+export class RefreshRaceLostError extends AppError {
+  constructor() {
+    super(401, 'session_expired', AUTH.refreshFailed);
+  }
+}
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -271,7 +285,7 @@ function accessFor(ctx: AppContext, row: repo.UserRow, familyId: string): Promis
   return signAccessToken(ctx, { userId: row.id, role: row.role, accountType: row.account_type, sessionId: familyId });
 }
 
-type Rotation = { kind: 'ok'; row: repo.UserRow; familyId: string; token: string } | { kind: 'expired' };
+type Rotation = { kind: 'ok'; row: repo.UserRow; familyId: string; token: string } | { kind: 'expired' } | { kind: 'raced' };
 
 /** Trades a refresh token for a new one in the same family, and a new access token. */
 export async function refresh(ctx: AppContext, refreshToken: string | undefined): Promise<IssuedSession> {
@@ -281,14 +295,13 @@ export async function refresh(ctx: AppContext, refreshToken: string | undefined)
     const current = await repo.lockRefreshToken(tx, hash);
     if (!current || current.revoked_at || current.expired) return { kind: 'expired' };
     if (current.used_at) {
-      if ((current.used_seconds_ago ?? Infinity) > REFRESH_REUSE_GRACE_SECONDS) {
-        // Used before, long ago: a copy is being replayed. End every session descended from it.
-        await repo.revokeRefreshFamily(tx, current.family_id);
-        return { kind: 'expired' };
-      }
-    } else {
-      await repo.markRefreshTokenUsed(tx, current.id);
+      // Spent already: one rotation per token, so never a second live token from it.
+      if ((current.used_seconds_ago ?? Infinity) <= REFRESH_REUSE_GRACE_SECONDS) return { kind: 'raced' };
+      // Used before, long ago: a copy is being replayed. End every session descended from it.
+      await repo.revokeRefreshFamily(tx, current.family_id);
+      return { kind: 'expired' };
     }
+    await repo.markRefreshTokenUsed(tx, current.id);
     const row = await repo.findUserById(tx, current.user_id);
     if (!row) return { kind: 'expired' };
     const next = newRefreshToken();
@@ -302,6 +315,7 @@ export async function refresh(ctx: AppContext, refreshToken: string | undefined)
     return { kind: 'ok', row, familyId: current.family_id, token: next.token };
   });
   if (rotation.kind === 'expired') throw sessionExpired();
+  if (rotation.kind === 'raced') throw new RefreshRaceLostError();
   return issued(ctx, rotation.row, rotation.familyId, rotation.token);
 }
 

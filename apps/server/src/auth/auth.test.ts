@@ -372,19 +372,20 @@ describe('sessions', () => {
     expect(afterRevoke.json!.error.code).toBe('session_expired');
   });
 
-  it('answers simultaneous refreshes with one token (two tabs loading at once) without ending the session', async () => {
+  it('answers simultaneous refreshes with one token (two tabs loading at once): one wins, the session goes on', async () => {
     const { cookie, user } = await register();
     const results = await Promise.all(Array.from({ length: 5 }, () => call({ method: 'POST', url: '/api/auth/refresh', cookie })));
-    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    const issued = new Set(results.map((r) => r.refresh!.value));
-    expect(issued.size).toBe(5);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401, 401, 401, 401]);
+    // The losers leave the shared cookie alone: it may hold the winner's new token by now.
+    expect(results.filter((r) => r.status === 401).every((r) => r.refresh === undefined)).toBe(true);
     const [row] = await t.database.db.query<{ used: number; fresh: number }>(
       `SELECT count(*) FILTER (WHERE used_at IS NOT NULL)::int AS used, count(*) FILTER (WHERE used_at IS NULL)::int AS fresh
        FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL`,
       [user.id],
     );
-    expect(row).toEqual({ used: 1, fresh: 5 });
-    for (const value of issued) expect((await call({ method: 'POST', url: '/api/auth/refresh', cookie: value })).status).toBe(200);
+    expect(row).toEqual({ used: 1, fresh: 1 });
+    const winner = results.find((r) => r.status === 200)!.refresh!.value;
+    expect((await call({ method: 'POST', url: '/api/auth/refresh', cookie: winner })).status).toBe(200);
   });
 
   it('refuses a refresh with no cookie or an unknown one', async () => {
@@ -620,5 +621,152 @@ describe('demo users', () => {
       expect(r.status, demo.email).toBe(200);
       expect(r.json!.user).toMatchObject({ role: demo.role, accountType: demo.accountType, username: demo.username });
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Sessions under attack: racing and replayed refresh tokens, access tokens that outlive their
+// session or their role, oversized passwords, racing sign-ups and renames with one username.
+
+const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+async function liveTokens(userId: string): Promise<number> {
+  const [row] = await t.database.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM refresh_tokens
+     WHERE user_id = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()`,
+    [userId],
+  );
+  return row!.n;
+}
+
+describe('refresh token rotation', () => {
+  it('lets exactly one of two simultaneous refreshes with one token win; the loser mints nothing and keeps the cookie', async () => {
+    const { cookie, user } = await register();
+    const results = await Promise.all([1, 2].map(() => call({ method: 'POST', url: '/api/auth/refresh', cookie })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+    const winner = results.find((r) => r.status === 200)!;
+    const loser = results.find((r) => r.status === 401)!;
+    expect(loser.json!.error).toEqual({ code: 'session_expired', message: AUTH.refreshFailed });
+    // The loser's answer must not wipe the winner's fresh cookie out of the browser.
+    expect(loser.refresh).toBeUndefined();
+    expect(await liveTokens(user.id)).toBe(1);
+    // The winner's session goes on.
+    expect((await call({ method: 'POST', url: '/api/auth/refresh', cookie: winner.refresh!.value })).status).toBe(200);
+  });
+
+  it('never mints a second live token from a reused one, even right after its rotation', async () => {
+    const { cookie, user } = await register();
+    const first = await call({ method: 'POST', url: '/api/auth/refresh', cookie });
+    expect(first.status).toBe(200);
+    const again = await call({ method: 'POST', url: '/api/auth/refresh', cookie });
+    expect(again.status).toBe(401);
+    expect(again.refresh).toBeUndefined();
+    expect(await liveTokens(user.id)).toBe(1);
+    // The same through GET /session, which also rotates the cookie.
+    const viaSession = await call({ url: '/api/auth/session', cookie });
+    expect(viaSession.json).toEqual({ user: null, session: null });
+    expect(await liveTokens(user.id)).toBe(1);
+  });
+
+  it('a replay after the grace period ends the family, the access tokens of it included', async () => {
+    const { cookie, user } = await register();
+    const first = await call({ method: 'POST', url: '/api/auth/refresh', cookie });
+    const access = (first.json!.session as Body).access_token as string;
+    await t.database.db.query(`UPDATE refresh_tokens SET used_at = used_at - interval '1 minute' WHERE token_hash = $1`, [hashOf(cookie)]);
+    expect((await call({ method: 'POST', url: '/api/auth/refresh', cookie })).status).toBe(401);
+    expect(await liveTokens(user.id)).toBe(0);
+    expect((await call({ method: 'POST', url: '/api/auth/refresh', cookie: first.refresh!.value })).status).toBe(401);
+    const user401 = await call({ url: '/api/auth/user', token: access });
+    expect(user401.status).toBe(401);
+    expect(user401.json!.error.message).toBe(AUTH.signInRequired);
+  });
+});
+
+describe('access tokens follow their session and their user', () => {
+  it('an access token stops working when its session is signed out', async () => {
+    const { cookie, token } = await register();
+    expect((await call({ url: '/api/profile', token })).status).toBe(200);
+    expect((await call({ method: 'POST', url: '/api/auth/signout', cookie })).status).toBe(204);
+    for (const url of ['/api/auth/user', '/api/profile']) {
+      const r = await call({ url, token });
+      expect(r.status, url).toBe(401);
+      expect(r.json!.error.message).toBe(AUTH.signInRequired);
+    }
+    // GET /session reads a signed-out token as no session.
+    expect((await call({ url: '/api/auth/session', token })).json).toEqual({ user: null, session: null });
+  });
+
+  it("signing out one session leaves the player's other sessions alone", async () => {
+    const { body, token } = await register();
+    const other = await signIn(body.email, body.password);
+    expect(other.status).toBe(200);
+    expect((await call({ method: 'POST', url: '/api/auth/signout', cookie: other.refresh!.value })).status).toBe(204);
+    expect((await call({ url: '/api/auth/user', token })).status).toBe(200);
+  });
+
+  it("a demoted admin's old access token no longer opens admin routes; a promoted user's works at once", async () => {
+    const { body, user } = await register();
+    await t.database.db.query(`UPDATE profiles SET role = 'admin' WHERE id = $1`, [user.id]);
+    const signedIn = await signIn(body.email, body.password);
+    const adminToken = (signedIn.json!.session as Body).access_token as string;
+    expect((await call({ url: '/api/admin/dashboard', token: adminToken })).status).toBe(200);
+
+    await t.database.db.query(`UPDATE profiles SET role = 'user' WHERE id = $1`, [user.id]);
+    const demoted = await call({ url: '/api/admin/dashboard', token: adminToken });
+    expect(demoted.status).toBe(403);
+    expect(demoted.json!.error.message).toBe(AUTH.forbidden);
+
+    await t.database.db.query(`UPDATE profiles SET role = 'admin' WHERE id = $1`, [user.id]);
+    expect((await call({ url: '/api/admin/dashboard', token: adminToken })).status).toBe(200);
+  });
+
+  it("a removed user's access token is refused", async () => {
+    const { user, token } = await register();
+    // Nothing but the account itself references a fresh user except its ledger accounts.
+    await t.database.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM profiles WHERE id = $1', [user.id]);
+    });
+    const r = await call({ url: '/api/profile', token });
+    expect(r.status).toBe(401);
+    expect(r.json!.error.message).toBe(AUTH.signInRequired);
+  });
+});
+
+describe('input limits', () => {
+  it('refuses a 1 MB password quickly with a 400, without hashing it or leaking internals', async () => {
+    const huge = 'a'.repeat(1024 * 1024 - 200);
+    const started = performance.now();
+    const signup = await call({ method: 'POST', url: '/api/auth/signup', body: newPlayer({ password: huge }) });
+    const signin = await signIn('x@example.com', huge);
+    expect(performance.now() - started).toBeLessThan(2000);
+    for (const r of [signup, signin]) {
+      expect([400, 413]).toContain(r.status);
+      expect(r.res.body).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+/);
+    }
+  });
+});
+
+describe('username races', () => {
+  it('two sign-ups with one username (any case) at once: one 201, one 409, never a 500', async () => {
+    for (let round = 0; round < 5; round++) {
+      const name = `race_${crypto.randomBytes(4).toString('hex')}`;
+      const results = await Promise.all([
+        call({ method: 'POST', url: '/api/auth/signup', body: newPlayer({ username: name }) }),
+        call({ method: 'POST', url: '/api/auth/signup', body: newPlayer({ username: name.toUpperCase() }) }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      const refused = results.find((r) => r.status === 409)!;
+      expect(refused.json!.error.message).toBe(AUTH.usernameTaken);
+    }
+  });
+
+  it('two players renaming to one username at once: one 200, one 409, never a 500', async () => {
+    const a = await register();
+    const b = await register();
+    const name = `rn_${crypto.randomBytes(4).toString('hex')}`;
+    const results = await Promise.all(
+      [a, b].map((p) => call({ method: 'PATCH', url: '/api/auth/user', token: p.token, body: { username: name } })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 });

@@ -6,6 +6,7 @@ import { ACCOUNT_TYPES, ROLES, SESSION, type AccountType, type Role, type Sessio
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import { getOrCreateSecret } from '../db/secrets.ts';
+import { liveSessionOwner } from './auth.repository.ts';
 
 export interface AccessClaims {
   userId: string;
@@ -59,7 +60,14 @@ export async function signAccessToken(
   return { access_token: token, token_type: 'bearer', expires_at: expiresAt, expires_in: SESSION.accessTokenTtlSeconds };
 }
 
-/** Verifies a bearer access token; null when it is missing, forged, malformed or expired. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Verifies a bearer access token; null when it is missing, forged, malformed or expired, or
+ * when its user is gone or its session was ended (signed out, or a replayed refresh token).
+ * The role and account type are the user's current ones, not the token's: a demoted admin's
+ * token stops opening admin routes at once.
+ */
 export async function verifyAccessToken(ctx: AppContext, token: string): Promise<AccessClaims | null> {
   const verified = await verifyAccessTokenDetailed(ctx, token);
   return verified && { userId: verified.userId, role: verified.role, accountType: verified.accountType };
@@ -84,7 +92,10 @@ export async function verifyAccessTokenDetailed(ctx: AppContext, token: string):
     ) {
       return null;
     }
-    return { userId: sub, role: role as Role, accountType: accountType as AccountType, sessionId: sid, expiresAt: exp };
+    if (!UUID.test(sub) || !UUID.test(sid)) return null;
+    const owner = await liveSessionOwner(ctx.db, sub, sid);
+    if (!owner) return null;
+    return { userId: sub, role: owner.role, accountType: owner.account_type, sessionId: sid, expiresAt: exp };
   } catch (error) {
     // Forged, expired or garbled tokens are an answer ("not signed in"), not a failure.
     if (error instanceof joseErrors.JOSEError) return null;
