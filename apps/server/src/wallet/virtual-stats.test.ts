@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH, LEDGER } from '@versus/domain';
+import { AUTH } from '@versus/domain';
 import { virtualStatsSchema } from '@versus/domain/wallet';
 import { signAccessToken } from '../auth/tokens.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
@@ -57,12 +57,12 @@ describe('GET /api/wallet/virtual', () => {
     expect(res.json()).toMatchObject({ is_virtual: false, virtual_wins: 0, virtual_losses: 0, virtual_games_played: 0 });
   });
 
-  it('refuses visitors with 401 and answers 404 for a token whose user is gone', async () => {
+  it('refuses visitors, and a token whose user is gone, with 401', async () => {
     const visitor = await get('/api/wallet/virtual', null);
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json()).toEqual({ error: { code: 'unauthorized', message: AUTH.signInRequired } });
     const ghost = await get('/api/wallet/virtual', { id: crypto.randomUUID(), role: 'user', accountType: 'virtual' });
-    expect(ghost.statusCode).toBe(404);
-    expect(ghost.json()).toEqual({ error: { code: 'not_found', message: LEDGER.userNotFound } });
+    expect(ghost.statusCode).toBe(401);
+    expect(ghost.json()).toEqual({ error: { code: 'unauthorized', message: AUTH.signInRequired } });
   });
 });
