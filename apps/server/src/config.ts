@@ -16,6 +16,20 @@ export interface Config {
   secureCookies: boolean;
   /** Run scheduled jobs in this process (they still take a lock so each runs once). */
   runJobs: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (sign-in limits per
+   * address): false (the default: clients connect directly, the header is ignored), true (any),
+   * a number of hops, or a list of proxy addresses / CIDRs.
+   */
+  trustProxy: boolean | number | string;
+}
+
+function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+  const v = value?.trim() ?? '';
+  if (v === '' || /^(false|no|off)$/i.test(v)) return false;
+  if (/^(true|yes|on)$/i.test(v)) return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
 }
 
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value);
@@ -34,5 +48,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     logLevel: env.LOG_LEVEL ?? 'info',
     secureCookies: truthy(env.SECURE_COOKIES),
     runJobs: env.RUN_JOBS === undefined ? true : truthy(env.RUN_JOBS),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
 }

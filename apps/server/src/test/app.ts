@@ -9,10 +9,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** An API-only app on a fresh PostgreSQL database; requests go through app.inject. */
+/**
+ * An API-only app on a fresh PostgreSQL database; requests go through app.inject. It believes
+ * X-Forwarded-For, so a test can speak from any address.
+ */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = { ...loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'false' }), ...overrides };
+  const config = { ...loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'false', TRUST_PROXY: 'true' }), ...overrides };
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();
   return {
