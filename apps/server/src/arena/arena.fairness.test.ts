@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARENA } from '@versus/domain';
 import { ludoCommitment, verifyLudoRolls } from '@versus/domain/games/index';
 import type { MatchView } from '@versus/domain/arena';
+import { arenaOf } from './arena.routes.ts';
 import { createKit, playTicTacToeGame, type Kit, type Player } from './arena.test-kit.ts';
 
 let kit: Kit;
@@ -78,6 +79,48 @@ describe('a flag that fell first decides', () => {
     const after = await kit.view(id, white, other);
     expect(after.series.games[0]!.outcome).toMatchObject({ reason: 'timeout', winner: 1 - whiteSeat });
     expect(after.drawOffer).toBeNull();
+  });
+
+  it('rock-paper-scissors, both out of time: the one whose flag fell first loses, however late the other throws', async () => {
+    const alice = await kit.player('frpa');
+    const bob = await kit.player('frpb');
+    const id = await kit.match('rock-paper-scissors', alice, bob, { stake: STAKE });
+    const view = await kit.start(id, alice, bob);
+    expect([...view.toMove].sort()).toEqual([0, 1]);
+    const aliceSeat = view.players.findIndex((p) => p.id === alice.id);
+    const bobSeat = 1 - aliceSeat;
+    // Both clocks run for the throw; bob had 30 s left, alice 60 s; 75 s have gone by: bob's flag
+    // fell at 30 s, alice's at 60 s, and nobody has checked since.
+    await kit.test.database.db.query(
+      `UPDATE matches SET state = jsonb_set(jsonb_set(state, '{clock,since}', to_jsonb((state->'clock'->>'since')::bigint - 75000)),
+                                            '{clock,remainingMs}', $2::jsonb) WHERE id = $1`,
+      [id, JSON.stringify(bobSeat === 0 ? [30_000, 60_000] : [60_000, 30_000])],
+    );
+    const other = await kit.anotherApp();
+    const late = await kit.move(id, alice, 'rock', { version: view.version, app: other });
+    expect(late.status, late.raw).toBe(409);
+    expect(late.body.error).toEqual({ code: 'stale_version', message: ARENA.changedMeanwhile });
+    const after = await kit.view(id, alice, other);
+    expect(after.series.games[0]!.outcome).toEqual({ winner: aliceSeat, reason: 'timeout' });
+    expect(after.moves).toHaveLength(0);
+  });
+
+  it('the sweeper, finding both flags fallen, makes the first to fall lose (as the timer would have)', async () => {
+    const alice = await kit.player('fswa');
+    const bob = await kit.player('fswb');
+    const id = await kit.match('rock-paper-scissors', alice, bob, { stake: STAKE });
+    const view = await kit.start(id, alice, bob);
+    const aliceSeat = view.players.findIndex((p) => p.id === alice.id);
+    const [row] = await kit.test.database.db.query<{ since: string }>(`SELECT state->'clock'->>'since' AS since FROM matches WHERE id = $1`, [id]);
+    await kit.test.database.db.query(`UPDATE matches SET state = jsonb_set(state, '{clock,remainingMs}', $2::jsonb) WHERE id = $1`, [
+      id,
+      JSON.stringify(aliceSeat === 0 ? [40_000, 20_000] : [20_000, 40_000]),
+    ]);
+    const other = await kit.anotherApp();
+    // What the sweep runs for each overdue clock (and the timer, when it fires late).
+    expect(await arenaOf(other).flag(id, Number(row!.since) + 50_000, { fresh: true })).toBe(true);
+    const after = await kit.view(id, alice, other);
+    expect(after.series.games[0]!.outcome).toEqual({ winner: aliceSeat, reason: 'timeout' });
   });
 
   /** Alice has won game 1 of tic-tac-toe; in game 2 bob is to move, and his time is gone. */
@@ -228,7 +271,6 @@ describe('ready', () => {
     await kit.view(id, alice); // cached here as pending
     const [row] = await kit.test.database.db.query<{ at: Date }>('SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1', [id]);
     const other = await kit.anotherApp();
-    const { arenaOf } = await import('./arena.routes.ts');
     expect(await arenaOf(other).sweep(new Date(row!.at).getTime() + 6 * 60_000)).toMatchObject({ noShows: 1 });
     const voided = await kit.snapshot(id);
     const late = await kit.api('POST', `/api/matches/${id}/ready`, { as: alice });

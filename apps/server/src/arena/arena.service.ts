@@ -434,6 +434,9 @@ export class Arena {
     return this.operate(id, async (found, fresh) => {
       const { m, seat } = await this.playerAt(found, fresh, user, id, request.version);
       const state = this.checkPlaying(m, request.version);
+      // The opponent's flag fell before this move arrived (simultaneous throws): that came first.
+      const fallen = await this.flagFirst(m, state, seat, receivedAt, { othersOnly: true });
+      if (fallen) return fallen;
       const metrics = { ...(request.lagMs === undefined ? {} : { lagMs: request.lagMs }), ...(request.premove ? { premove: true } : {}) };
       const outcome = applyArenaMove(state, seat, request.move, { now: receivedAt, metrics, seed: this.seed });
       if (outcome.kind === 'refused') throw new AppError(MOVE_REFUSAL[outcome.code], outcome.code, outcome.error);
@@ -487,21 +490,24 @@ export class Arena {
   }
 
   /**
-   * Before a resignation, a draw offer or a draw answer: the clock, read at the server's time. A flag that has
-   * already fallen (past the grace) decided first: the timeout is committed and the request is
-   * refused, as a move after the flag is: the player out of time lost the game on time (409
-   * time_out); for the other, the game they acted on is over (the match too, maybe: 409). So
-   * nobody escapes a lost-on-time game by an agreed draw, and a resignation never hands a match
-   * already won on time to the player who ran out of time. Null when no flag has fallen.
+   * Before a resignation, a draw offer or a draw answer (and before a move, for the opponent's
+   * flag: a move's own flag is the move's to check, lag credit and all): the clock, read at the
+   * server's time. A flag that has already fallen (past the grace) decided first: the timeout is
+   * committed and the request is refused, as a move after the flag is: the player who lost the
+   * game on time is told so (409 time_out); for the other, the game they acted on is over (the
+   * match too, maybe: 409). So nobody escapes a lost-on-time game by an agreed draw, a
+   * resignation never hands a match already won on time to the player who ran out of time, and a
+   * late throw never loses a game the opponent had already lost. Null when no flag has fallen.
    */
-  private async flagFirst(m: MatchRecord, state: ArenaState, seat: Seat, now: number): Promise<Stale | null> {
+  private async flagFirst(m: MatchRecord, state: ArenaState, seat: Seat, now: number, { othersOnly = false } = {}): Promise<Stale | null> {
     const fallen = flagFall(state.clock, now);
-    if (fallen.length === 0) return null;
+    if (othersOnly ? !fallen.some((s) => s !== seat) : fallen.length === 0) return null;
     const t = checkFlag(state, now, this.seed);
     if (!t) return null;
     const done = await this.commitTransition(m, t, 'match.timeout', now, null);
     if (isStale(done)) return STALE;
-    if (fallen.includes(seat)) throw conflict('time_out', ARENA.timeUp);
+    const outcome = t.gameOver?.record.outcome;
+    if (outcome && 'winner' in outcome && outcome.winner !== seat) throw conflict('time_out', ARENA.timeUp);
     if (t.matchOutcome) throw conflict('match_over', ARENA.matchOver);
     throw conflict('stale_version', ARENA.changedMeanwhile);
   }

@@ -77,6 +77,13 @@ describe('clocks', () => {
     expect(flagged!.state.games).toHaveLength(2);
   });
 
+  it('both flags found fallen: the first to fall loses; only flags falling together draw', () => {
+    const state = startArena({ game: 'rock-paper-scissors', now: T0, seed });
+    const uneven: ArenaState = { ...state, clock: { ...state.clock, remainingMs: [20_000, 30_000] } };
+    expect(checkFlag(uneven, T0 + 40_000)!.gameOver!.record.outcome).toEqual({ winner: 1, reason: 'timeout' });
+    expect(checkFlag(state, T0 + 40_000)!.gameOver!.record.outcome).toEqual({ draw: true, reason: 'timeout' });
+  });
+
   it('a ludo roll gives the roller the move, with the increment, on a fresh turn', () => {
     let state: ArenaState = startArena({ game: 'ludo', now: T0, seed, firstSeat: 0 });
     const roll = moved(applyArenaMove(state, 0, { type: 'roll' }, { now: T0 + 2_000 }));

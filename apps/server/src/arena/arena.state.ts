@@ -8,6 +8,7 @@ import {
   concedeSeries,
   createClock,
   flagFall,
+  flagGraceMs,
   flagSeat,
   nextGame,
   otherSeat,
@@ -194,15 +195,24 @@ export function applyArenaMove(state: ArenaState, seat: Seat, input: unknown, { 
   return { kind: 'moved', entry, state: { ...moved, clock }, gameOver: null, matchOutcome: null };
 }
 
-/** Whether a flag has fallen by `now` (with the grace a move on its way may still need). */
+/**
+ * Whether a flag has fallen by `now` (with the grace a move on its way may still need). When
+ * both have (simultaneous throws, checked late), the game ended when the first fell: that seat
+ * loses, as it would have had the check come on time; only flags falling at the same instant
+ * draw.
+ */
 export function checkFlag(state: ArenaState, now: number, seed: () => string = randomSeed): Transition | null {
   if (isOver(state)) return null;
-  const flagged = flagFall(state.clock, now);
-  if (flagged.length === 0) return null;
+  const fallen = flagFall(state.clock, now);
+  if (fallen.length === 0) return null;
+  const clock = state.clock;
+  const fellAt = (seat: Seat) => (clock.since ?? 0) + clock.remainingMs[seat] + flagGraceMs(clock, seat);
+  const first = Math.min(...fallen.map(fellAt));
+  const flagged = fallen.length > 1 ? fallen.filter((seat) => fellAt(seat) === first) : fallen;
   const rules = matchRules(state.game);
   const outcome: DecidedOutcome =
     flagged.length > 1 ? { draw: true, reason: 'timeout' } : rules.timeoutOutcome(state.board, flagged[0]!);
-  return endGame(state, state.board, flagSeat(state.clock, flagged[0]!), outcome, now, seed);
+  return endGame(state, state.board, flagSeat(clock, flagged[0]!), outcome, now, seed);
 }
 
 /** `seat` gives up the whole match (whatever the score). */
