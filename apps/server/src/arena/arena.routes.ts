@@ -72,6 +72,11 @@ const REFUSALS = `Refusals change nothing: 401 signed out; 404 no such match; 40
   `"Only the players of this match can play in it."); 409 not started, match over, stale version ("This match has ` +
   `changed since you last saw it..."), not your turn; 400 an invalid or illegal move (the game's own text).`;
 
+const FLAG_FIRST =
+  `The clock is read at the server's time first: when a flag has already fallen, that timeout is what happened ` +
+  `(stored and published) and the request is refused: 409 time_out to the player who lost the game on time, 409 ` +
+  `match_over or stale_version to the other.`;
+
 export async function registerArena(app: App, ctx: AppContext, options: ArenaOptions = {}): Promise<Arena> {
   const arena = new Arena(ctx, options);
   arenas.set(app, arena);
@@ -172,7 +177,8 @@ export async function registerArena(app: App, ctx: AppContext, options: ArenaOpt
           `checkers a path, ludo {type:"roll"} or {type:"move",token}), the match version it was made on, the lag the ` +
           `client measured (credited back within a quota) and whether it was a premove (costs no time, within the same ` +
           `quota). Elapsed time is the server's receive time minus the turn start. A move after the flag fell loses the ` +
-          `game on time (409 time_out). ${REFUSALS} The same move can be sent over the socket: {t:"move"}.`,
+          `game on time (409 time_out); one after the opponent's flag fell (simultaneous throws) is not played: that ` +
+          `timeout came first (409). ${REFUSALS} The same move can be sent over the socket: {t:"move"}.`,
         params: idParams,
         body: moveRequestSchema,
         response: { 200: matchViewResponseSchema, ...errors(400, 401, 403, 404, 409) },
@@ -193,6 +199,7 @@ export async function registerArena(app: App, ctx: AppContext, options: ArenaOpt
         tags: ['matches'],
         security: bearer,
         summary: 'Resign: the match (the whole series) is conceded; the escrow is paid to the opponent',
+        description: FLAG_FIRST,
         params: idParams,
         body: resignRequestSchema,
         response: { 200: matchViewResponseSchema, ...errors(401, 403, 404, 409) },
@@ -215,7 +222,8 @@ export async function registerArena(app: App, ctx: AppContext, options: ArenaOpt
         description:
           'An offer stands until the opponent accepts, declines or moves; offering while the opponent\'s offer stands ' +
           'accepts it. An agreed draw ends the current game drawn; the series replays it (the third drawn game makes the ' +
-          'match a draw and returns both stakes).',
+          'match a draw and returns both stakes). ' +
+          FLAG_FIRST,
         params: idParams,
         body: drawRequestSchema,
         response: { 200: matchViewResponseSchema, ...errors(400, 401, 403, 404, 409) },
