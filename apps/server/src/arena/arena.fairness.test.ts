@@ -264,6 +264,30 @@ describe('ready', () => {
     expect(await kit.snapshot(id)).toBe(started);
   });
 
+  it('a ready that arrived before the no-show deadline counts, however long it waited behind the match\'s other work', async () => {
+    const alice = await kit.player('rdta');
+    const bob = await kit.player('rdtb');
+    const id = await kit.match('tic-tac-toe', alice, bob, { stake: STAKE });
+    expect((await kit.api('POST', `/api/matches/${id}/ready`, { as: alice })).status).toBe(200);
+    const [row] = await kit.test.database.db.query<{ at: Date }>('SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1', [id]);
+    const deadline = new Date(row!.at).getTime() + 5 * 60_000;
+    const other = await kit.anotherApp();
+    const arena = arenaOf(other);
+    let clock = deadline - 1;
+    Object.defineProperty(arena, 'now', { value: () => clock });
+    // Something of this match's is being done (a clock check reading it) when bob's ready
+    // arrives, a millisecond before the deadline; by the time its turn comes, the deadline has passed.
+    const ahead = arena.flag(id, clock, { fresh: true });
+    const ready = arena.ready({ userId: bob.id } as Parameters<typeof arena.ready>[0], id);
+    clock = deadline + 50;
+    await ahead;
+    expect(await ready).toMatchObject({ started: true });
+    const view = await kit.view(id, alice, other);
+    expect(view.status).toBe('in_progress');
+    expect(view.clock!.running).toHaveLength(1);
+    await kit.expectAuditClean();
+  });
+
   it('readying after the match was voided is refused and pays nothing', async () => {
     const alice = await kit.player('rdva');
     const bob = await kit.player('rdvb');

@@ -367,13 +367,15 @@ export class Arena {
    * seed, its clock running). A player arriving after the no-show deadline finds the match
    * already forfeited or void.
    */
-  ready(user: AccessClaims, id: string): Promise<{ version: number; started: boolean }> {
+  ready(user: AccessClaims, id: string, receivedAt = this.now()): Promise<{ version: number; started: boolean }> {
     return this.operate(id, async (found) => {
       const { m, seat } = this.player(found, user);
       if (m.status === 'in_progress') return { version: m.version, started: true };
       if (!WAITING.includes(m.status)) throw conflict('match_over', ARENA.matchOver);
+      // On time is judged by when the ready arrived, not by when its turn came (as a move's clock).
       const now = this.now();
-      if (now >= noShowDeadline({ scheduled_time: m.scheduledTime, created_at: m.createdAt }).getTime()) {
+      const arrived = Math.min(receivedAt, now);
+      if (arrived >= noShowDeadline({ scheduled_time: m.scheduledTime, created_at: m.createdAt }).getTime()) {
         const resolved = await this.resolveNoShow(m, now);
         if (isStale(resolved)) return STALE;
         // Too late: the absent player has forfeited (the one who waited wins), or nobody came.
@@ -383,7 +385,7 @@ export class Arena {
       if (m.readyAt[seat]) return { version: m.version, started: false };
 
       const readyAt: MatchRecord['readyAt'] = [...m.readyAt];
-      readyAt[seat] = new Date(now);
+      readyAt[seat] = new Date(arrived);
       const both = readyAt[0] !== null && readyAt[1] !== null;
       const next: MatchRecord = {
         ...m,
