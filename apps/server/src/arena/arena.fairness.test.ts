@@ -169,6 +169,27 @@ describe('a flag that fell first decides', () => {
     await expectAliceWonOnTime(id, alice, bob);
   });
 
+  it('a draw answer that arrived before the flag fell counts, however long it waited for its turn', async () => {
+    const { id, white, black } = await chessMatch('fqua', 'fqub');
+    expect((await draw(id, black, 'offer')).status).toBe(200);
+    const [row] = await kit.test.database.db.query<{ clock: { since: number; remainingMs: [number, number]; quotaMs: [number, number]; running: number[] } }>(
+      `SELECT state->'clock' AS clock FROM matches WHERE id = $1`,
+      [id],
+    );
+    const c = row!.clock;
+    const seat = c.running[0] as 0 | 1;
+    const fallsAt = c.since + c.remainingMs[seat] + Math.min(c.quotaMs[seat], 2_000);
+    const other = await kit.anotherApp();
+    const arena = arenaOf(other);
+    let clock = fallsAt - 1;
+    Object.defineProperty(arena, 'now', { value: () => clock });
+    const accepted = arena.draw({ userId: white.id } as Parameters<typeof arena.draw>[0], id, { action: 'accept' });
+    clock = fallsAt + 50; // its turn comes after the flag fell
+    await accepted;
+    const view = await kit.view(id, white, other);
+    expect(view.series.games[0]!.outcome).toEqual({ draw: true, reason: 'agreement' });
+  });
+
   it('within the grace a draw answer still counts', async () => {
     const { id, white, black } = await chessMatch('fgra', 'fgrb');
     expect((await draw(id, black, 'offer')).status).toBe(200);

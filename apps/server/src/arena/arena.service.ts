@@ -452,12 +452,12 @@ export class Arena {
   }
 
   /** `user` gives up the match (the whole series). */
-  resign(user: AccessClaims, id: string, version?: number): Promise<{ version: number; result?: MatchResult }> {
+  resign(user: AccessClaims, id: string, version?: number, receivedAt = this.now()): Promise<{ version: number; result?: MatchResult }> {
     return this.operate(id, async (found, fresh) => {
       const { m, seat } = await this.playerAt(found, fresh, user, id, version);
       const state = this.checkPlaying(m, version);
       const now = this.now();
-      const fallen = await this.flagFirst(m, state, seat, now);
+      const fallen = await this.flagFirst(m, state, seat, Math.min(receivedAt, now));
       if (fallen) return fallen;
       const t = resignArena(state, seat, now);
       if ('error' in t) throw conflict('match_over', ARENA.matchOver);
@@ -466,12 +466,12 @@ export class Arena {
   }
 
   /** Offer, accept or decline a draw of the current game (chess and checkers). */
-  draw(user: AccessClaims, id: string, request: DrawRequest): Promise<{ version: number; result?: MatchResult }> {
+  draw(user: AccessClaims, id: string, request: DrawRequest, receivedAt = this.now()): Promise<{ version: number; result?: MatchResult }> {
     return this.operate(id, async (found, fresh) => {
       const { m, seat } = await this.playerAt(found, fresh, user, id, request.version);
       const state = this.checkPlaying(m, request.version);
       const now = this.now();
-      const fallen = await this.flagFirst(m, state, seat, now);
+      const fallen = await this.flagFirst(m, state, seat, Math.min(receivedAt, now));
       if (fallen) return fallen;
       const answer = drawArena(state, seat, request.action, now, this.seed);
       switch (answer.kind) {
@@ -494,7 +494,7 @@ export class Arena {
   /**
    * Before a resignation, a draw offer or a draw answer (and before a move, for the opponent's
    * flag: a move's own flag is the move's to check, lag credit and all): the clock, read at the
-   * server's time. A flag that has already fallen (past the grace) decided first: the timeout is
+   * server's time the request arrived. A flag that has already fallen (past the grace) decided first: the timeout is
    * committed and the request is refused, as a move after the flag is: the player who lost the
    * game on time is told so (409 time_out); for the other, the game they acted on is over (the
    * match too, maybe: 409). So nobody escapes a lost-on-time game by an agreed draw, a
