@@ -235,6 +235,17 @@ export async function liveSessionOwner(
   return row ?? null;
 }
 
+/** Of these sessions (refresh-token families), the ids still signed in: the user exists and no token of the family was revoked. */
+export async function liveSessions(db: Queryable, sessions: { userId: string; sessionId: string }[]): Promise<Set<string>> {
+  const rows = await db.query<{ session_id: string }>(
+    `SELECT s.session_id FROM unnest($1::uuid[], $2::uuid[]) AS s (user_id, session_id)
+      WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = s.user_id)
+        AND NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = s.session_id AND r.revoked_at IS NOT NULL)`,
+    [sessions.map((s) => s.userId), sessions.map((s) => s.sessionId)],
+  );
+  return new Set(rows.map((r) => r.session_id));
+}
+
 export async function markRefreshTokenUsed(tx: Queryable, id: string): Promise<void> {
   await tx.query('UPDATE refresh_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL', [id]);
 }

@@ -6,6 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_CLOSE, REALTIME_LIMITS, REALTIME_PROTOCOL } from '@versus/domain/realtime';
 import type { App } from '../app.ts';
+import crypto from 'node:crypto';
+import { liveSessions } from '../auth/auth.repository.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -183,6 +185,49 @@ describe('realtime hub internals', () => {
     expect(closed.code).toBe(REALTIME_CLOSE.unauthenticated);
     expect(Date.now() / 1000).toBeGreaterThanOrEqual(expiresAt);
     expect((await socket.next('error')).d.code).toBe('invalid_token');
+  });
+
+  it('closes a socket whose session is signed out (or whose user is gone) at the next heartbeat; others stay', async () => {
+    const db = database.db;
+    const session = async () => {
+      const userId = crypto.randomUUID();
+      const sessionId = crypto.randomUUID();
+      await db.query(`INSERT INTO users (id, email, password_hash) VALUES ($1::uuid, $1::text || '@hub.test', 'x')`, [userId]);
+      await db.query(
+        `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at) VALUES ($1, $2, encode(sha256(random()::text::bytea), 'hex'), now() + interval '1 day')`,
+        [userId, sessionId],
+      );
+      return { userId, sessionId };
+    };
+    const { url } = await startHub({
+      heartbeatMs: 100,
+      // Tokens are `{userId}/{sessionId}`; the sessions are checked in the real tables.
+      verify: async (token) => {
+        const [userId, sessionId] = token.split('/');
+        return { userId: userId!, role: 'user', accountType: 'real', sessionId: sessionId! };
+      },
+      liveSessions: (sessions) => liveSessions(db, sessions),
+    });
+    const open = async (s: { userId: string; sessionId: string }) => {
+      const socket = await TestSocket.open(url);
+      sockets.push(socket);
+      socket.send({ t: 'hello', d: { token: `${s.userId}/${s.sessionId}`, protocol: REALTIME_PROTOCOL } });
+      await socket.next('welcome');
+      return socket;
+    };
+    const [kept, signedOut, removed] = [await session(), await session(), await session()];
+    const sockets3 = [await open(kept), await open(signedOut), await open(removed)];
+    await sleep(300);
+    expect(sockets3.map((x) => x.closed)).toEqual([undefined, undefined, undefined]);
+
+    await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1', [signedOut.sessionId]);
+    await db.query('DELETE FROM users WHERE id = $1', [removed.userId]);
+    for (const socket of sockets3.slice(1)) {
+      expect((await socket.waitClosed(2000)).code).toBe(REALTIME_CLOSE.unauthenticated);
+      expect((await socket.next('error')).d.code).toBe('invalid_token');
+    }
+    await sleep(300);
+    expect(sockets3[0]!.closed).toBeUndefined();
   });
 
   it('answers internal when verifying the token fails, without closing', async () => {

@@ -30,7 +30,13 @@ export interface HubOptions {
    * `expiresAt` (seconds since the epoch) the socket is closed with 4401 when the token
    * expires; the client reconnects with a fresh one and resumes.
    */
-  verify(token: string): Promise<(AccessClaims & { expiresAt?: number }) | null>;
+  verify(token: string): Promise<(AccessClaims & { expiresAt?: number; sessionId?: string }) | null>;
+  /**
+   * Of these signed-in sockets' sessions, the ids still signed in. Asked at each heartbeat: a
+   * socket whose session was signed out (or revoked, or whose user is gone) since its hello is
+   * closed with 4401, as an expired token is.
+   */
+  liveSessions?(sessions: { userId: string; sessionId: string }[]): Promise<Set<string>>;
   /** Whether this user may follow this topic. */
   authorize(user: AccessClaims, topic: string): Promise<boolean>;
   /**
@@ -62,6 +68,8 @@ type Incoming = WireEvent | { version: number; frame?: undefined };
 interface Conn {
   socket: WebSocket;
   user: AccessClaims | null;
+  /** The session the hello token was issued from (when the verifier names it). */
+  sessionId: string | null;
   /** When the hello token expires, in ms since the epoch (Infinity: never). */
   expiresAtMs: number;
   openedAt: number;
@@ -134,6 +142,8 @@ export class RealtimeHub {
   private readonly verify: HubOptions['verify'];
   private readonly authorize: HubOptions['authorize'];
   private readonly move: HubOptions['move'];
+  private readonly liveSessions: HubOptions['liveSessions'];
+  private checkingSessions = false;
   private readonly helloTimeoutMs: number;
   private readonly heartbeatMs: number;
   private readonly maxReplay: number;
@@ -152,6 +162,7 @@ export class RealtimeHub {
     this.verify = options.verify;
     this.authorize = options.authorize;
     this.move = options.move;
+    this.liveSessions = options.liveSessions;
     this.helloTimeoutMs = options.helloTimeoutMs ?? REALTIME_LIMITS.helloTimeoutMs;
     this.heartbeatMs = options.heartbeatMs ?? 30_000;
     this.maxReplay = options.maxReplay ?? REALTIME_LIMITS.maxReplay;
@@ -187,6 +198,7 @@ export class RealtimeHub {
     const conn: Conn = {
       socket,
       user: null,
+      sessionId: null,
       expiresAtMs: Infinity,
       openedAt: Date.now(),
       alive: true,
@@ -306,6 +318,7 @@ export class RealtimeHub {
       return;
     }
     conn.user = { userId: user.userId, role: user.role, accountType: user.accountType };
+    conn.sessionId = user.sessionId ?? null;
     conn.expiresAtMs = user.expiresAt === undefined ? Infinity : user.expiresAt * 1000;
     this.awaitingHello.delete(conn);
     this.send(conn, { t: 'welcome', d: { userId: user.userId, protocol: REALTIME_PROTOCOL } });
@@ -584,7 +597,30 @@ export class RealtimeHub {
       conn.alive = false;
       conn.socket.ping();
     }
+    void this.closeSignedOut();
   };
+
+  /** Closes the sockets whose session is no longer signed in (see HubOptions.liveSessions). */
+  async closeSignedOut(): Promise<void> {
+    if (!this.liveSessions || this.checkingSessions) return;
+    const signedIn = [...this.conns].filter((conn) => conn.user && conn.sessionId);
+    if (signedIn.length === 0) return;
+    this.checkingSessions = true;
+    try {
+      const sessions = new Map(signedIn.map((conn) => [conn.sessionId!, { userId: conn.user!.userId, sessionId: conn.sessionId! }]));
+      const live = await this.liveSessions([...sessions.values()]);
+      for (const conn of signedIn) {
+        if (live.has(conn.sessionId!) || conn.socket.readyState !== OPEN) continue;
+        this.sendError(conn, 'invalid_token', REALTIME_ERROR_MESSAGES.invalid_token);
+        conn.socket.close(REALTIME_CLOSE.unauthenticated, 'signed out');
+      }
+    } catch (error) {
+      // The store is unreachable: the sockets stay until it answers again.
+      this.log.warn({ err: error }, 'realtime: could not check sessions');
+    } finally {
+      this.checkingSessions = false;
+    }
+  }
 
   // ---------------------------------------------------------------------------------------
   // Outbound

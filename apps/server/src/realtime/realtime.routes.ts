@@ -1,6 +1,7 @@
 import { REALTIME_LIMITS, REALTIME_PATH } from '@versus/domain/realtime';
 import type { ApiErrorBody } from '@versus/domain/errors';
 import type { App } from '../app.ts';
+import { liveSessions } from '../auth/auth.repository.ts';
 import { verifyAccessTokenDetailed } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
@@ -27,8 +28,9 @@ export async function registerRealtime(app: App, ctx: AppContext, options: Realt
     log: ctx.log,
     verify: async (token) => {
       const verified = await verifyAccessTokenDetailed(ctx, token);
-      return verified && { userId: verified.userId, role: verified.role, accountType: verified.accountType, expiresAt: verified.expiresAt };
+      return verified && { userId: verified.userId, role: verified.role, accountType: verified.accountType, expiresAt: verified.expiresAt, sessionId: verified.sessionId };
     },
+    liveSessions: (sessions) => liveSessions(ctx.db, sessions),
     authorize: (user, topic) => canFollow(ctx, user, topic),
     move: (user, move) => playMove(ctx, user, move),
     ...options,
