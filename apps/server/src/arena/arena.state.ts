@@ -8,7 +8,7 @@ import {
   concedeSeries,
   createClock,
   flagFall,
-  flagGraceMs,
+  flagFallsAt,
   flagSeat,
   nextGame,
   otherSeat,
@@ -206,9 +206,8 @@ export function checkFlag(state: ArenaState, now: number, seed: () => string = r
   const fallen = flagFall(state.clock, now);
   if (fallen.length === 0) return null;
   const clock = state.clock;
-  const fellAt = (seat: Seat) => (clock.since ?? 0) + clock.remainingMs[seat] + flagGraceMs(clock, seat);
-  const first = Math.min(...fallen.map(fellAt));
-  const flagged = fallen.length > 1 ? fallen.filter((seat) => fellAt(seat) === first) : fallen;
+  const first = Math.min(...fallen.map((seat) => flagFallsAt(clock, seat)));
+  const flagged = fallen.length > 1 ? fallen.filter((seat) => flagFallsAt(clock, seat) === first) : fallen;
   const rules = matchRules(state.game);
   const outcome: DecidedOutcome =
     flagged.length > 1 ? { draw: true, reason: 'timeout' } : rules.timeoutOutcome(state.board, flagged[0]!);

@@ -6,6 +6,7 @@ import { ACCOUNT_TYPES, ROLES, SESSION, type AccountType, type Role, type Sessio
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import { getOrCreateSecret } from '../db/secrets.ts';
+import { UUID } from '../http/validation.ts';
 import { liveSessionOwner } from './auth.repository.ts';
 
 export interface AccessClaims {
@@ -59,8 +60,6 @@ export async function signAccessToken(
     .sign(await signingKey(ctx.db));
   return { access_token: token, token_type: 'bearer', expires_at: expiresAt, expires_in: SESSION.accessTokenTtlSeconds };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Verifies a bearer access token; null when it is missing, forged, malformed or expired, or

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { GENERIC, NETWORK } from '@versus/domain';
-import { checkHealth, type HealthResult } from '../features/auth-debug/auth-debug.ts';
+import { checkHealth, type HealthResult } from './health-check.ts';
 
 // SPEC §4 Connectivity: the flag follows the browser's online and offline events; whether the
 // backend answers is tracked too (checked every 30 s with a 5 s timeout). This is the app's one

@@ -156,10 +156,15 @@ export function flagFall(clock: ClockState, now: number, { withGrace = true }: {
   return clock.running.filter((seat) => elapsed - (withGrace ? flagGraceMs(clock, seat) : 0) >= clock.remainingMs[seat]);
 }
 
+/** When `seat`'s flag falls (grace included) if its clock keeps running from `since`. */
+export function flagFallsAt(clock: ClockState, seat: Seat): number {
+  return (clock.since ?? 0) + clock.remainingMs[seat] + flagGraceMs(clock, seat);
+}
+
 /** When the next flag could fall, so the server can set one timer instead of polling. */
 export function nextFlagAt(clock: ClockState): number | null {
   if (clock.flagged !== null || clock.since === null || clock.running.length === 0) return null;
-  return Math.min(...clock.running.map((seat) => clock.since! + clock.remainingMs[seat] + flagGraceMs(clock, seat)));
+  return Math.min(...clock.running.map((seat) => flagFallsAt(clock, seat)));
 }
 
 /** Marks `seat` out of time (after `flagFall` said so). */
