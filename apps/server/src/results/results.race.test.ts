@@ -3,6 +3,7 @@
 // player who showed up (reported in time) or against the claimant's own word, and the void timer
 // never cancels a match under an open claim.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESULTS } from '@versus/domain/messages';
 import { RESULT_RULES } from '@versus/domain/results';
 import { sweepResults } from './results.service.ts';
 import { createResultsKit, type ResultsKit } from './results.test-kit.ts';
@@ -80,19 +81,30 @@ async function actions(matchId: string) {
 }
 
 describe('no-show claims and reports', () => {
-  it('a claim against a player who already reported never forfeits them: their report settles it', async () => {
+  it('a claim against a player who already reported is refused, changing nothing: their report settles the match', async () => {
     const { matchId, p1, p2, stake } = await kit.externalMatch({ startedAgoMs: 11 * 60_000 });
     const before = { p1: await kit.available(p1.id), p2: await kit.available(p2.id) };
     expect((await kit.api('POST', `/api/matches/${matchId}/report`, { as: p2, body: { outcome: 'win' } })).status).toBe(200);
-    expect((await kit.api('POST', `/api/matches/${matchId}/no-show`, { as: p1 })).status).toBe(200);
+    const events = () =>
+      kit.t.database.db.query<{ topic: string; type: string }>(
+        `SELECT topic, type FROM realtime_events WHERE topic = ANY ($1::text[]) ORDER BY topic, version`,
+        [[`user:${p1.id}`, `user:${p2.id}`]],
+      );
+    const eventsBefore = await events();
+
+    const claim = await kit.api('POST', `/api/matches/${matchId}/no-show`, { as: p1 });
+    expect(claim.status, JSON.stringify(claim.body)).toBe(409);
+    expect(claim.body.error).toMatchObject({ code: 'opponent_reported', message: RESULTS.noShowOpponentReported });
+    expect(claim.body.error?.message).toBe('Your opponent has already reported a result for this match.');
+    expect(await claimStatus(matchId)).toBeNull();
+    expect(await actions(matchId)).toEqual(['reported']);
+    expect(await events()).toEqual(eventsBefore);
+    expect(await kit.matchStatus(matchId)).toBe('pending');
 
     await sweepResults(sweepCtx(), afterAnswerWindow());
     expect(await kit.matchStatus(matchId)).toBe('pending');
     expect(await kit.available(p1.id)).toBe(before.p1);
-    expect(await claimStatus(matchId)).toBe('answered');
     expect(await actions(matchId)).not.toContain('no_show_forfeit');
-    // The claimant hears that their claim was answered, as when the accused answers it.
-    expect(await answeredEvents(p1.id, matchId)).toEqual([{ matchId, answeredBy: p2.id }]);
 
     // Unconfirmed, p2's report stands once the confirmation window is over.
     await sweepResults(sweepCtx(), afterConfirmWindow());
@@ -132,6 +144,29 @@ describe('no-show claims and reports', () => {
     expect(await kit.matchStatus(matchId)).toBe('completed');
     expect(await kit.available(p2.id)).toBe(before.p2 + minor(2 * stake));
     expect(await kit.available(p1.id)).toBe(before.p1);
+    await kit.expectAuditClean();
+  });
+
+  it('a claimant who reported first: their own loss answers the claim, their own win is paid by the forfeit', async () => {
+    const lost = await kit.externalMatch({ startedAgoMs: 11 * 60_000 });
+    const won = await kit.externalMatch({ startedAgoMs: 11 * 60_000 });
+    const before = { lost: await kit.available(lost.p1.id), opponent: await kit.available(lost.p2.id), won: await kit.available(won.p1.id) };
+    expect((await kit.api('POST', `/api/matches/${lost.matchId}/report`, { as: lost.p1, body: { outcome: 'loss' } })).status).toBe(200);
+    expect((await kit.api('POST', `/api/matches/${won.matchId}/report`, { as: won.p1, body: { outcome: 'win' } })).status).toBe(200);
+    expect((await kit.api('POST', `/api/matches/${lost.matchId}/no-show`, { as: lost.p1 })).status).toBe(200);
+    expect((await kit.api('POST', `/api/matches/${won.matchId}/no-show`, { as: won.p1 })).status).toBe(200);
+
+    await sweepResults(sweepCtx(), afterAnswerWindow());
+    expect(await claimStatus(lost.matchId)).toBe('answered');
+    expect(await kit.matchStatus(lost.matchId)).toBe('pending');
+    expect(await kit.available(lost.p1.id)).toBe(before.lost);
+    expect(await claimStatus(won.matchId)).toBe('forfeited');
+    expect(await kit.available(won.p1.id)).toBe(before.won + minor(2 * won.stake));
+
+    await sweepResults(sweepCtx(), afterConfirmWindow());
+    expect(await kit.matchStatus(lost.matchId)).toBe('completed');
+    expect(await kit.available(lost.p2.id)).toBe(before.opponent + minor(2 * lost.stake));
+    expect(await kit.available(lost.p1.id)).toBe(before.lost);
     await kit.expectAuditClean();
   });
 

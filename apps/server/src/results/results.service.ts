@@ -174,10 +174,14 @@ export async function claimNoShow(ctx: AppContext, user: AccessClaims, matchId: 
     const m = await playerMatch(tx, user, matchId);
     if (!ACTIVE.includes(m.status)) throw conflict('match_over', RESULTS.matchOver);
     if (now.getTime() < m.start.getTime() + RESULT_RULES.noShowOpensAfterMs) throw conflict('too_early', RESULTS.noShowTooEarly);
+    // A report proves its author showed up: no claim against them (the match row is locked, so a
+    // report cannot land between this check and the claim).
+    const opponent = opponentOf(m, user.userId);
+    if ((await repo.reportsOf(tx, m.id)).some((r) => r.user_id === opponent)) throw conflict('opponent_reported', RESULTS.noShowOpponentReported);
     const deadline = new Date(now.getTime() + RESULT_RULES.noShowAnswerMs);
     if (!(await repo.insertClaim(tx, { matchId: m.id, claimantId: user.userId, now, deadline }))) throw conflict('no_show_exists', RESULTS.noShowExists);
     await recordTransition(tx, { matchId: m.id, actorId: user.userId, action: 'no_show_claimed', from: m.status, to: m.status, detail: { deadline }, now });
-    await publish(tx, topics.user(opponentOf(m, user.userId)), 'match.no_show_claimed', {
+    await publish(tx, topics.user(opponent), 'match.no_show_claimed', {
       matchId: m.id,
       claimantId: user.userId,
       deadline: deadline.toISOString(),

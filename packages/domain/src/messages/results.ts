@@ -17,6 +17,7 @@ export const RESULTS = {
   reportRecorded: 'Your result is recorded. Waiting for your opponent to confirm.',
   noShowTooEarly: 'A no-show can be claimed 10 minutes after the scheduled start.',
   noShowExists: 'A no-show claim is already open for this match.',
+  noShowOpponentReported: 'Your opponent has already reported a result for this match.',
   noShowNone: 'There is no open no-show claim against you.',
   noShowClaimed: 'Your opponent says you did not show up: answer within 5 minutes or forfeit the match.',
   chatEmpty: 'Message cannot be empty.',

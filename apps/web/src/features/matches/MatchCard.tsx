@@ -166,7 +166,7 @@ function ExternalActions({ match, meId, now, started }: { match: ArenaMatchSumma
             {T.answerNoShow}
           </Button>
         )}
-        {started && noShowOpen && !claim && !mine && (
+        {started && noShowOpen && !claim && !mine && !theirs && (
           <Button size="sm" variant="outline" disabled={busy} onClick={() => void act(() => claimNoShow(match.id))}>
             {T.claimNoShow}
           </Button>

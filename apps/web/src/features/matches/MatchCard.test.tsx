@@ -1,0 +1,61 @@
+// The no-show claim button of an external match: offered only while neither player has reported
+// (a report proves its author showed up; the server refuses the claim then).
+import { renderToString } from 'react-dom/server';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { MATCHES_SCREEN } from '@versus/domain';
+import type { ArenaMatchSummary } from '@versus/domain/arena';
+import type { ResultState } from '@versus/domain/results';
+import { MatchCard } from './MatchCard.tsx';
+
+let state: ResultState;
+vi.mock('./matches-api.ts', () => ({
+  useResultState: () => ({ data: state }),
+  answerNoShow: async () => undefined,
+  claimNoShow: async () => undefined,
+  postEvidenceForm: async () => undefined,
+  matchKeys: { all: ['matches'] },
+}));
+
+const now = Date.parse('2026-01-01T12:00:00Z');
+const match = {
+  id: 'm1',
+  gameType: 'fifa-24',
+  gameName: 'FIFA 24',
+  platform: 'pc',
+  status: 'pending',
+  stake: 50,
+  viewerSeat: 0,
+  player1: { id: 'me', username: 'me' },
+  player2: { id: 'them', username: 'them' },
+  player1Gamertag: null,
+  player2Gamertag: null,
+  winnerId: null,
+  scheduledTime: new Date(now - 11 * 60_000).toISOString(),
+} as unknown as ArenaMatchSummary;
+
+const report = (userId: string) => ({ userId, outcome: 'win' as const, evidence: null, createdAt: new Date(now - 60_000).toISOString() });
+const render = (reports: ResultState['reports']) => {
+  state = { matchId: 'm1', status: 'pending', reports, confirmDeadline: null, noShowClaim: null, disputeId: null, transitions: [] };
+  return renderToString(
+    <QueryClientProvider client={new QueryClient()}>
+      <MatchCard match={match} now={now} highlighted={false} />
+    </QueryClientProvider>,
+  );
+};
+
+describe('MatchCard no-show claim', () => {
+  it('is offered 10 minutes after the start when nobody has reported', () => {
+    expect(render([])).toContain(MATCHES_SCREEN.claimNoShow);
+  });
+
+  it('is not offered once the opponent has reported', () => {
+    const html = render([report('them')]);
+    expect(html).toContain(MATCHES_SCREEN.opponentReported('win'));
+    expect(html).not.toContain(MATCHES_SCREEN.claimNoShow);
+  });
+
+  it('is not offered once I have reported', () => {
+    expect(render([report('me')])).not.toContain(MATCHES_SCREEN.claimNoShow);
+  });
+});
