@@ -38,8 +38,15 @@ export const SESSION = {
 
 export const SIGN_IN_LIMITS = {
   windowMinutes: 15,
+  /** Failed guesses at one account from one address: the limit a single guesser meets. */
   perAccount: 5,
+  /** Failed guesses from one address over all accounts. */
   perAddress: 20,
+  /**
+   * Failed guesses at one account over all addresses: a ceiling only a distributed attack
+   * reaches, so a stranger with the email cannot lock the owner out from another address.
+   */
+  perAccountAllAddresses: 100,
 } as const;
 
 export const NETWORK = {

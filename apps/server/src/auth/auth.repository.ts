@@ -290,26 +290,41 @@ export interface AttemptWindow {
   secondsUntilBelow: number;
 }
 
-const COUNTED = `outcome IN ('pending', 'failure') AND attempted_at > now() - make_interval(mins => $2)`;
+// Pending (password being checked) and failed attempts count; successes and refusals do not.
+const COUNTED = `outcome IN ('pending', 'failure') AND attempted_at > now() - make_interval(mins => $1)`;
 
-async function window(db: Queryable, where: string, key: string, windowMinutes: number, limit: number): Promise<AttemptWindow> {
+/** `where` names its keys from $3 on ($1 is the window in minutes, $2 the limit). */
+async function window(db: Queryable, where: string, keys: string[], windowMinutes: number, limit: number): Promise<AttemptWindow> {
   const [row] = await db.query<{ count: number; seconds: number | null }>(
     `SELECT count(*)::int AS count,
-       (SELECT extract(epoch FROM a.attempted_at + make_interval(mins => $2) - now())::float8
+       (SELECT extract(epoch FROM a.attempted_at + make_interval(mins => $1) - now())::float8
           FROM sign_in_attempts a WHERE ${where} AND ${COUNTED}
-          ORDER BY a.attempted_at DESC OFFSET $3 - 1 LIMIT 1) AS seconds
+          ORDER BY a.attempted_at DESC OFFSET $2 - 1 LIMIT 1) AS seconds
      FROM sign_in_attempts a WHERE ${where} AND ${COUNTED}`,
-    [key, windowMinutes, limit],
+    [windowMinutes, limit, ...keys],
   );
   return { count: row?.count ?? 0, secondsUntilBelow: Math.max(0, row?.seconds ?? 0) };
 }
 
+/** Attempts at this account from every address; a success clears them. */
 export function accountAttempts(db: Queryable, email: string, windowMinutes: number, limit: number): Promise<AttemptWindow> {
-  return window(db, 'a.email = $1 AND NOT a.account_cleared', email, windowMinutes, limit);
+  return window(db, 'a.email = $3 AND NOT a.account_cleared', [email], windowMinutes, limit);
 }
 
+/** Attempts at this account from this address (served by the email index); a success clears them, as above. */
+export function accountAddressAttempts(
+  db: Queryable,
+  email: string,
+  address: string,
+  windowMinutes: number,
+  limit: number,
+): Promise<AttemptWindow> {
+  return window(db, 'a.email = $3 AND a.address = $4 AND NOT a.account_cleared', [email, address], windowMinutes, limit);
+}
+
+/** Attempts from this address at every account; a success does not clear them. */
 export function addressAttempts(db: Queryable, address: string, windowMinutes: number, limit: number): Promise<AttemptWindow> {
-  return window(db, 'a.address = $1', address, windowMinutes, limit);
+  return window(db, 'a.address = $3', [address], windowMinutes, limit);
 }
 
 /** Drops attempts older than a day, a bounded batch at a time. */

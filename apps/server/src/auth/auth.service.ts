@@ -232,23 +232,25 @@ export async function signIn(ctx: AppContext, request: SignInRequest, address: s
   return startSession(ctx, credentials.id, { stampLogin: false });
 }
 
+/**
+ * A single guesser meets the limit per account and address; the limit per address caps one
+ * address over all accounts; the much higher ceiling per account over all addresses only a
+ * distributed attack reaches. Counting per account from any address at the low limit would let
+ * anyone with a player's email keep the owner locked out.
+ */
 async function limitAttempts(db: Queryable, attemptId: number, email: string, address: string): Promise<void> {
-  const { windowMinutes, perAccount, perAddress } = SIGN_IN_LIMITS;
-  const [account, fromAddress] = await Promise.all([
-    repo.accountAttempts(db, email, windowMinutes, perAccount),
-    repo.addressAttempts(db, address, windowMinutes, perAddress),
-  ]);
-  if (account.count <= perAccount && fromAddress.count <= perAddress) return;
+  const { windowMinutes, perAccount, perAddress, perAccountAllAddresses } = SIGN_IN_LIMITS;
+  const limits: { limit: number; read: (limit: number) => Promise<repo.AttemptWindow> }[] = [
+    { limit: perAccount, read: (limit) => repo.accountAddressAttempts(db, email, address, windowMinutes, limit) },
+    { limit: perAddress, read: (limit) => repo.addressAttempts(db, address, windowMinutes, limit) },
+    { limit: perAccountAllAddresses, read: (limit) => repo.accountAttempts(db, email, windowMinutes, limit) },
+  ];
+  const before = await Promise.all(limits.map(({ limit, read }) => read(limit)));
+  if (before.every((counted, i) => counted.count <= limits[i]!.limit)) return;
   // A refused attempt does not count: the lock lifts a fixed time after the last real guess.
   await repo.setSignInOutcome(db, attemptId, 'refused');
-  const [accountAfter, addressAfter] = await Promise.all([
-    repo.accountAttempts(db, email, windowMinutes, perAccount),
-    repo.addressAttempts(db, address, windowMinutes, perAddress),
-  ]);
-  const waits = [
-    accountAfter.count >= perAccount ? accountAfter.secondsUntilBelow : 0,
-    addressAfter.count >= perAddress ? addressAfter.secondsUntilBelow : 0,
-  ];
+  const after = await Promise.all(limits.map(({ limit, read }) => read(limit)));
+  const waits = after.map((counted, i) => (counted.count >= limits[i]!.limit ? counted.secondsUntilBelow : 0));
   throw new TooManyAttemptsError(Math.max(1, Math.ceil(Math.max(...waits))));
 }
 

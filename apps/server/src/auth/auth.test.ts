@@ -287,13 +287,13 @@ describe('sign-in', () => {
     expect(row!.account_type).toBe('virtual');
   });
 
-  it('locks an account after 5 failures in 15 minutes, even for the right password, and says when to retry', async () => {
+  it('locks an account at an address after 5 failures in 15 minutes, even for the right password, and says when to retry', async () => {
     const { body } = await register();
+    const ip = freshIp();
     for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
-      // Different addresses: the account limit holds wherever the guesses come from.
-      expect((await signIn(body.email, `wrong-${i}`)).status).toBe(401);
+      expect((await signIn(body.email, `wrong-${i}`, ip)).status).toBe(401);
     }
-    const locked = await signIn(body.email, body.password);
+    const locked = await signIn(body.email, body.password, ip);
     expect(locked.status).toBe(429);
     expect(locked.json!.error).toEqual({ code: 'too_many_attempts', message: AUTH.tooManyAttempts(15) });
     const retryAfter = Number(locked.res.headers['retry-after']);
@@ -307,20 +307,22 @@ describe('sign-in', () => {
        WHERE id = (SELECT min(id) FROM sign_in_attempts WHERE email = $1 AND outcome = 'failure')`,
       [body.email.toLowerCase()],
     );
-    expect((await signIn(body.email, body.password)).status).toBe(200);
+    expect((await signIn(body.email, body.password, ip)).status).toBe(200);
   });
 
   it('clears the account count on success, so 5 more failures are allowed', async () => {
     const { body } = await register();
-    for (let i = 0; i < 4; i++) expect((await signIn(body.email, 'nope-nope')).status).toBe(401);
-    expect((await signIn(body.email, body.password)).status).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await signIn(body.email, 'nope-nope')).status).toBe(401);
-    expect((await signIn(body.email, 'nope-nope')).status).toBe(429);
+    const ip = freshIp();
+    for (let i = 0; i < 4; i++) expect((await signIn(body.email, 'nope-nope', ip)).status).toBe(401);
+    expect((await signIn(body.email, body.password, ip)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await signIn(body.email, 'nope-nope', ip)).status).toBe(401);
+    expect((await signIn(body.email, 'nope-nope', ip)).status).toBe(429);
   });
 
   it('counts parallel guesses against each other', async () => {
     const { body } = await register();
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(body.email, `parallel-${i}`)));
+    const ip = freshIp();
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(body.email, `parallel-${i}`, ip)));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(SIGN_IN_LIMITS.perAccount);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(12 - SIGN_IN_LIMITS.perAccount);
@@ -340,6 +342,32 @@ describe('sign-in', () => {
     expect(Number(blocked.res.headers['retry-after'])).toBeGreaterThan(0);
     // The same account from elsewhere is fine: the lock is the address's.
     expect((await signIn(body.email, body.password, '198.51.100.1')).status).toBe(200);
+  });
+
+  it("does not let a stranger's guesses from one address lock the owner out at another", async () => {
+    const { body } = await register();
+    const stranger = freshIp();
+    const guesses = Array.from({ length: SIGN_IN_LIMITS.perAccount }, (_, i) => `wrong-${i}`);
+    for (const guess of guesses) expect((await signIn(body.email, guess, stranger)).status).toBe(401);
+    // The guesser's next try is refused, even with the right password (as above)...
+    expect((await signIn(body.email, body.password, stranger)).status).toBe(429);
+    // ...but the owner, from their own address, signs in.
+    expect((await signIn(body.email, body.password, freshIp())).status).toBe(200);
+  });
+
+  it('refuses an account everywhere once guesses from all addresses reach the ceiling', async () => {
+    const { body } = await register();
+    const ceiling = SIGN_IN_LIMITS.perAccountAllAddresses;
+    // A distributed attack: one guess from each of many addresses, a batch at a time.
+    for (let sent = 0; sent < ceiling; sent += 10) {
+      const batch = Array.from({ length: Math.min(10, ceiling - sent) }, (_, i) => signIn(body.email, `spread-${sent + i}`));
+      for (const r of await Promise.all(batch)) expect(r.status).toBe(401);
+    }
+    const locked = await signIn(body.email, body.password);
+    expect(locked.status).toBe(429);
+    expect(locked.json!.error).toEqual({ code: 'too_many_attempts', message: AUTH.tooManyAttempts(15) });
+    expect(Number(locked.res.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(locked.refresh).toBeUndefined();
   });
 });
 
