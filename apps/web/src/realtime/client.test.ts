@@ -147,11 +147,15 @@ describe('RealtimeClient', () => {
     client.subscribe('room:ABC', collect().listener);
     expect((await connection.next('sub')).d).toEqual({ topic: 'room:ABC' });
 
-    // Both listeners get the topic's events.
+    // Both listeners hear that the topic is followed from now on (a snapshot taken before may be
+    // behind), then get its events.
     connection.send({ t: 'subscribed', d: { topic: 'user:u1', v: 0 } });
     connection.send({ t: 'event', d: { topic: 'user:u1', v: 1, type: 'hi', payload: { n: 1 } } });
-    await until(() => (b.updates.length ? true : undefined), 'an event');
-    expect(a.updates).toEqual([{ kind: 'event', topic: 'user:u1', v: 1, type: 'hi', payload: { n: 1 } }]);
+    await until(() => (b.updates.length >= 2 ? true : undefined), 'an event');
+    expect(a.updates).toEqual([
+      { kind: 'subscribed', topic: 'user:u1' },
+      { kind: 'event', topic: 'user:u1', v: 1, type: 'hi', payload: { n: 1 } },
+    ]);
     expect(b.updates).toEqual(a.updates);
 
     // The sub stays until the last listener leaves.
@@ -186,26 +190,29 @@ describe('RealtimeClient', () => {
     connection.send({ t: 'subscribed', d: { topic: 'match:m1', v: 3 } });
     for (const v of [4, 4, 2, 6]) connection.send({ t: 'event', d: { topic: 'match:m1', v, type: 'move', payload: v } });
     connection.send({ t: 'event', d: { topic: 'match:other', v: 1, type: 'move', payload: null } });
-    await until(() => (updates.length >= 3 ? true : undefined), 'three updates');
+    await until(() => (updates.length >= 4 ? true : undefined), 'four updates');
     await sleep(20);
-    expect(updates.map((u) => (u.kind === 'event' ? u.v : u.kind))).toEqual([4, 'gap', 6]);
+    expect(updates.map((u) => (u.kind === 'event' ? u.v : u.kind))).toEqual(['subscribed', 4, 'gap', 6]);
     expect(client.lastVersion('match:m1')).toBe(6);
 
     connection.send({ t: 'gap', d: { topic: 'match:m1' } });
     connection.send({ t: 'subscribed', d: { topic: 'match:m1', v: 40 } });
     connection.send({ t: 'event', d: { topic: 'match:m1', v: 41, type: 'move', payload: 41 } });
-    await until(() => (updates.length >= 5 ? true : undefined), 'gap then event');
-    expect(updates.slice(3).map((u) => (u.kind === 'event' ? u.v : u.kind))).toEqual(['gap', 41]);
+    await until(() => (updates.length >= 6 ? true : undefined), 'gap then event');
+    // After a gap the topic goes on from the server's version (the gap already said: refetch).
+    expect(updates.slice(4).map((u) => (u.kind === 'event' ? u.v : u.kind))).toEqual(['gap', 41]);
 
     connection.send({ t: 'error', d: { code: 'forbidden_topic', message: 'no', topic: 'match:m1' } });
-    await until(() => (updates.length >= 6 ? true : undefined), 'error');
-    expect(updates[5]).toEqual({ kind: 'error', topic: 'match:m1', code: 'forbidden_topic', message: 'no' });
+    await until(() => (updates.length >= 7 ? true : undefined), 'error');
+    expect(updates[6]).toEqual({ kind: 'error', topic: 'match:m1', code: 'forbidden_topic', message: 'no' });
   });
 
   it('after the server restarts, reconnects with a fresh token and resumes each topic from its last version', async () => {
     const { client, tokens, statuses } = await setup();
-    client.subscribe('user:u1', collect().listener);
-    client.subscribe('challenges', collect().listener);
+    const user = collect();
+    const challenges = collect();
+    client.subscribe('user:u1', user.listener);
+    client.subscribe('challenges', challenges.listener);
     client.connect();
     const first = await server.nextConnection();
     await first.next('sub');
@@ -223,6 +230,13 @@ describe('RealtimeClient', () => {
     expect(tokens).toEqual(['token-1', 'token-2']);
     await until(() => (client.getStatus() === 'connected' ? true : undefined), 'connected again');
     expect(statuses).toEqual(['connecting', 'connected', 'reconnecting', 'connected']);
+    // The topic confirmed before resumes; the one never confirmed is followed from now on, and
+    // says so (its snapshot may be behind), even though this is a reconnection.
+    second.send({ t: 'subscribed', d: { topic: 'user:u1', v: 4 } });
+    second.send({ t: 'subscribed', d: { topic: 'challenges', v: 9 } });
+    await until(() => (challenges.updates.length >= 1 && user.updates.length >= 3 ? true : undefined), 'both confirmed');
+    expect(user.updates.map((u) => u.kind)).toEqual(['subscribed', 'event', 'resumed']);
+    expect(challenges.updates).toEqual([{ kind: 'subscribed', topic: 'challenges' }]);
   });
 
   it('passes hints on without touching the version, and announces each topic resumed after a reconnect', async () => {
@@ -235,24 +249,31 @@ describe('RealtimeClient', () => {
     first.send({ t: 'subscribed', d: { topic: 'user:u1', v: 2 } });
     first.send({ t: 'hint', d: { topic: 'user:u1', type: 'balance', payload: { available: 5 } } });
     first.send({ t: 'hint', d: { topic: 'user:u9', type: 'balance', payload: null } });
-    await until(() => (updates.length >= 1 ? true : undefined), 'hint');
-    expect(updates).toEqual([{ kind: 'hint', topic: 'user:u1', type: 'balance', payload: { available: 5 } }]);
+    await until(() => (updates.length >= 2 ? true : undefined), 'hint');
+    expect(updates).toEqual([
+      { kind: 'subscribed', topic: 'user:u1' },
+      { kind: 'hint', topic: 'user:u1', type: 'balance', payload: { available: 5 } },
+    ]);
     expect(client.lastVersion('user:u1')).toBe(2);
 
     first.close(1012);
     const second = await server.nextConnection();
     expect((await second.next('sub')).d).toEqual({ topic: 'user:u1', since: 2 });
     second.send({ t: 'subscribed', d: { topic: 'user:u1', v: 2 } });
-    await until(() => (updates.length >= 2 ? true : undefined), 'resumed');
-    expect(updates[1]).toEqual({ kind: 'resumed', topic: 'user:u1' });
-    // A topic followed for the first time on this connection has nothing to resume.
-    client.subscribe('challenges', collect().listener);
+    await until(() => (updates.length >= 3 ? true : undefined), 'resumed');
+    expect(updates[2]).toEqual({ kind: 'resumed', topic: 'user:u1' });
+    // A topic followed for the first time on this connection has nothing to resume: it is
+    // announced as subscribed, and only to its own listeners.
+    const challenges = collect();
+    client.subscribe('challenges', challenges.listener);
     await second.next('sub');
     second.send({ t: 'subscribed', d: { topic: 'challenges', v: 0 } });
+    // A second confirmation of a topic already followed announces nothing.
     second.send({ t: 'subscribed', d: { topic: 'user:u1', v: 2 } });
     second.send({ t: 'event', d: { topic: 'user:u1', v: 3, type: 'x', payload: null } });
-    await until(() => (updates.length >= 3 ? true : undefined), 'event');
-    expect(updates.slice(2)).toEqual([{ kind: 'event', topic: 'user:u1', v: 3, type: 'x', payload: null }]);
+    await until(() => (updates.length >= 4 ? true : undefined), 'event');
+    expect(updates.slice(3)).toEqual([{ kind: 'event', topic: 'user:u1', v: 3, type: 'x', payload: null }]);
+    expect(challenges.updates).toEqual([{ kind: 'subscribed', topic: 'challenges' }]);
   });
 
   it('backs off exponentially while connections keep failing, and resets after a welcome', async () => {

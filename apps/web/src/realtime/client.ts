@@ -27,12 +27,23 @@ export type RealtimeUpdate =
    * not, so refresh what hints refresh.
    */
   | { kind: 'resumed'; topic: string }
+  /**
+   * Following from now on (the first subscription, not a resumption): nothing earlier is sent,
+   * so a snapshot fetched before this moment may lack an event published before it. Refetch it.
+   */
+  | { kind: 'subscribed'; topic: string }
   /** Events on this topic were missed and are no longer kept: refetch its snapshot. */
   | { kind: 'gap'; topic: string }
   /** The server refused the subscription (forbidden_topic, too_many_topics) or failed. */
   | { kind: 'error'; topic: string; code: RealtimeErrorCode; message: string };
 
 export type RealtimeListener = (update: RealtimeUpdate) => void;
+
+/**
+ * Whether a snapshot of the topic's state may now be behind what it should show: events were
+ * missed (a gap), or the topic was only just followed, perhaps after the snapshot was taken.
+ */
+export const snapshotMayBeBehind = (update: RealtimeUpdate): boolean => update.kind === 'gap' || update.kind === 'subscribed';
 
 export interface RealtimeClientOptions {
   /** The current access token; null when signed out (the client then stays idle). */
@@ -60,6 +71,8 @@ interface TopicEntry {
   v: number | undefined;
   /** Subscribed again after a reconnect: its `subscribed` is announced as `resumed`. */
   resuming: boolean;
+  /** Its `subscribed` has come (and was announced) since it was last followed from nothing. */
+  confirmed: boolean;
 }
 
 const OPEN = 1;
@@ -172,7 +185,7 @@ export class RealtimeClient {
     if (!isTopic(topic)) throw new Error(`"${topic}" is not a realtime topic`);
     let entry = this.topics.get(topic);
     if (!entry) {
-      entry = { listeners: new Set(), v: undefined, resuming: false };
+      entry = { listeners: new Set(), v: undefined, resuming: false, confirmed: false };
       this.topics.set(topic, entry);
       if (this.welcomed) this.send({ t: 'sub', d: { topic } });
     }
@@ -284,7 +297,9 @@ export class RealtimeClient {
         const reconnected = this.welcomedBefore;
         this.welcomedBefore = true;
         for (const [topic, entry] of this.topics) {
-          entry.resuming = reconnected;
+          // Without a version to resume from, the topic is followed from nothing again.
+          entry.resuming = reconnected && entry.v !== undefined;
+          if (entry.v === undefined) entry.confirmed = false;
           this.send({ t: 'sub', d: entry.v === undefined ? { topic } : { topic, since: entry.v } });
         }
         this.setStatus('connected');
@@ -305,10 +320,10 @@ export class RealtimeClient {
         const entry = this.topics.get(message.d.topic);
         if (!entry) return;
         entry.v = message.d.v;
-        if (entry.resuming) {
-          entry.resuming = false;
-          this.emit(message.d.topic, entry, { kind: 'resumed', topic: message.d.topic });
-        }
+        const kind = entry.resuming ? 'resumed' : entry.confirmed ? null : 'subscribed';
+        entry.resuming = false;
+        entry.confirmed = true;
+        if (kind) this.emit(message.d.topic, entry, { kind, topic: message.d.topic });
         return;
       }
       case 'hint': {

@@ -1,4 +1,4 @@
-export { MoveUnanswered, RealtimeClient, SocketUnavailable, defaultRealtimeUrl } from './client.ts';
+export { MoveUnanswered, RealtimeClient, SocketUnavailable, defaultRealtimeUrl, snapshotMayBeBehind } from './client.ts';
 export type { MoveAnswer, RealtimeClientOptions, SocketMove, RealtimeListener, RealtimeStatus, RealtimeUpdate } from './client.ts';
 export { RealtimeProvider, useRealtime, useRealtimeClient, useRealtimeStatus } from './react.tsx';
 export type { RealtimeProviderProps } from './react.tsx';

@@ -7,6 +7,7 @@ const event = (type: string): RealtimeUpdate => ({ kind: 'event', topic, v: 1, t
 const hint = (type: string): RealtimeUpdate => ({ kind: 'hint', topic, type, payload: {} });
 const gap: RealtimeUpdate = { kind: 'gap', topic };
 const resumed: RealtimeUpdate = { kind: 'resumed', topic };
+const subscribed: RealtimeUpdate = { kind: 'subscribed', topic };
 const refused: RealtimeUpdate = { kind: 'error', topic, code: 'forbidden_topic', message: 'no' };
 
 /** How many times the listener refetched over `updates`. */
@@ -33,6 +34,11 @@ describe('topicRefetchListener', () => {
   it('refetches on a gap whatever the types', () => {
     expect(refetches({ types: ['social.changed'] }, [gap])).toBe(1);
     expect(refetches({ types: [] }, [gap, gap])).toBe(2);
+  });
+
+  it('refetches when the topic starts being followed: the snapshot may predate the subscription', () => {
+    expect(refetches({ types: ['social.changed'] }, [subscribed])).toBe(1);
+    expect(refetches({ types: [] }, [subscribed, event('x')])).toBe(1);
   });
 
   it('refetches after a reconnect only when asked to', () => {

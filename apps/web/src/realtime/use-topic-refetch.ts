@@ -23,10 +23,11 @@ function typeMatches(types: RefetchOn['types'], type: string): boolean {
   return (types as readonly string[]).includes(type);
 }
 
-/** Whether `update` calls for a refetch under `on`. A gap always does. */
+/** Whether `update` calls for a refetch under `on`. A gap, or the start of following, always does. */
 export function refetchesOn(update: RealtimeUpdate, on: RefetchOn): boolean {
   switch (update.kind) {
     case 'gap':
+    case 'subscribed':
       return true;
     case 'resumed':
       return on.resumed === true;

@@ -41,10 +41,12 @@ export const useAdminDisputes = (filters: DisputeFilters, enabled: boolean) =>
 export const resolveDispute = (id: string, outcome: ResolutionOutcome, reason: string) =>
   api.post(`/api/admin/disputes/${encodeURIComponent(id)}/resolve`, { outcome, reason }, resolveResponseSchema);
 
-/** Everything on the admin topic refreshes the admin screens. */
+/** Everything on the admin topic (and a gap, or the start of following it) refreshes the admin screens; a refused subscription does not. */
 export function useAdminLive(enabled: boolean): void {
   const client = useQueryClient();
-  useRealtime(enabled ? 'admin' : null, () => void client.invalidateQueries({ queryKey: adminKeys.all }));
+  useRealtime(enabled ? 'admin' : null, (update) => {
+    if (update.kind !== 'error') void client.invalidateQueries({ queryKey: adminKeys.all });
+  });
 }
 
 /** Whether `userId` may resolve `dispute`: an admin who played the match may not (the server refuses it too). */

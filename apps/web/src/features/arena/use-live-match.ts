@@ -10,7 +10,7 @@ import { ARENA, GENERIC, LIVE_ARENA } from '@versus/domain';
 import type { DrawRequest, MatchView, PlayerJoinedEvent } from '@versus/domain/arena';
 import type { DecidedOutcome } from '@versus/domain/games/game';
 import { ApiError } from '../../api/index.ts';
-import { MoveUnanswered, SocketUnavailable, useRealtime, useRealtimeClient, useRealtimeStatus, type MoveAnswer } from '../../realtime/index.ts';
+import { MoveUnanswered, SocketUnavailable, snapshotMayBeBehind, useRealtime, useRealtimeClient, useRealtimeStatus, type MoveAnswer } from '../../realtime/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { walletKeys } from '../wallet/use-balance.ts';
 import { arenaKeys, fetchMatch, lagEstimate, postDraw, postMove, postReady, postResign, type ViewMode } from './arena.api.ts';
@@ -32,6 +32,9 @@ const MOVE_EVENT_WAIT_MS = 2_000;
 /** What a realtime topic id may hold; anything else is no match of ours (and no topic). */
 const TOPIC_ID = /^[A-Za-z0-9_.-]{1,120}$/;
 const NO_RETRY = new Set([401, 403, 404]);
+/** ?auto_ready=true: how many times the arrival ready is tried, and the wait before a retry (× the tries so far). */
+const AUTO_READY_TRIES = 3;
+const AUTO_READY_RETRY_MS = 1_000;
 
 export const isWaiting = (view: Pick<MatchView, 'status'>): boolean => view.status === 'pending' || view.status === 'accepted';
 export const isOverStatus = (view: Pick<MatchView, 'status'>): boolean => view.status === 'completed' || view.status === 'cancelled';
@@ -82,7 +85,7 @@ export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoRea
   // ---- live events -----------------------------------------------------------------------
   const topicId = TOPIC_ID.test(matchId) ? matchId : null;
   useRealtime(topicId && `match:${topicId}`, (update) => {
-    if (update.kind === 'gap') return refetch();
+    if (snapshotMayBeBehind(update)) return refetch();
     if (update.kind !== 'event') return;
     const event = readMatchEvent(update.payload);
     if (!event || event.matchId.toLowerCase() !== matchId.toLowerCase()) return;
@@ -206,14 +209,23 @@ export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoRea
     [act, matchId],
   );
 
-  // ?auto_ready=true: ready on arrival, once.
-  const autoReadied = useRef<string | null>(null);
+  // ?auto_ready=true: ready on arrival. A ready that did not go through (another action was in
+  // flight, the network or the server failed) is tried again a little later, a few times.
+  const autoReadied = useRef<{ matchId: string; tries: number; pending: boolean } | null>(null);
+  const [autoReadyRetry, setAutoReadyRetry] = useState(0);
   useEffect(() => {
     if (!options.autoReady || mode !== 'player' || !view || view.viewerSeat === null) return;
-    if (autoReadied.current === matchId || !isWaiting(view) || view.players[view.viewerSeat].ready) return;
-    autoReadied.current = matchId;
-    void ready();
-  }, [options.autoReady, mode, view, matchId, ready]);
+    if (!isWaiting(view) || view.players[view.viewerSeat].ready) return;
+    const attempt = autoReadied.current?.matchId === matchId ? autoReadied.current : { matchId, tries: 0, pending: false };
+    autoReadied.current = attempt;
+    if (attempt.pending || attempt.tries >= AUTO_READY_TRIES) return;
+    attempt.tries++;
+    attempt.pending = true;
+    void ready().then((done) => {
+      attempt.pending = false;
+      if (!done) setTimeout(() => setAutoReadyRetry((n) => n + 1), AUTO_READY_RETRY_MS * attempt.tries);
+    });
+  }, [options.autoReady, mode, view, matchId, ready, autoReadyRetry]);
 
   return { view, query, refetch, finished, sending, move, ready, resign, draw };
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Challenge } from '@versus/domain/challenges';
-import { useRealtime } from '../../realtime/index.ts';
+import { snapshotMayBeBehind, useRealtime } from '../../realtime/index.ts';
 import { challengeKeys, fetchOpenChallenges } from '../challenges/challenges.api.ts';
 import { toListQuery, type MarketFilters } from './filters.ts';
 import { addToList, liveChange, removeFromList, replaceInList } from './live.ts';
@@ -38,7 +38,7 @@ export function useOpenChallenges(filters: MarketFilters) {
   });
 
   useRealtime('challenges', (update) => {
-    if (update.kind === 'gap') {
+    if (snapshotMayBeBehind(update)) {
       void queryClient.invalidateQueries({ queryKey: challengeKeys.openAll });
       return;
     }

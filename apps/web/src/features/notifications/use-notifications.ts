@@ -16,7 +16,7 @@ import {
   type NotificationPreferences,
 } from '@versus/domain/notifications';
 import { useAuth } from '../auth/use-auth.ts';
-import { useRealtime } from '../../realtime/index.ts';
+import { snapshotMayBeBehind, useRealtime } from '../../realtime/index.ts';
 import { deliverNotification } from './deliver.ts';
 import { dismiss, dropExpired, markRead, readAll, upsert } from './list-state.ts';
 import { fetchNotifications, fetchPreferences, notificationKeys, postDismiss, postRead, postReadAll } from './notifications.api.ts';
@@ -100,7 +100,7 @@ export function useNotificationFeed(): NotificationFeed {
 
   useRealtime(userId ? `user:${userId}` : null, (update) => {
     // After a reconnect the topic resumes from its last version; refetch too, in case events were dropped.
-    if (update.kind === 'gap' || update.kind === 'resumed') return reload();
+    if (snapshotMayBeBehind(update) || update.kind === 'resumed') return reload();
     if (update.kind !== 'event') return;
     if (update.type === NOTIFICATION_EVENTS.created || update.type === NOTIFICATION_EVENTS.updated) {
       const parsed = notificationSchema.safeParse(update.payload);

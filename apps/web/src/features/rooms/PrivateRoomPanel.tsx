@@ -21,7 +21,7 @@ import {
 import type { GameId } from '@versus/domain/catalogue';
 import type { Currency } from '@versus/domain';
 import { Badge, Button, Card, Spinner, cn } from '../../ui/index.ts';
-import { useRealtime, type RealtimeUpdate } from '../../realtime/index.ts';
+import { snapshotMayBeBehind, useRealtime, type RealtimeUpdate } from '../../realtime/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { ChipGroup } from '../challenges/ChipGroup.tsx';
 import { cancelRoom, createRoom, fetchMyRoom, roomKeys, roomLink } from './rooms.api.ts';
@@ -43,7 +43,7 @@ export function PrivateRoomPanel({ className }: { className?: string }) {
   // Joined: toast once and go to the match (the event arrives on room:{code} and user:{id}).
   const handled = useRef<string | null>(null);
   const onUpdate = (update: RealtimeUpdate) => {
-    if (update.kind === 'gap') {
+    if (snapshotMayBeBehind(update)) {
       void queryClient.invalidateQueries({ queryKey: mineKey });
       return;
     }
