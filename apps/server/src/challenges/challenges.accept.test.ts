@@ -235,6 +235,41 @@ describe('POST /api/challenges/:id/accept', () => {
     expect(full.body.error.message).toBe('This challenge has already been accepted by another player.');
   });
 
+  it("answers a pool join retried with its Idempotency-Key with the join's answer, and refuses a new join request", async () => {
+    const host = await kit.player();
+    const challenge = await open(host, { game: 'ludo', stake: 10, duration: 30, isPrivate: true, maxParticipants: 4 });
+    const [p2, p3] = [await kit.player(), await kit.player()];
+    const join = (as: Player, key: string) =>
+      kit.api('POST', `/api/challenges/${challenge.id}/accept`, { as, body: { code: challenge.code }, headers: { 'idempotency-key': key } });
+    const withoutTimeLeft = (body: { challenge: object }) => ({ ...body, challenge: { ...body.challenge, timeLeft: null } });
+
+    const first = await join(p2, 'join-1');
+    expect(first.status).toBe(200);
+    expect(first.body.message).toBe('Joined the challenge (2/4 players). 10 credits locked in escrow.');
+
+    const before = await kit.snapshot();
+    const retry = await join(p2, 'join-1');
+    expect(retry.status).toBe(200);
+    expect(withoutTimeLeft(retry.body)).toEqual(withoutTimeLeft(first.body));
+    expect(await kit.snapshot()).toBe(before);
+
+    const other = await join(p2, 'join-2');
+    expect(other.status).toBe(409);
+    expect(other.body.error.message).toBe('You have already joined this challenge.');
+    expect(await kit.snapshot()).toBe(before);
+    expect(await kit.balance(p2.id)).toEqual({ available: minor(990), escrow: minor(10) });
+
+    // Keys are each player's own; a later retry shows the pool as it is now.
+    expect((await join(p3, 'join-1')).body.message).toBe('Joined the challenge (3/4 players). 10 credits locked in escrow.');
+    const afterP3 = await kit.snapshot();
+    const later = await join(p2, 'join-1');
+    expect(later.status).toBe(200);
+    expect(later.body.challenge).toMatchObject({ status: 'open', participants: 3 });
+    expect(later.body.message).toBe('Joined the challenge (3/4 players). 10 credits locked in escrow.');
+    expect(await kit.snapshot()).toBe(afterP3);
+    for (const p of [host, p2, p3]) expect(await kit.balance(p.id)).toEqual({ available: minor(990), escrow: minor(10) });
+  });
+
   it('lets players follow a challenge topic: anyone a public one, only its players a private one', async () => {
     const owner = await kit.player();
     const stranger = await kit.player();

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateChallengeRequest } from '@versus/domain/challenges';
 import { createChallengeRequestSchema } from '@versus/domain/challenges';
-import { createChallenge } from './challenges.service.ts';
+import { createChallenge, expireDueChallenges } from './challenges.service.ts';
 import { chess, createKit, fortnite, minor, type Kit } from './challenges.test-kit.ts';
 
 let kit: Kit;
@@ -270,6 +270,34 @@ describe('Idempotency-Key', () => {
     expect(second.body.message).toBe(first.body.message);
     expect(await kit.snapshot()).toBe(before);
     expect(await kit.balance(jack.id)).toEqual({ available: minor(975), escrow: minor(25) });
+  });
+
+  it('answers a replay of a challenge closed since with its state now, not "locked in escrow", and moves nothing', async () => {
+    const nora = await kit.player();
+    const cancelHeaders = { 'idempotency-key': 'create-then-cancel' };
+    const first = await kit.create(nora, chess, cancelHeaders);
+    expect(first.body.message).toBe('$25 locked in escrow');
+    const cancelled = await kit.api('POST', `/api/challenges/${first.body.challenge.id}/cancel`, { as: nora });
+    expect(cancelled.status).toBe(200);
+    const afterCancel = await kit.snapshot();
+    const replay = await kit.create(nora, chess, cancelHeaders);
+    expect(replay.status).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.challenge).toMatchObject({ id: first.body.challenge.id, status: 'cancelled' });
+    expect(replay.body.message).toBe('This challenge was cancelled; your stake was returned.');
+    expect(await kit.snapshot()).toBe(afterCancel);
+    expect(await kit.balance(nora.id)).toEqual({ available: minor(1000), escrow: 0 });
+
+    const expireHeaders = { 'idempotency-key': 'create-then-expire' };
+    const due = await kit.create(nora, { ...chess, duration: 10 }, expireHeaders);
+    expect(await expireDueChallenges(kit.ctx, new Date(Date.now() + 11 * HOUR))).toBe(1);
+    const afterExpiry = await kit.snapshot();
+    const late = await kit.create(nora, { ...chess, duration: 10 }, expireHeaders);
+    expect(late.status).toBe(201);
+    expect(late.body.challenge).toMatchObject({ id: due.body.challenge.id, status: 'expired' });
+    expect(late.body.message).toBe('This challenge expired; your stake was returned.');
+    expect(await kit.snapshot()).toBe(afterExpiry);
+    expect(await kit.balance(nora.id)).toEqual({ available: minor(1000), escrow: 0 });
   });
 
   it('refuses the same key with another request, and keeps keys apart per player', async () => {

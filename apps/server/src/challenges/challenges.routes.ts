@@ -204,7 +204,10 @@ export async function challengesFeature(app: App, ctx: AppContext): Promise<void
           'this challenge - Need $X, have $Y"); my stake locked; the match created; the challenge accepted. Of concurrent ' +
           'accepts exactly one wins; the others get 409 "This challenge has already been accepted by another player." and ' +
           'lose nothing. A retry by the winner returns the same result. A private challenge needs its code. Joining a ' +
-          'pool that is not yet full returns match null.',
+          'pool that is not yet full returns match null; with an Idempotency-Key header, a retry of that join with the ' +
+          'same key returns its answer and locks nothing more, while any other join request by that player gets 409 ' +
+          '"You have already joined this challenge."',
+        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
         params: idParams,
         body: z
           .object({
@@ -220,7 +223,11 @@ export async function challengesFeature(app: App, ctx: AppContext): Promise<void
       rejectInvalid(request, challengeWording);
       const id = challengeId(request.params.id);
       return orFallback(request, CHALLENGE.acceptFailed, () =>
-        service.acceptChallenge(ctx, user, id, { code: request.body?.code, gamertag: request.body?.gamertag }),
+        service.acceptChallenge(ctx, user, id, {
+          code: request.body?.code,
+          gamertag: request.body?.gamertag,
+          idempotencyKey: request.headers['idempotency-key'],
+        }),
       );
     },
   );

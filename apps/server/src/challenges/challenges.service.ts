@@ -41,7 +41,7 @@ import type { Job } from '../jobs/scheduler.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { LedgerError, lockEscrow, releaseEscrow, transferHolds } from '../ledger/ledger.service.ts';
+import { LedgerError, lockEscrow, releaseEscrow, transferHolds, type EscrowOwner, type LockInput } from '../ledger/ledger.service.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { notify } from '../notifications/notify.ts';
 import { notifyChallengeAccepted } from '../notifications/notifications.service.ts';
@@ -266,9 +266,23 @@ export async function createChallenge(
   return {
     challenge,
     escrow: { amount: challenge.stake, currency: challenge.currency },
-    message: CHALLENGE.lockedInEscrow(stakeText(challenge.stake, challenge.currency)),
+    message: createdMessage(challenge),
     replayed: result.replayed,
   };
+}
+
+/** The creation's answer as it stands now: a replay of a challenge closed since does not claim its stake is locked. */
+function createdMessage(challenge: Challenge): string {
+  switch (challenge.status) {
+    case 'cancelled':
+      return CHALLENGE.createdThenCancelled;
+    case 'expired':
+      return CHALLENGE.createdThenExpired;
+    case 'completed':
+      return CHALLENGE.createdThenCompleted;
+    default:
+      return CHALLENGE.lockedInEscrow(stakeText(challenge.stake, challenge.currency));
+  }
 }
 
 function insufficientToCreate(error: unknown): AppError | null {
@@ -385,6 +399,8 @@ export interface AcceptOptions {
   /** A private challenge is accepted with its code (found by code search). */
   code?: string | undefined;
   gamertag?: string | undefined;
+  /** The Idempotency-Key header: a retry of a pool join returns its answer and locks nothing more. */
+  idempotencyKey?: string | undefined;
   now?: Date;
 }
 
@@ -413,7 +429,21 @@ export async function acceptChallenge(
     if (challenge.status === 'accepted' && (challenge.accepted_by === user.userId || (pool && (await repo.isParticipant(tx, challenge.id, user.userId))))) {
       return { kind: 'replay' as const, matchId: challenge.match_id, joined: null };
     }
+    const stakeLock = (owner: EscrowOwner, key = `challenge:${challenge.id}:lock:${user.userId}`): LockInput => ({
+      idempotencyKey: key,
+      userId: user.userId,
+      amount: toMinor(challenge.stake),
+      currency: challenge.currency,
+      owner,
+      description: `Stake for ${GAMES[challenge.game].name} challenge`,
+    });
+    // A pool join with an Idempotency-Key locks its stake under a ledger key of its own (the
+    // player's id keeps players' keys apart), so a retry of it can be told from a new request.
+    const joinKey = options.idempotencyKey ? `challenge:${challenge.id}:lock:${user.userId}:${options.idempotencyKey}` : undefined;
     if (pool && challenge.status === 'open' && (await repo.isParticipant(tx, challenge.id, user.userId))) {
+      if (joinKey && (await replaysLock(tx, stakeLock({ challengeId: challenge.id }, joinKey)))) {
+        return { kind: 'replay' as const, matchId: null, joined: null };
+      }
       throw conflict('already_joined', CHALLENGE.alreadyJoined);
     }
     const refusal = acceptRefusal(
@@ -430,16 +460,9 @@ export async function acceptChallenge(
     );
     if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
 
-    const lockStake = async (owner: { challengeId: string } | { matchId: string }) => {
+    const lockStake = async (owner: EscrowOwner, key?: string) => {
       try {
-        await lockEscrow(tx, {
-          idempotencyKey: `challenge:${challenge.id}:lock:${user.userId}`,
-          userId: user.userId,
-          amount: toMinor(challenge.stake),
-          currency: challenge.currency,
-          owner,
-          description: `Stake for ${GAMES[challenge.game].name} challenge`,
-        });
+        await lockEscrow(tx, stakeLock(owner, key));
       } catch (error) {
         throw insufficientToAccept(error) ?? error;
       }
@@ -451,7 +474,7 @@ export async function acceptChallenge(
     if (pool) await repo.insertParticipant(tx, { challengeId: challenge.id, userId: user.userId, gamertag });
     if (!full) {
       // A pool still filling: the joiner's stake waits with the others, owned by the challenge.
-      await lockStake({ challengeId: challenge.id });
+      await lockStake({ challengeId: challenge.id }, joinKey);
       const participants = 2 + joinedBefore.length;
       await tx.query('UPDATE challenges SET updated_at = $2 WHERE id = $1', [challenge.id, now]);
       await publishChallengeChange(tx, challenge, 'challenge.joined', 'open');
@@ -530,10 +553,24 @@ export async function acceptChallenge(
     match: match && toMatch(match),
     escrow: { amount: row.stake, currency: row.currency },
     message:
-      outcome.kind === 'joined'
-        ? CHALLENGE.joinedPool(String(row.stake), label, outcome.joined!, row.max_participants)
+      outcome.matchId === null
+        ? CHALLENGE.joinedPool(String(row.stake), label, outcome.joined ?? challenge.participants, row.max_participants)
         : CHALLENGE.accepted(String(row.stake), label),
   };
+}
+
+/**
+ * Whether `input` repeats a lock the ledger already made under its key: the ledger replays it
+ * and moves nothing. Any other lock is refused (the player's stake is already held) or, were it
+ * to go through, is undone with the transaction by the refusal the caller throws.
+ */
+async function replaysLock(tx: Queryable, input: LockInput): Promise<boolean> {
+  try {
+    return (await lockEscrow(tx, input)).replayed;
+  } catch (error) {
+    if (error instanceof LedgerError) return false;
+    throw error;
+  }
 }
 
 function insufficientToAccept(error: unknown): AppError | null {

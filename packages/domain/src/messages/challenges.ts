@@ -40,6 +40,10 @@ export const CHALLENGE = {
   poolMustBePrivate: 'Challenges for more than 2 players must be private.',
   virtualPrivateOnly: 'Virtual accounts can create private challenges only: share the code with a friend to play.',
   idempotencyReused: 'This Idempotency-Key was already used for a different challenge.',
+  // A replayed creation whose challenge has closed since: its stake is no longer in escrow.
+  createdThenCancelled: 'This challenge was cancelled; your stake was returned.',
+  createdThenExpired: 'This challenge expired; your stake was returned.',
+  createdThenCompleted: 'This challenge has been played; its stakes were settled.',
   // Acceptance (SPEC §8).
   signInToAccept: 'Please sign in to accept challenges',
   notFound: 'Challenge not found',
