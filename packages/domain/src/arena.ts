@@ -57,6 +57,12 @@ export const ARENA_RULES = {
   noShowMs: 5 * 60_000,
   /** How often one process looks for overdue clocks and no-shows (a crash or restart still ends them). */
   sweepEveryMs: 5_000,
+  /**
+   * How long past a deadline (a flag, a no-show) the sweep waits before it acts, so a ready or
+   * a move that arrived in time at another process has committed first (the owner's own clock
+   * timer does not wait). The ending is still judged at the deadline itself.
+   */
+  sweepGraceMs: 2_000,
   /** The most lag a client may report for one move; the clock's quota bounds what is credited. */
   maxReportedLagMs: 60_000,
   /** Games where a draw may be offered (the others have nothing to agree on). */

@@ -1,7 +1,7 @@
 // Every way a match ends settles the escrow once, in the transaction that records the result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARENA } from '@versus/domain';
-import type { MatchView } from '@versus/domain/arena';
+import { ARENA_RULES, type MatchView } from '@versus/domain/arena';
 import { createKit, type Kit, type Player } from './arena.test-kit.ts';
 
 let kit: Kit;
@@ -90,7 +90,7 @@ describe('no-shows', () => {
     expect((await kit.api('POST', `/api/matches/${id}/ready`, { as: alice })).status).toBe(200);
     const start = await scheduledMs(id);
     expect(await kit.arena.sweep(start + 4 * 60_000)).toMatchObject({ noShows: 0 });
-    expect(await kit.arena.sweep(start + 5 * 60_000 + 1)).toMatchObject({ noShows: 1, failed: 0 });
+    expect(await kit.arena.sweep(start + 5 * 60_000 + ARENA_RULES.sweepGraceMs + 1)).toMatchObject({ noShows: 1, failed: 0 });
     const view = await kit.view(id, bob);
     expect(view).toMatchObject({ status: 'completed', winnerId: alice.id, game: null });
     expect(view.result).toMatchObject({ outcome: 'win', reason: 'forfeit', lastGameReason: null, payouts: [{ userId: alice.id, amount: 50 }] });

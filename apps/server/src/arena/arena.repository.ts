@@ -124,18 +124,20 @@ export async function topicAccess(db: Queryable, id: string): Promise<{ player1_
 // ---------------------------------------------------------------------------------------
 // Sweeping: overdue clocks and no-shows
 
-export async function overdueClocks(db: Queryable, now: Date, limit: number): Promise<string[]> {
+/** Running matches whose next flag fell before `before`. */
+export async function overdueClocks(db: Queryable, before: Date, limit: number): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
-    `SELECT id FROM matches WHERE status = 'in_progress' AND deadline_at <= $1 ORDER BY deadline_at LIMIT $2`,
-    [now, limit],
+    `SELECT id FROM matches WHERE status = 'in_progress' AND deadline_at < $1 ORDER BY deadline_at LIMIT $2`,
+    [before, limit],
   );
   return rows.map((r) => r.id);
 }
 
+/** Waiting web-game matches that started (were scheduled) before `startedBefore`. */
 export async function overdueArrivals(db: Queryable, startedBefore: Date, limit: number): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
     `SELECT id FROM matches
-      WHERE status IN ('pending', 'accepted') AND coalesce(scheduled_time, created_at) <= $1
+      WHERE status IN ('pending', 'accepted') AND coalesce(scheduled_time, created_at) < $1
         AND game_type IN ('tic-tac-toe', 'rock-paper-scissors', 'chess', 'checkers', 'ludo', 'ai-rock-paper-scissors')
       ORDER BY coalesce(scheduled_time, created_at) LIMIT $2`,
     [startedBefore, limit],

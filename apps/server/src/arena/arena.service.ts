@@ -10,6 +10,8 @@
 //
 // Clocks: each running match has a timer in the process that last wrote it; a job sweeps
 // overdue clocks and no-shows once across processes, so a crash or a restart still ends them.
+// The sweep acts only a grace (ARENA_RULES.sweepGraceMs) past a deadline: a ready or a move
+// that arrived in time at another process, and is still being written there, commits first.
 import crypto from 'node:crypto';
 import { ARENA, CHALLENGE } from '@versus/domain';
 import {
@@ -514,15 +516,22 @@ export class Arena {
     throw conflict('stale_version', ARENA.changedMeanwhile);
   }
 
-  /** Ends the current game of a match whose flag has fallen by `now`; nothing otherwise. */
-  flag(id: string, now = this.now(), { fresh = false } = {}): Promise<boolean> {
+  /**
+   * Ends the current game of a match whose flag has fallen by `now`; nothing otherwise. With a
+   * `graceMs` (the sweep's), only a flag that fell more than that before `now`: one that fell
+   * since may yet be beaten by a move that arrived in time and is still being written elsewhere
+   * (a timer is set for the end of the grace instead). The ending is judged at the flag (the
+   * flagged clock at 0, the first to fall loses); the next game's clocks start at `now`.
+   */
+  flag(id: string, now = this.now(), { fresh = false, graceMs = 0 } = {}): Promise<boolean> {
     return this.operate(
       id,
       async (m) => {
         if (!m || m.status !== 'in_progress' || !m.state) return false;
-        const t = checkFlag(m.state, now, this.seed);
+        const due = nextFlagAt(m.state.clock);
+        const t = graceMs > 0 && due !== null && due >= now - graceMs ? null : checkFlag(m.state, now, this.seed);
         if (!t) {
-          this.armTimer(m, nextFlagAt(m.state.clock));
+          this.armTimer(m, due === null ? null : due + graceMs);
           return false;
         }
         const done = await this.commitTransition(m, t, 'match.timeout', now, null);
@@ -532,13 +541,17 @@ export class Arena {
     );
   }
 
-  /** A match whose no-show deadline has passed: the absent player forfeits; nobody there, void. */
-  noShow(id: string, now = this.now()): Promise<boolean> {
+  /**
+   * A match whose no-show deadline passed more than `graceMs` (the sweep's) before `now`: the
+   * absent player forfeits; nobody there, void. Who was there is who was ready by the deadline
+   * (a ready arriving after it is refused), however much later this runs.
+   */
+  noShow(id: string, now = this.now(), graceMs = 0): Promise<boolean> {
     return this.operate(
       id,
       async (m) => {
         if (!m || !WAITING.includes(m.status) || !isWebGame(m.game)) return false;
-        if (now < noShowDeadline({ scheduled_time: m.scheduledTime, created_at: m.createdAt }).getTime()) return false;
+        if (noShowDeadline({ scheduled_time: m.scheduledTime, created_at: m.createdAt }).getTime() >= now - graceMs) return false;
         const done = await this.resolveNoShow(m, now);
         return isStale(done) ? STALE : true;
       },
@@ -554,15 +567,19 @@ export class Arena {
   }
 
   /**
-   * Ends every overdue clock and no-show (the scheduler runs this once across processes, so a
-   * crash or restart still ends them). Each match on its own: one failure holds back none.
+   * Ends every clock and no-show overdue by more than the sweep's grace (the scheduler runs this
+   * once across processes, every ARENA_RULES.sweepEveryMs, so a crash or restart still ends
+   * them). The grace lets a ready or a move that arrived in time at another process, and is
+   * still being written there, commit first: on time is judged by arrival, not by who writes
+   * first. Each match on its own: one failure holds back none.
    */
   async sweep(now = this.now(), batch = 500): Promise<{ flagged: number; noShows: number; failed: number }> {
     let flagged = 0;
     let noShows = 0;
     let failed = 0;
-    const clocks = await repo.overdueClocks(this.ctx.db, new Date(now), batch);
-    const arrivals = await repo.overdueArrivals(this.ctx.db, new Date(now - ARENA_RULES.noShowMs), batch);
+    const graceMs = ARENA_RULES.sweepGraceMs;
+    const clocks = await repo.overdueClocks(this.ctx.db, new Date(now - graceMs), batch);
+    const arrivals = await repo.overdueArrivals(this.ctx.db, new Date(now - graceMs - ARENA_RULES.noShowMs), batch);
     const settle = async (work: Promise<boolean>) => {
       try {
         return await work;
@@ -573,8 +590,8 @@ export class Arena {
       }
     };
     const results = await Promise.all([
-      ...clocks.map((id) => settle(this.flag(id, now, { fresh: true }))),
-      ...arrivals.map((id) => settle(this.noShow(id, now))),
+      ...clocks.map((id) => settle(this.flag(id, now, { fresh: true, graceMs }))),
+      ...arrivals.map((id) => settle(this.noShow(id, now, graceMs))),
     ]);
     results.forEach((done, i) => {
       if (!done) return;
