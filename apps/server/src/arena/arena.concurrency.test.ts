@@ -102,6 +102,24 @@ describe('two final moves at once', () => {
 });
 
 describe('two server processes', () => {
+  it("a player is not refused for what only one process's cached copy says", async () => {
+    const alice = await kit.player('cca');
+    const bob = await kit.player('ccb');
+    const id = await kit.match('tic-tac-toe', alice, bob, { stake: STAKE });
+    const other = await kit.anotherApp();
+    // Alice readies through the other process (which keeps the pending match in its cache);
+    // Bob's ready through this one starts the match.
+    expect((await kit.api('POST', `/api/matches/${id}/ready`, { as: alice, app: other })).status).toBe(200);
+    expect((await kit.api('POST', `/api/matches/${id}/ready`, { as: bob })).status).toBe(200);
+    expect((await kit.view(id, alice)).status).toBe('in_progress');
+    // Alice resigns through the other process: its copy still says "pending".
+    const resigned = await kit.api('POST', `/api/matches/${id}/resign`, { as: alice, body: {}, app: other });
+    expect(resigned.status, resigned.raw).toBe(200);
+    const after = await kit.view(id, bob);
+    expect(after.series.games[0]?.outcome).toMatchObject({ winner: after.players.findIndex((p) => p.id === bob.id) });
+    await kit.expectAuditClean();
+  });
+
   it('a spectator on one hears the moves played on the other, in order', async () => {
     const alice = await kit.player('spa');
     const bob = await kit.player('spb');

@@ -162,12 +162,22 @@ export class Arena {
 
   /**
    * Runs `attempt` on the match; when its write finds the version moved on (another process
-   * wrote), once more on a fresh read.
+   * wrote), once more on a fresh read. A refusal (409) judged on this process's cached copy is
+   * judged again on a fresh read too: another process may have moved the match on (started it,
+   * played a move) since, and the player must not be refused for what only this copy says.
    */
   private operate<T>(id: string, attempt: (m: MatchRecord | null, fresh: boolean) => Promise<T | Stale>, { fresh = false } = {}): Promise<T> {
     return this.serial(id, async () => {
       if (this.closed) throw new AppError(503, 'unavailable', ARENA.busy);
-      const first = await attempt(await this.load(id, fresh), fresh);
+      const cachedCopy = !fresh && this.cache.has(id);
+      let first: T | Stale;
+      try {
+        first = await attempt(await this.load(id, fresh), fresh);
+      } catch (error) {
+        if (!cachedCopy || !(error instanceof AppError) || error.status !== 409) throw error;
+        this.cache.delete(id);
+        first = await attempt(await this.load(id, true), true);
+      }
       if (!isStale(first)) return first;
       this.cache.delete(id);
       const second = await attempt(await this.load(id, true), true);
