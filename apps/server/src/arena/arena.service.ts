@@ -376,8 +376,8 @@ export class Arena {
 
   /**
    * `user` arrives: ready. When both are, the series starts (game 1 set up with a fresh secret
-   * seed, its clock running). A player arriving after the no-show deadline finds the match
-   * already forfeited or void.
+   * seed, its clock running). A player arriving after the no-show deadline is refused and the
+   * match ends forfeited or void — at once, or, within the sweep's grace, by the sweep.
    */
   ready(user: AccessClaims, id: string, receivedAt = this.now()): Promise<{ version: number; started: boolean }> {
     return this.operate(id, async (found) => {
@@ -387,7 +387,14 @@ export class Arena {
       // On time is judged by when the ready arrived, not by when its turn came (as a move's clock).
       const now = this.now();
       const arrived = Math.min(receivedAt, now);
-      if (arrived >= noShowDeadline({ scheduled_time: m.scheduledTime, created_at: m.createdAt }).getTime()) {
+      const deadline = noShowDeadline({ scheduled_time: m.scheduledTime, created_at: m.createdAt }).getTime();
+      if (arrived >= deadline && now < deadline + ARENA_RULES.sweepGraceMs) {
+        // Too late, but the other player's ready may have arrived in time at another process and
+        // still be on its way to the database: the sweep settles it after the grace, as it would.
+        if (m.readyAt[seat]) return { version: m.version, started: false };
+        throw conflict('no_show', m.readyAt[otherSeat(seat)] ? ARENA.noShowForfeit : ARENA.matchVoid);
+      }
+      if (arrived >= deadline) {
         const resolved = await this.resolveNoShow(m, now);
         if (isStale(resolved)) return STALE;
         // Too late: the absent player has forfeited (the one who waited wins), or nobody came.

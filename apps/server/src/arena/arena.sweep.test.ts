@@ -135,6 +135,35 @@ describe('the sweep waits a grace past a no-show deadline', () => {
   });
 });
 
+describe('a ready arriving late, within the grace', () => {
+  it('does not settle the no-show before an on-time ready still being written elsewhere', async () => {
+    const alice = await kit.player('swla');
+    const bob = await kit.player('swlb');
+    const id = await kit.match('tic-tac-toe', alice, bob, { stake: STAKE });
+    const deadline = await noShowDeadline(id);
+    // Bob's ready arrives at process A a millisecond before the deadline; its write is slow.
+    const a = await heldProcess(deadline - 1);
+    const onTime = a.arena.ready({ userId: bob.id } as Parameters<Arena['ready']>[0], id);
+    await a.held;
+    // Alice's ready arrives at process C just after the deadline: too late, and it must not
+    // end the match (void, as nobody's ready is stored yet) before Bob's ready commits.
+    const c = arenaOf(await kit.anotherApp());
+    Object.defineProperty(c, 'now', { value: () => deadline + 5 });
+    await expect(c.ready({ userId: alice.id } as Parameters<Arena['ready']>[0], id)).rejects.toMatchObject({ status: 409, code: 'no_show' });
+    a.clock.now = deadline + 5;
+    a.release();
+    expect(await onTime).toMatchObject({ started: false });
+    // Past the grace the sweep settles it as the deadline decided: Alice forfeits to Bob.
+    expect(await kit.arena.sweep(deadline + GRACE + 1)).toMatchObject({ noShows: 1, failed: 0 });
+    expect(await kit.view(id, bob)).toMatchObject({ status: 'completed', winnerId: bob.id });
+    expect([await kit.balance(alice.id), await kit.balance(bob.id)]).toEqual([
+      { available: START - STAKE * 100, escrow: 0 },
+      { available: START + STAKE * 100, escrow: 0 },
+    ]);
+    await kit.expectAuditClean();
+  });
+});
+
 describe("the sweep's re-check on a fresh read", () => {
   it('leaves a match whose deadline is within the grace (its clock or readiness changed since the query)', async () => {
     const alice = await kit.player('swka');
