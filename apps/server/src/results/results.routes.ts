@@ -78,7 +78,7 @@ export async function resultsFeature(app: App, ctx: AppContext, store: FileStore
     });
 
     scope.post('/api/matches/:id/no-show', {
-      schema: { tags, security, summary: 'Claim the opponent did not show up (from 10 minutes after the start); they have 5 minutes to answer or forfeit', params: idParams, response: { 200: noShowResponseSchema } },
+      schema: { tags, security, summary: 'Claim the opponent did not show up (from 10 minutes after the start; refused once they have reported); they have 5 minutes to answer or forfeit', params: idParams, response: { 200: noShowResponseSchema } },
     }, async (request) => service.claimNoShow(ctx, requireUser(request), request.params.id));
 
     scope.post('/api/matches/:id/no-show/answer', {
