@@ -279,8 +279,12 @@ export async function setSignInOutcome(db: Queryable, id: number, outcome: 'fail
 }
 
 /** A success forgives the account's earlier failures (the address keeps counting them). */
-export async function clearAccountFailures(db: Queryable, email: string): Promise<void> {
-  await db.query('UPDATE sign_in_attempts SET account_cleared = true WHERE email = $1 AND NOT account_cleared', [email]);
+/**
+ * A success clears the account's failures from its own address only: the owner signing in
+ * elsewhere does not give a guesser at another address a fresh set of tries.
+ */
+export async function clearAccountFailures(db: Queryable, email: string, address: string): Promise<void> {
+  await db.query('UPDATE sign_in_attempts SET account_cleared = true WHERE email = $1 AND address = $2 AND NOT account_cleared', [email, address]);
 }
 
 export interface AttemptWindow {

@@ -224,7 +224,7 @@ export async function signIn(ctx: AppContext, request: SignInRequest, address: s
 
   await ctx.db.transaction(async (tx) => {
     await repo.setSignInOutcome(tx, attemptId, 'success');
-    await repo.clearAccountFailures(tx, email);
+    await repo.clearAccountFailures(tx, email, address);
     const previous = await repo.lockProfile(tx, credentials.id);
     await repo.recordSignIn(tx, credentials.id, accountType);
     if (previous !== null && previous !== accountType) await publishProfile(tx, credentials.id);

@@ -355,6 +355,16 @@ describe('sign-in', () => {
     expect((await signIn(body.email, body.password, freshIp())).status).toBe(200);
   });
 
+  it("the owner's sign-in elsewhere does not give a guesser a fresh set of tries", async () => {
+    const { body } = await register();
+    const stranger = freshIp();
+    for (let i = 1; i < SIGN_IN_LIMITS.perAccount; i++) expect((await signIn(body.email, `wrong-${i}`, stranger)).status).toBe(401);
+    expect((await signIn(body.email, body.password, freshIp())).status).toBe(200);
+    // The guesser has one try left, not five.
+    expect((await signIn(body.email, 'wrong-last', stranger)).status).toBe(401);
+    expect((await signIn(body.email, 'wrong-more', stranger)).status).toBe(429);
+  });
+
   it('refuses an account everywhere once guesses from all addresses reach the ceiling', async () => {
     const { body } = await register();
     const ceiling = SIGN_IN_LIMITS.perAccountAllAddresses;
