@@ -33,7 +33,7 @@ export function AppLayout() {
     <div className="relative z-[2] flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only z-[100] rounded-lg bg-accent px-4 py-2 font-bold text-accent-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-[100] rounded-lg bg-accent-solid px-4 py-2 font-bold text-accent-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
         Skip to content
       </a>

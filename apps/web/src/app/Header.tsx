@@ -51,7 +51,7 @@ export function Header({ standalone }: HeaderProps) {
             className="relative -ml-1 inline-flex size-10 items-center justify-center rounded-xl text-fg hover:bg-surface-2"
           >
             <ChevronLeft className="size-6" aria-hidden />
-            <span className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-accent px-1 text-center text-[0.6rem] leading-4 font-bold text-accent-fg">
+            <span className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-accent-solid px-1 text-center text-[0.6rem] leading-4 font-bold text-accent-fg">
               {standalone.depth - 1}
             </span>
           </button>

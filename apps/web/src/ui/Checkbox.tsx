@@ -25,7 +25,7 @@ export function Checkbox({ checked, onCheckedChange, label, invalid, name, class
         aria-invalid={invalid || undefined}
         className={cn(
           'mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-md border bg-bg/60 transition-colors',
-          'data-[state=checked]:border-accent data-[state=checked]:bg-accent data-[state=checked]:text-accent-fg',
+          'data-[state=checked]:border-accent data-[state=checked]:bg-accent-solid data-[state=checked]:text-accent-fg',
           invalid ? 'border-danger ring-4 ring-danger/15' : 'border-border',
         )}
       >

@@ -103,7 +103,7 @@ export function ChallengeWizard({ initialDraft, initialStep, currency, virtual, 
                   <span
                     className={cn(
                       'relative grid size-8 place-items-center rounded-full border-2 text-sm font-black transition-colors sm:size-9',
-                      current && 'border-accent bg-accent text-accent-fg shadow-glow',
+                      current && 'border-accent bg-accent-solid text-accent-fg shadow-glow',
                       done && 'border-success bg-success/15 text-success',
                       !current && !done && 'border-border text-muted',
                     )}

@@ -33,7 +33,7 @@ export default function AdminBetaFeedbackPage() {
             type="button"
             aria-selected={status === f}
             onClick={() => setStatus(f)}
-            className={cn('flex-1 rounded-lg px-3 py-2 text-sm font-bold transition', status === f ? 'bg-accent text-accent-fg' : 'text-muted hover:text-fg')}
+            className={cn('flex-1 rounded-lg px-3 py-2 text-sm font-bold transition', status === f ? 'bg-accent-solid text-accent-fg' : 'text-muted hover:text-fg')}
           >
             {T.filters[f]}
           </button>

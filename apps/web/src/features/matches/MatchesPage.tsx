@@ -58,7 +58,7 @@ export default function MatchesPage() {
             onClick={() => select(t.id)}
             className={cn(
               'flex-1 rounded-lg px-3 py-2 text-sm font-bold whitespace-nowrap transition',
-              tab === t.id ? 'bg-accent text-accent-fg' : 'text-muted hover:text-fg',
+              tab === t.id ? 'bg-accent-solid text-accent-fg' : 'text-muted hover:text-fg',
             )}
           >
             {t.label}

@@ -59,7 +59,7 @@ export function NotificationBell() {
           {label && (
             <span
               data-testid="notification-badge"
-              className="absolute top-0.5 right-0.5 min-w-4.5 rounded-full bg-accent px-1 text-center text-[0.65rem] leading-4.5 font-bold text-accent-fg ring-2 ring-bg"
+              className="absolute top-0.5 right-0.5 min-w-4.5 rounded-full bg-accent-solid px-1 text-center text-[0.65rem] leading-4.5 font-bold text-accent-fg ring-2 ring-bg"
             >
               {label}
             </span>
@@ -134,7 +134,7 @@ function NotificationPanel({ feed, close }: { feed: NotificationFeed; close(): v
             <Tabs.Trigger
               key={g}
               value={g}
-              className="rounded-lg px-2 py-1.5 text-xs font-bold text-muted transition outline-none hover:text-fg focus-visible:ring-2 focus-visible:ring-accent data-[state=active]:bg-accent data-[state=active]:text-accent-fg"
+              className="rounded-lg px-2 py-1.5 text-xs font-bold text-muted transition outline-none hover:text-fg focus-visible:ring-2 focus-visible:ring-accent data-[state=active]:bg-accent-solid data-[state=active]:text-accent-fg"
             >
               {TAB_LABEL[g]}
             </Tabs.Trigger>

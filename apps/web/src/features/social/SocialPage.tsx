@@ -73,7 +73,7 @@ export default function SocialPage() {
                       onClick={() => setTab(t.id)}
                       className={cn(
                         'min-w-0 truncate rounded-lg px-1.5 py-2 text-[0.8rem] font-bold whitespace-nowrap transition sm:px-3 sm:text-sm',
-                        tab === t.id ? 'bg-accent text-accent-fg' : 'text-muted hover:text-fg',
+                        tab === t.id ? 'bg-accent-solid text-accent-fg' : 'text-muted hover:text-fg',
                       )}
                     >
                       {t.label} <span className="tabular-nums opacity-80">({t.count})</span>
