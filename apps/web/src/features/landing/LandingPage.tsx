@@ -190,11 +190,11 @@ function LiveStats() {
           {LANDING_TEXT.liveNow}
         </span>
       </div>
-      <dl className="mt-4 grid grid-cols-3 gap-2 sm:gap-3 lg:grid-cols-1">
+      <ul className="mt-4 grid grid-cols-3 gap-2 sm:gap-3 lg:grid-cols-1">
         <StatTile label={LANDING_TEXT.onlinePlayers} value={formatCount(stats.onlinePlayers)} icon={Users} tone="success" testId="stat-online-players" />
         <StatTile label={LANDING_TEXT.activeChallenges} value={formatCount(stats.activeChallenges)} icon={Swords} tone="accent" testId="stat-active-challenges" />
         <StatTile label={LANDING_TEXT.prizePool} value={`$${formatCount(stats.prizePool)}`} icon={Trophy} tone="warning" testId="stat-prize-pool" />
-      </dl>
+      </ul>
     </section>
   );
 }
@@ -202,16 +202,16 @@ function LiveStats() {
 function StatTile({ label, value, icon: Icon, tone, testId }: StatTileProps) {
   const classes = TONE_CLASSES[tone];
   return (
-    <div className="flex flex-col gap-2 rounded-2xl bg-surface-2/50 p-3 ring-1 ring-border/60 lg:flex-row lg:items-center lg:gap-4 lg:p-4">
+    <li className="flex flex-col gap-2 rounded-2xl bg-surface-2/50 p-3 ring-1 ring-border/60 lg:flex-row lg:items-center lg:gap-4 lg:p-4">
       <div className={clsx('grid size-9 shrink-0 place-items-center rounded-lg ring-1 lg:size-11', classes.tile)}>
         <Icon className={clsx('size-4 lg:size-5', classes.text)} aria-hidden="true" />
       </div>
       <div className="flex min-w-0 flex-col-reverse">
-        <dt className="text-[0.65rem] leading-tight font-semibold uppercase tracking-wide text-muted sm:text-xs sm:tracking-wider">{label}</dt>
-        <dd data-testid={testId} className="font-display text-lg font-black tabular-nums text-fg sm:text-2xl lg:text-3xl">
+        <p className="text-[0.65rem] leading-tight font-semibold uppercase tracking-wide text-muted sm:text-xs sm:tracking-wider">{label}</p>
+        <p data-testid={testId} className="font-display text-lg font-black tabular-nums text-fg sm:text-2xl lg:text-3xl">
           {value}
-        </dd>
+        </p>
       </div>
-    </div>
+    </li>
   );
 }
