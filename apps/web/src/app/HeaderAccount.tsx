@@ -43,11 +43,11 @@ function UserMenu({ user }: { user: User }) {
         <MenuTrigger asChild>
           <button
             type="button"
-            aria-label="User menu"
             data-testid="user-menu"
             className="inline-flex h-10 items-center gap-2 rounded-xl pr-1 pl-1 transition-colors hover:bg-surface-2 data-[state=open]:bg-surface-2 lg:pr-2"
           >
             <UserAvatar user={user} className="size-8 text-xs" />
+            <span className="sr-only">User menu </span>
             <span className="hidden max-w-32 truncate text-sm font-semibold lg:block">{name}</span>
             <ChevronDown className="hidden size-4 text-muted lg:block" aria-hidden />
           </button>

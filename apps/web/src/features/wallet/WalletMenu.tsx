@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { AlertTriangle, ChevronDown, Coins, Gamepad2, RotateCcw, Wallet } from 'lucide-react';
@@ -18,6 +18,7 @@ export function WalletMenu({ user }: { user: User }) {
   const { figures, currency, error } = balance;
   const money = (minor: number | undefined) => (minor === undefined ? '—' : formatMoney(minor, currency));
   const tone = amountClass(currency);
+  const figuresId = useId();
 
   return (
     <>
@@ -25,7 +26,6 @@ export function WalletMenu({ user }: { user: User }) {
         <MenuTrigger asChild>
           <button
             type="button"
-            aria-label="Wallet balance"
             data-testid="wallet-menu"
             className="inline-flex h-10 items-center gap-2 rounded-xl border border-border bg-surface-2/60 px-2.5 text-sm font-bold transition-colors hover:border-accent/60 data-[state=open]:border-accent/60 sm:px-3"
           >
@@ -36,13 +36,14 @@ export function WalletMenu({ user }: { user: User }) {
             ) : (
               <Wallet className="size-4 text-accent-2" aria-hidden />
             )}
+            <span className="sr-only">Wallet balance </span>
             <span className={cn('tabular-nums', tone)} data-testid="header-balance">
               {money(figures?.availableMinor)}
             </span>
             <ChevronDown className="hidden size-4 text-muted sm:block" aria-hidden />
           </button>
         </MenuTrigger>
-        <MenuContent className="w-68" data-testid="wallet-dropdown">
+        <MenuContent className="w-68" data-testid="wallet-dropdown" aria-describedby={figuresId}>
           <MenuLabel>{ecosystemLabel(user.role, virtual)}</MenuLabel>
           {error ? (
             <div role="alert" className="mx-1.5 my-1 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2.5 text-sm">
@@ -57,22 +58,23 @@ export function WalletMenu({ user }: { user: User }) {
               </button>
             </div>
           ) : null}
-          <dl className="grid gap-2 px-3 py-2 text-sm">
+          {/* A menu owns only items and separators: the figures are plain text, read as the menu's description. */}
+          <dl role="none" id={figuresId} className="grid gap-2 px-3 py-2 text-sm">
             <div className="flex items-center justify-between gap-4">
-              <dt className="text-muted">{WALLET.available}</dt>
-              <dd className={cn('font-bold tabular-nums', tone)} data-testid="dropdown-available">
+              <dt role="none" className="text-muted">{WALLET.available}</dt>
+              <dd role="none" className={cn('font-bold tabular-nums', tone)} data-testid="dropdown-available">
                 {money(figures?.availableMinor)}
               </dd>
             </div>
             <div className="flex items-center justify-between gap-4">
-              <dt className="text-muted">{WALLET.inGames}</dt>
-              <dd className={cn('font-bold tabular-nums', tone)} data-testid="dropdown-escrow">
+              <dt role="none" className="text-muted">{WALLET.inGames}</dt>
+              <dd role="none" className={cn('font-bold tabular-nums', tone)} data-testid="dropdown-escrow">
                 {money(figures?.escrowMinor)}
               </dd>
             </div>
             <div className="flex items-center justify-between gap-4">
-              <dt className="text-muted">{WALLET.status}</dt>
-              <dd>
+              <dt role="none" className="text-muted">{WALLET.status}</dt>
+              <dd role="none">
                 <Badge tone={virtual ? 'vt' : 'success'}>{accountStatus(virtual)}</Badge>
               </dd>
             </div>
@@ -145,7 +147,7 @@ function FloatingVirtualOverlay({ state }: { state: OverlayState }) {
       <button
         type="button"
         onClick={state.open}
-        aria-label="Show the Virtual Mode card"
+        title="Show the Virtual Mode card"
         data-testid="virtual-overlay-pill"
         className={cn(
           place,
