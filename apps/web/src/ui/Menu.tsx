@@ -5,7 +5,14 @@ import { cn } from './cn.ts';
 const PANEL =
   'z-[1000] min-w-56 rounded-2xl border border-border bg-surface/95 p-1.5 backdrop-blur-xl shadow-2xl shadow-black/40 data-[state=open]:animate-rise focus:outline-none';
 
-export const Menu = DropdownMenu.Root;
+/**
+ * A menu button's menu (WAI-ARIA menu button): not modal, so the page behind is not hidden from
+ * screen readers (aria-hidden) while its links and buttons stay focusable; Escape, a click or
+ * focus outside still close it, and arrow keys still move within it.
+ */
+export function Menu(props: ComponentProps<typeof DropdownMenu.Root>) {
+  return <DropdownMenu.Root modal={false} {...props} />;
+}
 export const MenuTrigger = DropdownMenu.Trigger;
 
 export function MenuContent({ className, children, ...props }: ComponentProps<typeof DropdownMenu.Content>) {
