@@ -69,7 +69,7 @@ export async function uploadAvatar(
     await store.delete(path).catch((cleanup: unknown) => ctx.log.warn({ err: cleanup, path }, 'orphan avatar left behind'));
     throw error;
   }
-  await removeOld(ctx, store, result.previous, path);
+  await removeOld(ctx, store, userId, result.previous, path);
   return toUser(result.row);
 }
 
@@ -77,7 +77,7 @@ export async function uploadAvatar(
 export async function removeAvatar(ctx: AppContext, store: AvatarStore | null, userId: string, profileId: string): Promise<User> {
   if (profileId !== userId) throw forbidden(AUTH.forbidden);
   const result = await ctx.db.transaction((tx) => swapAvatar(tx, userId, null));
-  if (store) await removeOld(ctx, store, result.previous, null);
+  if (store) await removeOld(ctx, store, userId, result.previous, null);
   return toUser(result.row);
 }
 
@@ -93,9 +93,13 @@ async function swapAvatar(tx: Queryable, userId: string, url: string | null): Pr
   return { row, previous: locked.avatar_url };
 }
 
-async function removeOld(ctx: AppContext, store: AvatarStore, previousUrl: string | null, keep: string | null): Promise<void> {
+/**
+ * Removes the upload a profile pointed at before, when it is the player's own: a profile may name
+ * any uploaded image (PATCH /api/auth/user takes avatar_url), and another player's file is theirs.
+ */
+async function removeOld(ctx: AppContext, store: AvatarStore, userId: string, previousUrl: string | null, keep: string | null): Promise<void> {
   const previous = avatarPathOf(previousUrl);
-  if (!previous || previous === keep) return;
+  if (!previous || previous === keep || !previous.startsWith(`${userId}/`)) return;
   // The old file is garbage either way; failing to remove it must not fail the upload.
   await store.delete(previous).catch((error: unknown) => ctx.log.warn({ err: error, path: previous }, 'old avatar not removed'));
 }

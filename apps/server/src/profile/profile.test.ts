@@ -196,6 +196,25 @@ describe('avatar upload', () => {
     expect((await t.app.inject({ method: 'GET', url: mine })).statusCode).toBe(404);
   });
 
+  it("a profile pointed at another player's uploaded avatar never removes that player's file", async () => {
+    const a = await player('victim');
+    const b = await player('pointer');
+    const mine = (await upload(a, a.id, { type: 'image/png', data: png() })).json.user.avatar as string;
+    // B's profile may name any uploaded image path (PATCH /api/auth/user takes avatar_url) ...
+    const pointed = await t.app.inject({ method: 'PATCH', url: '/api/auth/user', headers: b.headers, payload: { avatar_url: mine } });
+    expect(pointed.statusCode, pointed.body).toBe(200);
+    expect(await avatarOf(b.id)).toBe(mine);
+    // ... but replacing or removing B's avatar only ever removes B's own uploads.
+    expect((await upload(b, b.id, { type: 'image/gif', data: SAMPLES['image/gif'] })).status).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/profiles/${b.id}/avatar`, headers: b.headers })).statusCode).toBe(200);
+    await t.database.db.query('UPDATE profiles SET avatar_url = $2 WHERE id = $1', [b.id, mine]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/profiles/${b.id}/avatar`, headers: b.headers })).statusCode).toBe(200);
+    expect(uploadsOf(a.id)).toEqual([mine.split('/').pop()]);
+    expect(uploadsOf(b.id)).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: mine })).statusCode).toBe(200);
+    expect(await avatarOf(a.id)).toBe(mine);
+  });
+
   it('serves only names of the bucket format', async () => {
     const me = await player();
     for (const url of [
