@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { getOrCreateSecret } from '../../db/secrets.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { isAllowedEndpoint, pushKeysSchema, type EndpointPolicy } from './push.endpoints.ts';
+import { isAllowedEndpoint, pushKeysSchema, withoutControlCharacters, type EndpointPolicy } from './push.endpoints.ts';
 import * as repo from './push.repository.ts';
 import { generateVapidKeys, sendPush, type PushMessage, type SendResult, type VapidKeys } from './push.sender.ts';
 
@@ -52,7 +52,8 @@ export async function subscribe(ctx: PushContext, userId: string, input: Subscri
       endpoint: input.endpoint,
       p256dh: input.keys.p256dh,
       auth: input.keys.auth,
-      userAgent: input.userAgent?.slice(0, 512) ?? null,
+      // Only a label: control characters (a NUL would fail the insert) are dropped.
+      userAgent: input.userAgent === undefined ? null : withoutControlCharacters(input.userAgent).slice(0, 512),
     });
     // At most MAX_SUBSCRIPTIONS_PER_USER devices: one account cannot multiply the pushes sent.
     await repo.trimSubscriptions(tx, userId);
@@ -62,7 +63,8 @@ export async function subscribe(ctx: PushContext, userId: string, input: Subscri
 
 /** Only the caller's own subscription; another user's endpoint is "not found" (nothing is said about it). */
 export async function unsubscribe(ctx: Pick<AppContext, 'db'>, userId: string, endpoint: string): Promise<void> {
-  if (!(await repo.deleteOwnSubscription(ctx.db, userId, endpoint))) throw notFound(PUSH.subscriptionNotFound);
+  // No stored endpoint holds a NUL (PostgreSQL text cannot; the query would fail).
+  if (endpoint.includes('\u0000') || !(await repo.deleteOwnSubscription(ctx.db, userId, endpoint))) throw notFound(PUSH.subscriptionNotFound);
 }
 
 /** What the service worker shows (apps/web/public/sw-push.js). */

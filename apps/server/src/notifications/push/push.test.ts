@@ -189,6 +189,30 @@ describe('subscriptions', () => {
     expect(await subscriptionCount(alice.userId)).toBe(0);
   });
 
+  it('refuse a NUL in the endpoint or user agent with a 4xx, not a 500 (PostgreSQL text cannot hold one), storing nothing', async () => {
+    const keys = browserKeys();
+    const good = { p256dh: keys.p256dh, auth: keys.auth };
+    const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/notifications/push/subscriptions', headers: auth(alice.token), payload });
+    const nul = await post({ endpoint: 'https://fcm.googleapis.com/fcm/send/a\u0000b', keys: good });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ error: { code: 'invalid_endpoint', message: PUSH.invalidEndpoint, field: 'endpoint' } });
+    expect(await subscriptionCount(alice.userId)).toBe(0);
+    // The user agent is only a label: control characters are dropped, the device is subscribed.
+    const agent = await post({ endpoint: fake.endpoint('agent'), keys: good, userAgent: 'Fire\u0000fox' });
+    expect(agent.statusCode, agent.body).toBe(201);
+    const [row] = await t.database.db.query<{ user_agent: string }>('SELECT user_agent FROM push_subscriptions WHERE user_id = $1', [alice.userId]);
+    expect(row!.user_agent).toBe('Firefox');
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/notifications/push/subscriptions',
+      headers: auth(alice.token),
+      payload: { endpoint: `${fake.endpoint('agent')}\u0000` },
+    });
+    expect(del.statusCode).toBe(404);
+    expect(del.json()).toEqual({ error: { code: 'not_found', message: PUSH.subscriptionNotFound } });
+    expect(await subscriptionCount(alice.userId)).toBe(1);
+  });
+
   it('accept the known push services', async () => {
     const keys = browserKeys();
     for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://updates.push.services.mozilla.com/wpush/v2/abc', 'https://web.push.apple.com/abc']) {
