@@ -88,7 +88,8 @@ export async function overview(ctx: ServiceContext, user: AccessClaims, now = ne
 }
 
 export async function searchPlayers(ctx: ServiceContext, user: AccessClaims, raw: string): Promise<SearchResult[]> {
-  const checked = normalizeSearch(raw);
+  // Control characters are no part of a name (and PostgreSQL refuses a NUL in text).
+  const checked = normalizeSearch(raw.replace(/\p{Cc}/gu, ''));
   if (!checked.ok) throw badRequest('invalid_query', checked.message, 'q');
   const players = await repo.search(ctx.db, user.userId, checked.q, SOCIAL_LIMITS.searchResults);
   const all = await repo.linksWith(ctx.db, user.userId, players.map((p) => p.id));

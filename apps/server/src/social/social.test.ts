@@ -178,6 +178,16 @@ describe('search', () => {
     expect(short.status).toBe(400);
     expect(short.body.error.message).toBe(SOCIAL_TEXT.searchTooShort);
     expect((await kit.api('GET', '/api/social/search?q=abc')).status).toBe(401);
+  });
+
+  it('control characters in the query are no part of any username: never a 500', async () => {
+    const [a, b] = [await kit.signUp(), await kit.signUp()];
+    const nul = await kit.api('GET', '/api/social/search?q=%00%00', { as: a });
+    expect(nul.status, JSON.stringify(nul.body)).toBe(400);
+    expect(nul.body.error.message).toBe(SOCIAL_TEXT.searchTooShort);
+    const found = await kit.api('GET', `/api/social/search?q=${b.username}%00`, { as: a });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.players.map((p: { user: { id: string } }) => p.user.id)).toEqual([b.id]);
     expect((await kit.api('GET', '/api/social')).status).toBe(401);
   });
 });
