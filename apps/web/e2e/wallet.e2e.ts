@@ -177,6 +177,14 @@ describe('wallet', () => {
       await afterSplash(page);
       await screenshot(page, 'wallet-error-1280');
 
+      // The header dropdown says so too, with Retry as one of its items (a menu holds only items).
+      await page.getByTestId('wallet-menu').click();
+      const dropdown = page.getByTestId('wallet-dropdown');
+      expect(await dropdown.getByTestId('dropdown-error').textContent()).toContain(BALANCE.loadFailed);
+      expect(await dropdown.getByRole('menuitem', { name: WALLET.retry }).isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await dropdown.waitFor({ state: 'hidden' });
+
       await page.unroute('**/api/wallet/balance');
       await error.getByRole('button', { name: WALLET.retry }).click();
       await waitForText(page, 'wallet-available', '$1,000.00');

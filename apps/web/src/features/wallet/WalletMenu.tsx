@@ -45,40 +45,46 @@ export function WalletMenu({ user }: { user: User }) {
         </MenuTrigger>
         <MenuContent className="w-68" data-testid="wallet-dropdown" aria-describedby={figuresId}>
           <MenuLabel>{ecosystemLabel(user.role, virtual)}</MenuLabel>
+          {/* A menu owns only items and separators: the error and the figures are plain text, read as the menu's description. */}
+          <div role="none" id={figuresId}>
+            {error ? (
+              <p role="none" className="mx-1.5 my-1 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2.5 text-sm font-semibold text-danger" data-testid="dropdown-error">
+                {error}
+              </p>
+            ) : null}
+            <dl role="none" className="grid gap-2 px-3 py-2 text-sm">
+              <div className="flex items-center justify-between gap-4">
+                <dt role="none" className="text-muted">{WALLET.available}</dt>
+                <dd role="none" className={cn('font-bold tabular-nums', tone)} data-testid="dropdown-available">
+                  {money(figures?.availableMinor)}
+                </dd>
+              </div>
+              <div className="flex items-center justify-between gap-4">
+                <dt role="none" className="text-muted">{WALLET.inGames}</dt>
+                <dd role="none" className={cn('font-bold tabular-nums', tone)} data-testid="dropdown-escrow">
+                  {money(figures?.escrowMinor)}
+                </dd>
+              </div>
+              <div className="flex items-center justify-between gap-4">
+                <dt role="none" className="text-muted">{WALLET.status}</dt>
+                <dd role="none">
+                  <Badge tone={virtual ? 'vt' : 'success'}>{accountStatus(virtual)}</Badge>
+                </dd>
+              </div>
+            </dl>
+          </div>
           {error ? (
-            <div role="alert" className="mx-1.5 my-1 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2.5 text-sm">
-              <p className="font-semibold text-danger">{error}</p>
-              <button
-                type="button"
-                onClick={balance.retry}
-                className="mt-2 inline-flex h-8 items-center gap-1.5 rounded-lg border border-border bg-surface-2 px-3 text-xs font-bold hover:border-accent/60"
-              >
-                <RotateCcw className="size-3.5" aria-hidden />
-                {WALLET.retry}
-              </button>
-            </div>
+            // Retrying keeps the menu open: the figures appear in place once the balance loads.
+            <MenuItem
+              icon={<RotateCcw aria-hidden />}
+              onSelect={(event) => {
+                event.preventDefault();
+                balance.retry();
+              }}
+            >
+              {WALLET.retry}
+            </MenuItem>
           ) : null}
-          {/* A menu owns only items and separators: the figures are plain text, read as the menu's description. */}
-          <dl role="none" id={figuresId} className="grid gap-2 px-3 py-2 text-sm">
-            <div className="flex items-center justify-between gap-4">
-              <dt role="none" className="text-muted">{WALLET.available}</dt>
-              <dd role="none" className={cn('font-bold tabular-nums', tone)} data-testid="dropdown-available">
-                {money(figures?.availableMinor)}
-              </dd>
-            </div>
-            <div className="flex items-center justify-between gap-4">
-              <dt role="none" className="text-muted">{WALLET.inGames}</dt>
-              <dd role="none" className={cn('font-bold tabular-nums', tone)} data-testid="dropdown-escrow">
-                {money(figures?.escrowMinor)}
-              </dd>
-            </div>
-            <div className="flex items-center justify-between gap-4">
-              <dt role="none" className="text-muted">{WALLET.status}</dt>
-              <dd role="none">
-                <Badge tone={virtual ? 'vt' : 'success'}>{accountStatus(virtual)}</Badge>
-              </dd>
-            </div>
-          </dl>
           <MenuSeparator />
           <MenuItem icon={<Wallet aria-hidden />} onSelect={() => navigate('/wallet')}>
             {WALLET.openWallet}
