@@ -125,12 +125,16 @@ export async function markRead(tx: Queryable, id: string, userId: string, now: D
   return found ? { notification: found, changed: false } : null;
 }
 
-/** Every unread notification of the user becomes read; returns how many. */
+/**
+ * Every unread notification of the user made up to `now` becomes read; returns how many. One
+ * that arrived after the mark (made a moment later, committed before this UPDATE) stays unread:
+ * the user has not seen it, and the read-all event tells the other tabs "made before `at`".
+ */
 export async function markAllRead(tx: Queryable, userId: string, now: Date): Promise<number> {
   const [row] = await tx.query<{ count: number }>(
     `WITH marked AS (
        UPDATE notifications SET status = 'read', read = true, read_at = $2, version = version + 1
-        WHERE user_id = $1 AND status = 'unread'
+        WHERE user_id = $1 AND status = 'unread' AND created_at <= $2
         RETURNING 1
      ) SELECT count(*)::int AS count FROM marked`,
     [userId, now],

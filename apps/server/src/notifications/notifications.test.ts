@@ -164,6 +164,21 @@ describe('the API: only my own notifications', () => {
     expect((await call('POST', '/api/notifications/read-all', alice)).body).toEqual({ count: 0 });
   });
 
+  it('read-all marks only what was made up to its moment: one arriving meanwhile stays unread, as its event tells the other tabs', async () => {
+    const alice = await kit.player();
+    const at = new Date();
+    const seen = await announce(alice.id, 'seen', new Date(at.getTime() - 1000));
+    // Made by another process a moment after the click, committed before the mark's UPDATE.
+    const arriving = await announce(alice.id, 'arriving', new Date(at.getTime() + 1000));
+    expect(await service.markAllRead(ctx(), { userId: alice.id, role: 'user', accountType: 'real' }, at)).toBe(1);
+    const after = new Map((await rows(alice.id)).map((r) => [r.id, r.status]));
+    expect(after.get(seen.id)).toBe('read');
+    expect(after.get(arriving.id)).toBe('unread');
+    const [event] = (await kit.events(topics.user(alice.id))).filter((e) => e.type === 'notification.read-all');
+    expect(event!.payload).toEqual({ count: 1, at: at.toISOString() });
+    expect((await call('GET', '/api/notifications', alice)).body.unread).toBe(1);
+  });
+
   it('another user\'s notification is not found; a signed-out request is 401', async () => {
     const alice = await kit.player();
     const mallory = await kit.player();
