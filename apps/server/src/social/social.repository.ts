@@ -173,7 +173,16 @@ export async function audienceOfMany(db: Queryable, userIds: string[]): Promise<
  */
 export async function beat(tx: Queryable, userIds: string[], now: Date, onlineWindowMs: number): Promise<{ user_id: string; previous: Date | null }[]> {
   if (userIds.length === 0) return [];
-  // Two statements: a row locked and updated by one statement would hide its old value.
+  // A first sighting makes its row at once (in id order): a process beating for the same player
+  // at the same moment waits on it and then finds it, so only one of them sees a first sighting.
+  const fresh = await tx.query<{ user_id: string }>(
+    `INSERT INTO presence (user_id, last_seen_at, online_since)
+     SELECT u.id, $2, $2 FROM users u WHERE u.id = ANY($1::uuid[]) ORDER BY u.id
+     ON CONFLICT (user_id) DO NOTHING
+     RETURNING user_id`,
+    [userIds, now],
+  );
+  // Then two statements: a row locked and updated by one statement would hide its old value.
   const old = await tx.query<{ user_id: string; last_seen_at: Date }>(
     'SELECT user_id, last_seen_at FROM presence WHERE user_id = ANY($1::uuid[]) ORDER BY user_id FOR UPDATE',
     [userIds],
@@ -188,6 +197,7 @@ export async function beat(tx: Queryable, userIds: string[], now: Date, onlineWi
      RETURNING p.user_id`,
     [userIds, now, onlineWindowMs],
   );
-  const previous = new Map(old.map((r) => [r.user_id, r.last_seen_at]));
+  const previous = new Map<string, Date | null>(old.map((r) => [r.user_id, r.last_seen_at]));
+  for (const r of fresh) previous.set(r.user_id, null);
   return rows.map((r) => ({ user_id: r.user_id, previous: previous.get(r.user_id) ?? null }));
 }

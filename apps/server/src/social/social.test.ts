@@ -3,6 +3,8 @@
 // lists each side sees, unfriend and unfollow, anonymous requests, and presence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCIAL_LIMITS, SOCIAL_TEXT } from '@versus/domain/social';
+import type { Database } from '../db/database.ts';
+import { openPostgres } from '../db/database.ts';
 import { recordPresence } from './presence.ts';
 import { createSocialKit, type Player, type SocialKit } from './social.test-kit.ts';
 
@@ -268,5 +270,46 @@ describe('presence', () => {
     expect(await presenceEvents(c)).toBe(2);
     expect(await online(member)).toHaveLength(2);
     expect(await online(b)).toEqual([`${c.username} is online.`, `${member.username} is online.`].sort());
+  });
+
+  it('a player first seen by two processes at once comes online once: their friend is told once', async () => {
+    const [a, b] = [await kit.signUp(), await kit.signUp()];
+    const id = (await kit.api('POST', '/api/social/friends', { as: a, body: { userId: b.id } })).body.link.id as string;
+    expect((await kit.api('POST', `/api/social/requests/${id}/accept`, { as: b })).status).toBe(200);
+    // Two tabs, each on its own server process (own pool), beating for b at the same moment:
+    // process A stops after its first statement until process B has finished (or 1 s has passed).
+    const other = openPostgres(kit.t.database.url);
+    try {
+      let release!: () => void;
+      const bDone = new Promise<void>((resolve) => (release = resolve));
+      const db = kit.t.database.db;
+      const pausing = {
+        ...db,
+        transaction: <T>(work: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<T>) =>
+          db.transaction((tx) => {
+            let first = true;
+            return work({
+              ...tx,
+              async query<R>(sql: string, params?: unknown[]) {
+                const rows = await tx.query<R>(sql, params);
+                if (first) {
+                  first = false;
+                  await Promise.race([bDone, new Promise((resolve) => setTimeout(resolve, 1000))]);
+                }
+                return rows;
+              },
+            });
+          }),
+      } as Database;
+      const now = new Date();
+      const onA = recordPresence({ db: pausing }, [b.id], now);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const onB = recordPresence({ db: other }, [b.id], now).finally(release);
+      const arrivals = [...(await onA), ...(await onB)];
+      expect(arrivals).toEqual([b.id]);
+      expect((await notes(a)).filter(([type]) => type === 'player_online')).toEqual([['player_online', `${b.username} is online.`]]);
+    } finally {
+      await other.close();
+    }
   });
 });
