@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { AlertTriangle, ChevronDown, Coins, Gamepad2, RotateCcw, Wallet } from 'lucide-react';
@@ -53,24 +53,15 @@ export function WalletMenu({ user }: { user: User }) {
               </p>
             ) : null}
             <dl role="none" className="grid gap-2 px-3 py-2 text-sm">
-              <div className="flex items-center justify-between gap-4">
-                <dt role="none" className="text-muted">{WALLET.available}</dt>
-                <dd role="none" className={cn('font-bold tabular-nums', tone)} data-testid="dropdown-available">
-                  {money(figures?.availableMinor)}
-                </dd>
-              </div>
-              <div className="flex items-center justify-between gap-4">
-                <dt role="none" className="text-muted">{WALLET.inGames}</dt>
-                <dd role="none" className={cn('font-bold tabular-nums', tone)} data-testid="dropdown-escrow">
-                  {money(figures?.escrowMinor)}
-                </dd>
-              </div>
-              <div className="flex items-center justify-between gap-4">
-                <dt role="none" className="text-muted">{WALLET.status}</dt>
-                <dd role="none">
-                  <Badge tone={virtual ? 'vt' : 'success'}>{accountStatus(virtual)}</Badge>
-                </dd>
-              </div>
+              <Figure label={WALLET.available} className={cn('font-bold tabular-nums', tone)} testId="dropdown-available">
+                {money(figures?.availableMinor)}
+              </Figure>
+              <Figure label={WALLET.inGames} className={cn('font-bold tabular-nums', tone)} testId="dropdown-escrow">
+                {money(figures?.escrowMinor)}
+              </Figure>
+              <Figure label={WALLET.status}>
+                <Badge tone={virtual ? 'vt' : 'success'}>{accountStatus(virtual)}</Badge>
+              </Figure>
             </dl>
           </div>
           {error ? (
@@ -98,6 +89,18 @@ export function WalletMenu({ user }: { user: User }) {
       </Menu>
       {virtual && <FloatingVirtualOverlay state={overlay} />}
     </>
+  );
+}
+
+/** One line of the dropdown's figures: plain text (a menu owns only items). */
+function Figure({ label, className, testId, children }: { label: string; className?: string; testId?: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <dt role="none" className="text-muted">{label}</dt>
+      <dd role="none" className={className} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
   );
 }
 
