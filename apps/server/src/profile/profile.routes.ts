@@ -29,19 +29,26 @@ async function readAvatar(request: FastifyRequest): Promise<service.AvatarUpload
   if (!request.isMultipart()) throw badRequest('invalid_file', PROFILE.avatarMissing, 'avatar');
   let upload: service.AvatarUpload | null = null;
   let problem: string | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'field') continue;
-    const typeProblem = checkAvatarFile({ type: part.mimetype, size: 0 });
-    if (problem || upload || typeProblem) {
-      problem ??= typeProblem;
-      part.file.resume();
-      continue;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') continue;
+      const typeProblem = checkAvatarFile({ type: part.mimetype, size: 0 });
+      if (problem || upload || typeProblem) {
+        problem ??= typeProblem;
+        part.file.resume();
+        continue;
+      }
+      // Over the limit this throws FST_REQ_FILE_TOO_LARGE (answered with SPEC's text: acceptUploads).
+      const data = await part.toBuffer();
+      const checked = checkAvatarBytes(part.mimetype, data);
+      if (checked.ok) upload = { data, type: checked.type };
+      else problem = checked.message;
     }
-    // Over the limit this throws FST_REQ_FILE_TOO_LARGE (answered with SPEC's text: acceptUploads).
-    const data = await part.toBuffer();
-    const checked = checkAvatarBytes(part.mimetype, data);
-    if (checked.ok) upload = { data, type: checked.type };
-    else problem = checked.message;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw error;
+    // Only the form is read here: a form cut short or malformed, without a boundary, or with
+    // more files or fields than one avatar needs (the parser's own errors were 500s and 413s).
+    throw badRequest('invalid_file', PROFILE.uploadUnreadable, 'avatar');
   }
   if (problem) throw badRequest('invalid_file', problem, 'avatar');
   if (!upload) throw badRequest('invalid_file', PROFILE.avatarMissing, 'avatar');

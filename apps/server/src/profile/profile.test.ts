@@ -157,6 +157,28 @@ describe('avatar upload', () => {
     expect(json.json().error.message).toBe(PROFILE.avatarMissing);
   });
 
+  it('a broken or overfull form is a 400 with our message, never a 500, and changes nothing', async () => {
+    const me = await player();
+    const kept = (await upload(me, me.id, { type: 'image/png', data: png() })).json.user.avatar as string;
+    const whole = form({ type: 'image/png', data: png() });
+    const boundary = whole.headers['content-type'].split('boundary=')[1]!;
+    const filePart = `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="x"\r\nContent-Type: image/png\r\n\r\n`;
+    const cases: [string, Buffer, string][] = [
+      ['cut short', whole.payload.subarray(0, 200), whole.headers['content-type']],
+      ['no closing boundary', whole.payload.subarray(0, whole.payload.length - `--${boundary}--\r\n`.length), whole.headers['content-type']],
+      ['not a form at all', Buffer.from('hello there'), whole.headers['content-type']],
+      ['no boundary', whole.payload, 'multipart/form-data'],
+      ['two files', Buffer.concat([Buffer.from(filePart), png(), Buffer.from('\r\n'), whole.payload]), whole.headers['content-type']],
+    ];
+    for (const [label, payload, contentType] of cases) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/profiles/${me.id}/avatar`, headers: { ...me.headers, 'content-type': contentType }, payload });
+      expect(res.statusCode, `${label}: ${res.body}`).toBe(400);
+      expect(res.json().error, label).toEqual({ code: 'invalid_file', message: PROFILE.uploadUnreadable, field: 'avatar' });
+    }
+    expect(await avatarOf(me.id)).toBe(kept);
+    expect(uploadsOf(me.id)).toEqual([kept.split('/').pop()]);
+  });
+
   it('accepts exactly 5 MB, and stores a PNG sent as a JPEG as the PNG it is', async () => {
     const me = await player();
     const big = await upload(me, me.id, { type: 'image/png', data: png(5 * MB) });

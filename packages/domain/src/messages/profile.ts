@@ -13,6 +13,7 @@ export const PROFILE = {
   // Ours.
   title: 'Profile Settings',
   avatarMissing: 'Choose an image to upload.',
+  uploadUnreadable: 'The upload could not be read. Choose one image and try again.',
   avatarNotFound: 'Avatar not found',
   avatarUpdated: 'Avatar updated',
   avatarRemoved: 'Avatar removed',
