@@ -6,6 +6,7 @@ import { NOTIFICATIONS, type Currency } from '@versus/domain';
 import type { ChallengeAcceptedEvent } from '@versus/domain/challenges';
 import {
   NOTIFICATION_EVENTS,
+  eventEnabled,
   notificationPreferencesSchema,
   readPreferences,
   type Notification,
@@ -158,6 +159,8 @@ export async function sweepTurns(ctx: Ctx, now = new Date(), limit = 500): Promi
           [turn.matchId, turn.sinceMs],
         );
         if (!row?.still) return;
+        // "When it's my turn" off: not told (this notice exists only to alert).
+        if (!eventEnabled(await preferencesOf(tx, turn.userId), 'match_move_made')) return;
         await notify(tx, {
           userId: turn.userId,
           type: 'match_move_made',

@@ -349,13 +349,22 @@ describe('the arena\'s notifications', () => {
 
     // Your turn: only once the player to move has waited, one unread per match.
     const mover = kit.mover(view, [alice, bob]);
+    let current = view;
     expect(await service.sweepTurns(ctx(), new Date())).toBe(0);
     expect(await service.sweepTurns(ctx(), new Date(Date.now() + 60_000))).toBe(1);
     expect(await service.sweepTurns(ctx(), new Date(Date.now() + 120_000))).toBe(0);
     expect((await types(mover)).filter((t) => t === 'match_move_made')).toHaveLength(1);
+    // A player who turned "When it's my turn" off is not told (server-side, not only on screen).
+    const other = mover.id === alice.id ? bob : alice;
+    const quiet = JSON.parse(JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES)) as NotificationPreferences;
+    quiet.match.turnAlerts = false;
+    expect((await call('PUT', '/api/notifications/preferences', other, quiet)).status).toBe(200);
+    expect((await kit.move(matchId, mover, mover.id === alice.id ? 0 : 3, { version: view.version })).status).toBe(200);
+    expect(await service.sweepTurns(ctx(), new Date(Date.now() + 60_000))).toBe(0);
+    expect((await types(other)).filter((t) => t === 'match_move_made')).toHaveLength(0);
+    current = await kit.view(matchId, alice);
 
     // Play the series out: alice wins every game.
-    let current = view;
     while (current.status === 'in_progress') {
       await playTicTacToeGame(kit, matchId, [alice, bob], alice);
       current = await kit.view(matchId, alice);

@@ -9,6 +9,7 @@ import {
   NOTIFICATION_STATUSES,
   NOTIFICATION_TYPES,
   type NotificationCategory,
+  type NotificationType,
 } from './enums.ts';
 import { DEFAULT_QUIET_HOURS, NOTIFICATION_RULES, REMINDER_RULES, TIME_OF_DAY, isValidTimeZone } from './rules.ts';
 
@@ -204,6 +205,37 @@ export function readPreferences(stored: unknown): NotificationPreferences {
     if (section.success) out[key] = section.data;
   }
   return out as NotificationPreferences;
+}
+
+/**
+ * The per-event switches of the match, challenge and social settings (SPEC §3): false when the
+ * player turned off the one that governs `type`; true for a type none governs.
+ */
+export function eventEnabled(prefs: NotificationPreferences, type: NotificationType): boolean {
+  switch (type) {
+    case 'match_move_made':
+      return prefs.match.turnAlerts;
+    case 'match_completed':
+    case 'match_forfeit':
+      return prefs.match.resultAlerts;
+    case 'match_reminder':
+    case 'match_starting_soon':
+      return prefs.match.reminders;
+    case 'challenge_accepted':
+      return prefs.challenge.accepted;
+    case 'friend_request':
+    case 'friend_accepted':
+      return prefs.social.friendRequests;
+    case 'follow_request':
+    case 'follow_accepted':
+      return prefs.social.follows;
+    case 'player_online':
+      return prefs.social.onlineStatus;
+    case 'player_joined_room':
+      return prefs.social.roomJoins;
+    default:
+      return true;
+  }
 }
 
 /** Whether a category's notifications may use a channel, given the general switch too. */

@@ -1,8 +1,8 @@
 // Web Push: the VAPID keys, subscriptions per device, and delivery of committed notifications
-// by the user's preferences (push on, category on, not in quiet hours), at most one push per
+// by the user's preferences (push on, category on, the event's own switch on, not in quiet hours), at most one push per
 // user, match and type within an hour. A subscription the push service says is gone is deleted.
 import { PUSH } from '@versus/domain';
-import { channelAllowed, isQuietHours, NOTIFICATION_RULES, type Notification, type NotificationPreferences } from '@versus/domain/notifications';
+import { channelAllowed, eventEnabled, isQuietHours, NOTIFICATION_RULES, type Notification, type NotificationPreferences } from '@versus/domain/notifications';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { getOrCreateSecret } from '../../db/secrets.ts';
@@ -113,7 +113,7 @@ export function dedupeType(n: Pick<Notification, 'type' | 'metadata'>): string {
 
 export type DeliveryOutcome =
   | { sent: number; failed: number; removed: number }
-  | { skipped: 'no_subscriptions' | 'push_off' | 'category_off' | 'quiet_hours' | 'duplicate' };
+  | { skipped: 'no_subscriptions' | 'push_off' | 'category_off' | 'event_off' | 'quiet_hours' | 'duplicate' };
 
 /** Sends `n` (already committed) to every device of its user, if their preferences allow it. */
 export async function deliver(ctx: PushContext, n: Notification, now = new Date()): Promise<DeliveryOutcome> {
@@ -122,6 +122,7 @@ export async function deliver(ctx: PushContext, n: Notification, now = new Date(
   const prefs = await ctx.preferencesOf(ctx.db, n.userId);
   if (!prefs.general.push) return { skipped: 'push_off' };
   if (!channelAllowed(prefs, n.category, 'push')) return { skipped: 'category_off' };
+  if (!eventEnabled(prefs, n.type)) return { skipped: 'event_off' };
   if (isQuietHours(prefs.general.quietHours, now)) return { skipped: 'quiet_hours' };
   if (n.matchId && !(await repo.claimDedupe(ctx.db, { userId: n.userId, matchId: n.matchId, type: dedupeType(n) }, now, NOTIFICATION_RULES.pushDedupeMs))) {
     return { skipped: 'duplicate' };

@@ -382,6 +382,33 @@ describe('delivery', () => {
     expect(fake.received).toHaveLength(1);
   });
 
+  it('follows the per-event switches (my turn, results, challenge accepted, social), whatever the category says', async () => {
+    await subscribeDevice(alice.token, 'events');
+    const ctx = pushCtx();
+    const social = (type: Notification['type']) => notification({ type, category: 'social', matchId: null });
+    // Defaults: friends coming online is off (SPEC §9 social settings); the rest are on.
+    expect(await service.deliver(ctx, social('player_online'))).toEqual({ skipped: 'event_off' });
+    expect(await service.deliver(ctx, social('friend_request'))).toMatchObject({ sent: 1 });
+    prefs.match.turnAlerts = false;
+    prefs.match.resultAlerts = false;
+    prefs.challenge.accepted = false;
+    prefs.social.friendRequests = false;
+    prefs.social.follows = false;
+    for (const n of [
+      notification({ type: 'match_move_made', category: 'match' }),
+      notification({ type: 'match_completed', category: 'match' }),
+      notification({ type: 'match_forfeit', category: 'match' }),
+      notification(),
+      social('friend_request'),
+      social('follow_request'),
+    ]) {
+      expect(await service.deliver(ctx, n), n.type).toEqual({ skipped: 'event_off' });
+    }
+    // Types no switch governs still go out.
+    expect(await service.deliver(ctx, notification({ type: 'match_started', category: 'match' }))).toMatchObject({ sent: 1 });
+    expect(fake.received).toHaveLength(2);
+  });
+
   it('without a subscription sends nothing', async () => {
     expect(await service.deliver(pushCtx(), notification())).toEqual({ skipped: 'no_subscriptions' });
   });
