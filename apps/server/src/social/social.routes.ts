@@ -107,7 +107,7 @@ export function socialFeature(app: App, ctx: AppContext): void {
             : what === 'decline'
               ? 'Decline a request addressed to me'
               : 'Withdraw a request I sent',
-        description: '404 unless I am one of its two players; 403 for the other one of them; 409 once accepted.',
+        description: '404 unless I am one of its two players; 403 for the other one of them (and, to accept, for a demo account); 409 once accepted.',
         params: idParams,
         response: { 200: what === 'accept' ? linkResponseSchema : okResponseSchema, ...errors(401, 403, 404, 409) },
       },

@@ -192,6 +192,8 @@ export async function answer(ctx: ServiceContext, user: AccessClaims, linkId: st
     if (what === 'accept') {
       const me = await repo.findUser(tx, user.userId);
       if (!me) throw notFound(SOCIAL_TEXT.playerNotFound);
+      // A demo account adds no friends or followers, as it asks none (a request may predate the switch).
+      if (me.account_type === 'virtual') throw forbidden(SOCIAL_TEXT.virtualNoSocial);
       return accept(tx, link, me, now);
     }
     await repo.deleteLink(tx, link.id);

@@ -21,7 +21,7 @@ export interface Reply {
   body: any;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface SocialKit {
   t: TestApp;

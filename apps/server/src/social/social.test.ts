@@ -130,6 +130,30 @@ describe('friend requests', () => {
   });
 });
 
+describe('demo accounts', () => {
+  it('a player who switched to a demo account cannot accept requests (cannot add friends or followers), and may still decline or cancel', async () => {
+    const [a, b, fan] = [await kit.signUp(), await kit.signUp(), await kit.signUp()];
+    const friend = (await kit.api('POST', '/api/social/friends', { as: a, body: { userId: b.id } })).body.link.id as string;
+    const follow = (await kit.api('POST', '/api/social/follows', { as: fan, body: { userId: b.id } })).body.link.id as string;
+    const switched = await kit.api('PATCH', '/api/auth/user', { as: b, body: { account_type: 'virtual' } });
+    expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+    for (const id of [friend, follow]) {
+      const r = await kit.api('POST', `/api/social/requests/${id}/accept`, { as: b });
+      expect(r.status, JSON.stringify(r.body)).toBe(403);
+      expect(r.body.error.message).toBe(SOCIAL_TEXT.virtualNoSocial);
+    }
+    // Asking back (which would accept theirs) is refused the same way.
+    expect((await kit.api('POST', '/api/social/friends', { as: b, body: { userId: a.id } })).status).toBe(403);
+    const rows = await kit.t.database.db.query<{ status: string }>('SELECT status FROM social_links WHERE id = ANY($1::uuid[])', [[friend, follow]]);
+    expect(rows.map((r) => r.status)).toEqual(['pending', 'pending']);
+    expect(await notes(a)).toEqual([]);
+    expect((await kit.api('POST', `/api/social/requests/${follow}/decline`, { as: b })).status).toBe(200);
+    // Back to a real account: the request waiting for them can be accepted.
+    expect((await kit.api('PATCH', '/api/auth/user', { as: b, body: { account_type: 'real' } })).status).toBe(200);
+    expect((await kit.api('POST', `/api/social/requests/${friend}/accept`, { as: b })).status).toBe(200);
+  });
+});
+
 describe('follows', () => {
   it('a follow waits for the followed player; only they accept; unfollow and remove-follower end it', async () => {
     const [fan, star, other] = [await kit.signUp(), await kit.signUp(), await kit.signUp()];
