@@ -211,7 +211,7 @@ export function readPreferences(stored: unknown): NotificationPreferences {
  * The per-event switches of the match, challenge and social settings (SPEC §3): false when the
  * player turned off the one that governs `type`; true for a type none governs.
  */
-export function eventEnabled(prefs: NotificationPreferences, type: NotificationType): boolean {
+export function eventEnabled(prefs: Pick<NotificationPreferences, 'match' | 'challenge' | 'social'>, type: NotificationType | (string & {})): boolean {
   switch (type) {
     case 'match_move_made':
       return prefs.match.turnAlerts;

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_QUIET_HOURS, TOAST_DURATIONS } from '@versus/domain/notifications';
+import { DEFAULT_NOTIFICATION_PREFERENCES, DEFAULT_QUIET_HOURS, TOAST_DURATIONS } from '@versus/domain/notifications';
 import { decideDelivery, toastDuration, type Deliverable, type DeliveryContext, type DeliveryPreferences } from './delivery.ts';
 
 const on = { enabled: true, sound: true, browser: true };
 function prefs(overrides: Partial<DeliveryPreferences['general']> = {}, categories: Partial<DeliveryPreferences['categories']> = {}): DeliveryPreferences {
+  const { match, challenge, social } = DEFAULT_NOTIFICATION_PREFERENCES;
   return {
+    match,
+    challenge,
+    social,
     general: { sound: true, browser: true, quietHours: DEFAULT_QUIET_HOURS, ...overrides },
     categories: { match: on, challenge: on, financial: { ...on, sound: false }, social: { ...on, browser: false }, system: on, ...categories },
   };
@@ -47,6 +51,15 @@ describe('delivery channels', () => {
   it('a disabled category delivers nothing (the list still has it)', () => {
     const d = decideDelivery(accepted, prefs({}, { challenge: { enabled: false, sound: true, browser: true } }), visible);
     expect(d).toEqual({ toast: null, sound: null, system: false, vibrate: null });
+  });
+
+  it("an event whose own switch is off delivers nothing (\"When it's my turn\", \"My challenge is accepted\"...)", () => {
+    const off = { ...prefs(), challenge: { ...DEFAULT_NOTIFICATION_PREFERENCES.challenge, accepted: false } };
+    expect(decideDelivery(accepted, off, visible)).toEqual({ toast: null, sound: null, system: false, vibrate: null });
+    const turn: Deliverable = { ...accepted, type: 'match_move_made', category: 'match' };
+    expect(decideDelivery(turn, prefs(), visible).toast).not.toBeNull();
+    const noTurns = { ...prefs(), match: { ...DEFAULT_NOTIFICATION_PREFERENCES.match, turnAlerts: false } };
+    expect(decideDelivery(turn, noTurns, visible).toast).toBeNull();
   });
 
   it('sound needs both the general and the category switch; financial is silent by default', () => {

@@ -3,12 +3,12 @@
 // browser allows it), and a vibration after the first interaction. Preferences switch each off
 // per category; quiet hours silence sound, system notifications and vibration, never the list or
 // the in-app toast. Pure: the clock, the tab's visibility and the permission are passed in.
-import { isQuietHours, REMINDERS, TOAST_DURATIONS, type QuietHours, type ReminderKind } from '@versus/domain/notifications';
+import { eventEnabled, isQuietHours, REMINDERS, TOAST_DURATIONS, type NotificationPreferences, type QuietHours, type ReminderKind } from '@versus/domain/notifications';
 import type { NotificationCategory, NotificationPriority } from '@versus/domain/notifications';
 import { soundKindFor, type SoundKind } from './sound.ts';
 import { vibrationFor, type VibrationKind } from './vibration.ts';
 
-export interface DeliveryPreferences {
+export interface DeliveryPreferences extends Pick<NotificationPreferences, 'match' | 'challenge' | 'social'> {
   general: { sound: boolean; browser: boolean; quietHours: QuietHours };
   categories: Record<NotificationCategory, { enabled: boolean; sound: boolean; browser: boolean }>;
 }
@@ -74,7 +74,8 @@ export function toastDuration(n: Pick<Deliverable, 'type' | 'priority' | 'persis
 
 export function decideDelivery(n: Deliverable, prefs: DeliveryPreferences, context: DeliveryContext): Delivery {
   const category = prefs.categories[n.category];
-  if (!category.enabled) return NOTHING;
+  // The category's switch, then the event's own ("When it's my turn", "Match results"...), as the server's push does.
+  if (!category.enabled || !eventEnabled(prefs, n.type)) return NOTHING;
   const quiet = isQuietHours(prefs.general.quietHours, context.now);
   const audible = !quiet && !n.silent;
   const system = !quiet && context.tabHidden && context.permission === 'granted' && prefs.general.browser && category.browser;
