@@ -4,7 +4,8 @@
 //   1. the match row, locked and version-checked (a stale finisher changes nothing: no double pay);
 //   2. the escrow settled through the ledger: the winner gets every stake (2 × stake), a draw or
 //      a void returns each stake to its player;
-//   3. (not for a void) wins, losses, streak, level, and the Glicko-2 rating of this game;
+//   3. (not for a void) wins, losses, streak, level, and the Glicko-2 rating of this game; a
+//      VTokens match moves only the virtual record (games, wins, losses) and is not rated;
 //   4. the challenge closed, the result stored, `match.completed` published on the match and on
 //      both players' topics.
 // Lock order, as the ledger asks: match, holds and accounts (the ledger), profiles (ratings are
@@ -91,7 +92,9 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
     }
   }
 
-  // Records and ratings (a void is no game: nothing changes).
+  // Records and ratings (a void is no game: nothing changes). VTokens play is not a ranking: the
+  // write keeps the real record and counts the virtual one, and nothing is rated.
+  const virtual = match.currency === 'vtokens';
   const resultOf = (seat: Seat): 'win' | 'loss' | 'draw' =>
     ending.kind === 'win' ? (ending.winner === seat ? 'win' : 'loss') : 'draw';
   const profiles: repo.FinishWrite['profiles'] = [];
@@ -118,6 +121,7 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
       const result = resultOf(seat);
       const wins = record.wins + (result === 'win' ? 1 : 0);
       profiles.push({ id, wins, losses: record.losses + (result === 'loss' ? 1 : 0), streak: nextStreak(record.streak, result), level: levelFor(wins), result });
+      if (virtual) return;
       newRatings.push({ userId: id, ...after[seat], result });
       ratings.push({ userId: id, before: displayRating(before[seat]).value, after: displayRating(after[seat]).value });
     });
@@ -176,7 +180,7 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
     gameData: move ? { moveCount: move.seq, lastMoveBy: match.players[move.seat] } : null,
     challenge: locked.challenge_id ? { id: locked.challenge_id, status: challengeStatus } : null,
     profiles,
-    virtual: match.currency === 'vtokens',
+    virtual,
     game: match.game,
     ratings: newRatings,
     move,
