@@ -1,10 +1,13 @@
 // Image uploads: one multipart set-up and one form reader for the features that take an image
-// (match evidence, feedback screenshots, avatars), so each refuses a file too large the same way.
+// (match evidence, feedback screenshots, avatars), so each refuses a file too large, or a form
+// that cannot be read, the same way.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import { GENERIC } from '@versus/domain/messages';
 import { checkEvidenceBytes, checkEvidenceFile } from '@versus/domain/results';
 import type { UploadedFile } from '../storage/file-store.ts';
-import { badRequest } from './errors.ts';
+import { badRequest, type AppError } from './errors.ts';
+import { invalidCharacters, nulPath } from './characters.ts';
 
 const TOO_LARGE = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_REQ_FILE_TOO_LARGE']);
 
@@ -39,38 +42,77 @@ export interface ImageForm {
   image: UploadedFile | null;
 }
 
+/** How a form's image is checked: its declared type before its bytes are read, then its bytes. */
+export interface ImageChecks<T> {
+  type(declared: string): string | null;
+  bytes(declared: string, data: Buffer): { ok: true; image: T } | { ok: false; message: string };
+}
+
+/**
+ * A multipart form's text fields and its first image checked by `checks` (refused on `field`).
+ * With `onlyField`, a file under another name is skipped; without it, the first file is the
+ * image whatever its name. A form the parser cannot read (cut short or malformed, without a
+ * boundary, more files or fields than acceptUploads allows) is 400 invalid_file with
+ * GENERIC.uploadUnreadable; a file over the limit keeps acceptUploads' text; a field holding
+ * U+0000 is refused as in any JSON body.
+ */
+export async function readImageParts<T>(
+  request: FastifyRequest,
+  options: { field: string; onlyField: boolean; checks: ImageChecks<T> },
+): Promise<{ fields: Record<string, string>; image: T | null }> {
+  const fields: Record<string, string> = {};
+  let image: T | null = null;
+  let refusal: AppError | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        const at = nulPath({ [part.fieldname]: part.value });
+        if (at !== null) refusal ??= invalidCharacters(at);
+        else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      const typeProblem = options.checks.type(part.mimetype);
+      if (refusal || image || typeProblem || (options.onlyField && part.fieldname !== options.field)) {
+        if (typeProblem) refusal ??= badRequest('invalid_file', typeProblem, options.field);
+        part.file.resume();
+        continue;
+      }
+      // Over the size limit this throws FST_REQ_FILE_TOO_LARGE (the text of acceptUploads).
+      const data = await part.toBuffer();
+      const checked = options.checks.bytes(part.mimetype, data);
+      if (checked.ok) image = checked.image;
+      else refusal = badRequest('invalid_file', checked.message, options.field);
+    }
+  } catch (error) {
+    if (TOO_LARGE.has(String((error as { code?: string }).code))) throw error;
+    // The parser's own errors (500s, 413s with its text) say nothing a player can act on.
+    throw badRequest('invalid_file', GENERIC.uploadUnreadable, options.field);
+  }
+  if (refusal) throw refusal;
+  return { fields, image };
+}
+
+/** SPEC §5's evidence rules: the declared type must be what the bytes are. */
+const evidenceChecks: ImageChecks<UploadedFile> = {
+  type: (type) => checkEvidenceFile({ type, size: 0 }),
+  bytes(type, data) {
+    const message = checkEvidenceBytes(type, data);
+    return message ? { ok: false, message } : { ok: true, image: { data, contentType: type.toLowerCase() } };
+  },
+};
+
 /**
  * A JSON body's string fields, or a multipart form's fields and its one image checked by SPEC
- * §5's rules (refused on `field`). With `onlyField`, a file under another name is skipped;
- * without it, the first file is the image whatever its name.
+ * §5's rules (refused on `field`; see readImageParts).
  */
 export async function readImageForm(request: FastifyRequest, options: { field: string; onlyField: boolean }): Promise<ImageForm> {
-  const fields: Record<string, string> = {};
   if (!request.isMultipart()) {
+    const fields: Record<string, string> = {};
     const body = request.body;
     if (body && typeof body === 'object') {
       for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
     }
     return { fields, image: null };
   }
-  let image: UploadedFile | null = null;
-  let problem: string | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      continue;
-    }
-    const typeProblem = checkEvidenceFile({ type: part.mimetype, size: 0 });
-    if (problem || image || typeProblem || (options.onlyField && part.fieldname !== options.field)) {
-      problem ??= typeProblem;
-      part.file.resume();
-      continue;
-    }
-    // Over the size limit this throws FST_REQ_FILE_TOO_LARGE (the text of acceptUploads).
-    const data = await part.toBuffer();
-    problem = checkEvidenceBytes(part.mimetype, data);
-    if (!problem) image = { data, contentType: part.mimetype.toLowerCase() };
-  }
-  if (problem) throw badRequest('invalid_file', problem, options.field);
-  return { fields, image };
+  return readImageParts(request, { ...options, checks: evidenceChecks });
 }

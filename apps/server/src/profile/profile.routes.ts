@@ -11,7 +11,7 @@ import type { AppContext } from '../context.ts';
 import { requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { badRequest, errorResponses as errors, forbidden } from '../http/errors.ts';
 import { sendStoredFile } from '../http/files.ts';
-import { acceptUploads, uploadBodyLimit } from '../http/uploads.ts';
+import { acceptUploads, readImageParts, uploadBodyLimit, type ImageChecks } from '../http/uploads.ts';
 import { diskAvatarStore, type AvatarStore } from './avatar-store.ts';
 import * as service from './profile.service.ts';
 
@@ -24,35 +24,21 @@ const UPLOAD_BODY_LIMIT = uploadBodyLimit(AVATAR_RULES.maxBytes);
 /** SPEC §7: cache 3600. A name is never reused for other bytes, so it is also immutable. */
 export const AVATAR_CACHE_CONTROL = 'public, max-age=3600, immutable';
 
-/** The one `avatar` image of a multipart form, checked by SPEC §5's rules and sniffed. */
+/** SPEC §5's avatar rules: the bytes decide the stored type (a PNG named .jpg is stored as a PNG). */
+const avatarChecks: ImageChecks<service.AvatarUpload> = {
+  type: (type) => checkAvatarFile({ type, size: 0 }),
+  bytes(type, data) {
+    const checked = checkAvatarBytes(type, data);
+    return checked.ok ? { ok: true, image: { data, type: checked.type } } : checked;
+  },
+};
+
+/** The one `avatar` image of a multipart form, checked and sniffed (an unreadable form: readImageParts). */
 async function readAvatar(request: FastifyRequest): Promise<service.AvatarUpload> {
   if (!request.isMultipart()) throw badRequest('invalid_file', PROFILE.avatarMissing, 'avatar');
-  let upload: service.AvatarUpload | null = null;
-  let problem: string | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') continue;
-      const typeProblem = checkAvatarFile({ type: part.mimetype, size: 0 });
-      if (problem || upload || typeProblem) {
-        problem ??= typeProblem;
-        part.file.resume();
-        continue;
-      }
-      // Over the limit this throws FST_REQ_FILE_TOO_LARGE (answered with SPEC's text: acceptUploads).
-      const data = await part.toBuffer();
-      const checked = checkAvatarBytes(part.mimetype, data);
-      if (checked.ok) upload = { data, type: checked.type };
-      else problem = checked.message;
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw error;
-    // Only the form is read here: a form cut short or malformed, without a boundary, or with
-    // more files or fields than one avatar needs (the parser's own errors were 500s and 413s).
-    throw badRequest('invalid_file', PROFILE.uploadUnreadable, 'avatar');
-  }
-  if (problem) throw badRequest('invalid_file', problem, 'avatar');
-  if (!upload) throw badRequest('invalid_file', PROFILE.avatarMissing, 'avatar');
-  return upload;
+  const { image } = await readImageParts(request, { field: 'avatar', onlyField: false, checks: avatarChecks });
+  if (!image) throw badRequest('invalid_file', PROFILE.avatarMissing, 'avatar');
+  return image;
 }
 
 export async function profileFeature(app: App, ctx: AppContext, store?: AvatarStore | null): Promise<void> {

@@ -13,7 +13,7 @@ export const PROFILE = {
   // Ours.
   title: 'Profile Settings',
   avatarMissing: 'Choose an image to upload.',
-  uploadUnreadable: 'The upload could not be read. Choose one image and try again.',
+  uploadUnreadable: GENERIC.uploadUnreadable,
   avatarNotFound: 'Avatar not found',
   avatarUpdated: 'Avatar updated',
   avatarRemoved: 'Avatar removed',

@@ -51,6 +51,10 @@ export const GENERIC = {
   connectionTimeout: 'Connection timeout after 5 seconds',
   // Ours: request shape errors.
   malformedJson: 'The request body is not valid JSON.',
+  // A NUL character (U+0000) anywhere in a body, query or path: PostgreSQL text cannot hold it.
+  invalidCharacters: 'The request contains characters that are not allowed.',
+  // A multipart form the parser cannot read (cut short, no boundary, more parts than allowed).
+  uploadUnreadable: 'The upload could not be read. Choose one image and try again.',
   routeNotFound: 'Not found',
 } as const;
 

@@ -1,0 +1,54 @@
+// PostgreSQL text and jsonb cannot hold U+0000: a request body carrying one anywhere (nested,
+// or in a key; a JSON body or a multipart field) is refused before a route reads it, rather
+// than failing in SQL as a 500.
+import type { FastifyInstance } from 'fastify';
+import { GENERIC } from '@versus/domain/messages';
+import { badRequest } from './errors.ts';
+
+/**
+ * The dotted path of the first string in `root` (a value, or a key: then its object's path)
+ * holding U+0000, '' for `root` itself; null when there is none. Walked without recursion, so
+ * a deeply nested body cannot overflow the stack.
+ */
+export function nulPath(root: unknown): string | null {
+  const stack: [unknown, string][] = [[root, '']];
+  while (stack.length > 0) {
+    const [value, at] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return at;
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
+    const entries = Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i]!;
+      if (key.includes('\u0000')) return at;
+      stack.push([item, at ? `${at}.${key}` : key]);
+    }
+  }
+  return null;
+}
+
+/** The 400 for a NUL at `at` (a `nulPath`); the field is named when there is one of a sane length. */
+export const invalidCharacters = (at: string) =>
+  badRequest('invalid_input', GENERIC.invalidCharacters, at && at.length <= 200 ? at : undefined);
+
+/**
+ * Routes that answer a NUL in their body themselves, as their tests pin: the push endpoint is
+ * refused with its own text (invalid_endpoint), the user agent label loses its control
+ * characters, and unsubscribing an endpoint holding one is a 404.
+ */
+const OWN_HANDLING = new Set(['POST /api/notifications/push/subscriptions', 'DELETE /api/notifications/push/subscriptions']);
+
+/**
+ * For every route of `app` (added before the routes): a parsed body holding U+0000 is a 400
+ * before validation. Paths and queries are left to the routes: ids are checked as uuids before
+ * SQL, and the player search drops control characters.
+ */
+export function refuseNulCharacters(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (OWN_HANDLING.has(`${request.method} ${request.routeOptions.url}`)) return;
+    const at = nulPath(request.body);
+    if (at !== null) throw invalidCharacters(at);
+  });
+}

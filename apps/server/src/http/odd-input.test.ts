@@ -1,0 +1,127 @@
+// Odd input against real PostgreSQL: a NUL character (which PostgreSQL text cannot hold) in any
+// JSON body or multipart field, and multipart forms the parser cannot read, are each a 400 with
+// a catalogue message, never a 500, and change nothing.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERIC } from '@versus/domain/messages';
+import { createResultsKit, multipartBody, pngOf, type ResultsKit, type TestPlayer } from '../results/results.test-kit.ts';
+
+let kit: ResultsKit;
+beforeAll(async () => {
+  kit = await createResultsKit();
+});
+afterAll(async () => kit?.close());
+
+const NUL = '\u0000';
+const refusedForCharacters = { code: 'invalid_input', message: GENERIC.invalidCharacters };
+const count = async (sql: string, params: unknown[] = []) => Number((await kit.t.database.db.query<{ n: number }>(sql, params))[0]!.n);
+const displayName = async (id: string) => (await kit.t.database.db.query<{ display_name: string }>('SELECT display_name FROM profiles WHERE id = $1', [id]))[0]!.display_name;
+
+/** Every file under the app's data directory (uploads land there). */
+function storedFiles(dir = kit.t.config.dataDir): string[] {
+  if (!dir || !fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? storedFiles(full) : [full];
+  });
+}
+
+describe('a NUL character', () => {
+  it('in display_name is refused on both profile edits; the name stays', async () => {
+    const p = await kit.signUp();
+    const before = await displayName(p.id);
+    for (const [method, url] of [['PATCH', '/api/auth/user'], ['PATCH', `/api/profiles/${p.id}`]] as const) {
+      const res = await kit.t.app.inject({ method, url, headers: p.headers, payload: { display_name: `Ace${NUL}Player` } });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(res.json().error, url).toMatchObject({ ...refusedForCharacters, field: 'display_name' });
+    }
+    expect(await displayName(p.id)).toBe(before);
+  });
+
+  it('nested anywhere in a body (a challenge rule, a chat message, a signup field) is refused; nothing is created', async () => {
+    const { matchId, p1 } = await kit.externalMatch();
+    const challenges = () => count('SELECT count(*)::int AS n FROM challenges WHERE creator_id = $1', [p1.id]);
+    const chats = () => count('SELECT count(*)::int AS n FROM match_chat WHERE match_id = $1', [matchId]);
+    const users = () => count('SELECT count(*)::int AS n FROM users');
+    const [challengesBefore, chatsBefore, usersBefore] = [await challenges(), await chats(), await users()];
+
+    const challenge = { game: 'fifa-24', platform: 'pc', gamertag: 'Creator', stake: 5, duration: 30, rules: ['No pausing', `Best of 3${NUL}`] };
+    const created = await kit.api('POST', '/api/challenges', { as: p1, body: challenge });
+    expect(created.status, JSON.stringify(created.body)).toBe(400);
+    expect(created.body.error).toMatchObject({ ...refusedForCharacters, field: 'rules.1' });
+
+    const chat = await kit.api('POST', `/api/matches/${matchId}/chat`, { as: p1, body: { body: `gg${NUL}` } });
+    expect(chat.status, JSON.stringify(chat.body)).toBe(400);
+    expect(chat.body.error).toMatchObject(refusedForCharacters);
+
+    const signup = await kit.api('POST', '/api/auth/signup', {
+      body: { email: 'nul@odd.test', password: 'secret123', options: { data: { account_type: 'real', username: `nul${NUL}name`, full_name: 'N', phone: '+44 20 7946 0000', date_of_birth: '1995-06-15', age_verified: true } } },
+    });
+    expect(signup.status, JSON.stringify(signup.body)).toBe(400);
+    expect(signup.body.error).toMatchObject(refusedForCharacters);
+
+    // In a key too (jsonb cannot hold it either).
+    const keyed = await kit.api('POST', '/api/challenges', { as: p1, body: { ...challenge, rules: [], [`x${NUL}`]: 1 } });
+    expect(keyed.status, JSON.stringify(keyed.body)).toBe(400);
+    expect(keyed.body.error).toMatchObject(refusedForCharacters);
+
+    expect([await challenges(), await chats(), await users()]).toEqual([challengesBefore, chatsBefore, usersBefore]);
+  });
+
+  it('in a multipart field is refused; nothing is stored', async () => {
+    const p = await kit.signUp();
+    const feedback = () => count('SELECT count(*)::int AS n FROM beta_feedback WHERE user_id = $1', [p.id]);
+    const files = storedFiles().length;
+    const form = multipartBody({ message: `Looks off${NUL}`, pageUrl: '/wallet', appVersion: '0.1.0' });
+    const res = await kit.api('POST', '/api/feedback', { as: p, payload: form.payload, headers: form.headers });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error).toMatchObject({ ...refusedForCharacters, field: 'message' });
+    expect(await feedback()).toBe(0);
+    expect(storedFiles().length).toBe(files);
+  });
+});
+
+/** Forms the parser cannot read: cut short, unclosed, not a form inside, no boundary, one file too many. */
+function brokenForms(fields: Record<string, string>, fileField: string): [string, Buffer, string][] {
+  const whole = multipartBody(fields, { type: 'image/png', data: pngOf(400) });
+  const contentType = whole.headers['content-type'];
+  const boundary = contentType.split('boundary=')[1]!;
+  const payload = Buffer.from(whole.payload.toString('latin1').replace('name="evidence"', `name="${fileField}"`), 'latin1');
+  const filePart = `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="x"\r\nContent-Type: image/png\r\n\r\n`;
+  return [
+    ['cut short', payload.subarray(0, 200), contentType],
+    ['no closing boundary', payload.subarray(0, payload.length - `--${boundary}--\r\n`.length), contentType],
+    ['not a form at all', Buffer.from('hello there'), contentType],
+    ['no boundary', payload, 'multipart/form-data'],
+    ['two files', Buffer.concat([Buffer.from(filePart), pngOf(), Buffer.from('\r\n'), payload]), contentType],
+  ];
+}
+
+async function expectUnreadable(as: TestPlayer, url: string, cases: [string, Buffer, string][], field: string) {
+  for (const [label, payload, contentType] of cases) {
+    const res = await kit.api('POST', url, { as, payload, headers: { 'content-type': contentType } });
+    expect(res.status, `${label}: ${res.raw.body}`).toBe(400);
+    expect(res.body.error, label).toEqual({ code: 'invalid_file', message: GENERIC.uploadUnreadable, field });
+  }
+}
+
+describe('a broken multipart form', () => {
+  it('on feedback is a 400 with our message; nothing is stored', async () => {
+    const p = await kit.signUp();
+    const files = storedFiles().length;
+    await expectUnreadable(p, '/api/feedback', brokenForms({ message: 'Looks off', pageUrl: '/wallet', appVersion: '0.1.0' }, 'screenshot'), 'screenshot');
+    expect(await count('SELECT count(*)::int AS n FROM beta_feedback WHERE user_id = $1', [p.id])).toBe(0);
+    expect(storedFiles().length).toBe(files);
+  });
+
+  it('on a result report with evidence is a 400 with our message; nothing is reported or stored', async () => {
+    const { matchId, p1 } = await kit.externalMatch();
+    const [files, status] = [storedFiles().length, await kit.matchStatus(matchId)];
+    await expectUnreadable(p1, `/api/matches/${matchId}/report`, brokenForms({ outcome: 'win' }, 'evidence'), 'evidence');
+    expect(await count('SELECT count(*)::int AS n FROM match_reports WHERE match_id = $1', [matchId])).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM match_evidence WHERE match_id = $1', [matchId])).toBe(0);
+    expect(await kit.matchStatus(matchId)).toBe(status);
+    expect(storedFiles().length).toBe(files);
+  });
+});
