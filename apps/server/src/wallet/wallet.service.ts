@@ -72,7 +72,9 @@ export async function useCredits(ctx: AppContext, userId: string, request: Credi
   });
 }
 
-export async function adminGrant(ctx: AppContext, adminId: string, request: AdminGrantRequest): Promise<CreditsResult> {
+export async function adminGrant(ctx: AppContext, adminId: string, input: AdminGrantRequest): Promise<CreditsResult> {
+  // A UUID names its user in either case; the key, the answer and the user's topic use its one form.
+  const request = { ...input, userId: input.userId.toLowerCase() };
   return ctx.db.transaction(async (tx) => {
     const profile = await findProfile(tx, request.userId);
     if (!profile) throw notFound(LEDGER.userNotFound);

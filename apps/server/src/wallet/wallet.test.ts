@@ -193,6 +193,29 @@ describe('admin endpoints', () => {
     expect(history.items[0]).toMatchObject({ reason: 'admin_grant', description: 'Prize', available: 25.75 });
   });
 
+  it('a grant naming the user in capitals answers their real balance, tells them, and a retry in lower case moves nothing', async () => {
+    const dave = await createPlayer(t.database.db);
+    const body = { userId: dave.id.toUpperCase(), amount: 10, idempotencyKey: key() };
+    const events = await recordHints(t.database.db, `user:${dave.id}`);
+    const res = await call('POST', '/api/admin/ledger/grant', admin, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ currency: 'credits', amount: 10, available: 1010, replayed: false });
+    const snapshot = await ledgerSnapshot(t.database.db);
+    const retry = await call('POST', '/api/admin/ledger/grant', admin, { ...body, userId: dave.id });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ available: 1010, replayed: true });
+    expect(await ledgerSnapshot(t.database.db)).toBe(snapshot);
+    expect((await balanceOf(dave)).available_balance).toBe(1010);
+    expect((await events.heard()).map((h) => h.type)).toEqual(['balance']);
+    await events.stop();
+    // The credits_earned notice goes to the user's own topic.
+    const [topic] = await t.database.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM realtime_events WHERE topic = $1 AND type = 'notification.created'`,
+      [`user:${dave.id}`],
+    );
+    expect(topic!.n).toBe(1);
+  });
+
   it('returns a clean audit to an admin', async () => {
     const res = await call('GET', '/api/admin/ledger/audit', admin);
     expect(res.statusCode).toBe(200);
