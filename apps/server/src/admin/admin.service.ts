@@ -15,9 +15,14 @@ import { ADMIN_TOPIC, evidenceByIds, loadMatch, readChat, readReports, recordTra
 import * as repo from './admin.repository.ts';
 import { UUID } from '../http/validation.ts';
 
+const MAX_INT = 2_147_483_647;
+
 export async function listDisputes(db: Queryable, query: DisputeListQuery & { id?: string; playerId?: string }, now = new Date()): Promise<Dispute[]> {
-  const openedBefore = query.minAgeMinutes === undefined ? null : new Date(now.getTime() - query.minAgeMinutes * 60_000);
-  const rows = await repo.disputes(db, { ...query, openedBefore });
+  // Filters past any real stake or age mean "none" (or "no bound"), not a value the SQL cannot hold:
+  // stakes are `int`, and no dispute was opened before 1970.
+  const openedBefore = query.minAgeMinutes === undefined ? null : new Date(Math.max(0, now.getTime() - query.minAgeMinutes * 60_000));
+  const stake = (value: number | undefined) => (value === undefined ? undefined : Math.min(value, MAX_INT));
+  const rows = await repo.disputes(db, { ...query, minStake: stake(query.minStake), maxStake: stake(query.maxStake), openedBefore });
   const ids = [...new Set(rows.flatMap((r) => [r.player1_id, r.player2_id]))];
   const records = new Map((ids.length ? await repo.disputeRecords(db, ids) : []).map((r) => [r.id, r]));
   const out: Dispute[] = [];

@@ -99,6 +99,19 @@ describe('dispute queue', () => {
     expect(old.body.disputes).toEqual([]);
     expect((await kit.api('GET', '/api/admin/disputes?minStake=-1', { as: admin })).status).toBe(400);
   });
+
+  it('takes filters beyond any stake or age (no dispute is that big or that old) without failing', async () => {
+    const { disputeId } = await disputed({ stake: 30 });
+    const ids = async (query: string) => {
+      const r = await kit.api('GET', `/api/admin/disputes?${query}`, { as: admin });
+      expect(r.status, `${query}: ${JSON.stringify(r.body)}`).toBe(200);
+      return (r.body.disputes as Dispute[]).map((d) => d.id);
+    };
+    expect(await ids('maxStake=99999999999')).toContain(disputeId);
+    expect(await ids('minStake=99999999999')).toEqual([]);
+    expect(await ids(`minAgeMinutes=${Number.MAX_SAFE_INTEGER}`)).toEqual([]);
+    expect(await ids('minAgeMinutes=99999999999')).toEqual([]);
+  });
 });
 
 describe('resolution', () => {
