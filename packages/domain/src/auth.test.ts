@@ -113,6 +113,9 @@ describe('the 18th birthday', () => {
   it('born on 29 February: 18 on 1 March in a common year, on 29 February in a leap year', () => {
     // 29 February of a common year is no date at all.
     expect(isValidDate('2006-02-29')).toBe(false);
+    // Nor is a year 0 (PostgreSQL refuses it): refused here rather than failing in SQL.
+    expect(isValidDate('0000-01-01')).toBe(false);
+    expect(isValidDate('0001-01-01')).toBe(true);
     expect(validateRegistration({ ...valid, dateOfBirth: '2006-02-29' }, at('2025-01-01'))?.message).toBe(AUTH.mustBeAdult);
 
     const leapling = { ...valid, dateOfBirth: '2004-02-29' };

@@ -86,7 +86,8 @@ export function ageOn(dateOfBirth: string, today: Date): number {
 
 export function isValidDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
+  // Year 0 exists for JavaScript's Date but not for PostgreSQL's date (1 BC is followed by AD 1).
+  if (!match || match[1] === '0000') return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }

@@ -54,6 +54,8 @@ describe('player side', () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ fullName: ' ' }, VERIFY_TEXT.fullNameRequired, 'fullName'],
       [{ dateOfBirth: '2020-02-30' }, VERIFY_TEXT.dateOfBirthRequired, 'dateOfBirth'],
+      // A year 0 is a date to JavaScript but not to PostgreSQL (there was no year 0): was a 500.
+      [{ dateOfBirth: '0000-01-01' }, VERIFY_TEXT.dateOfBirthRequired, 'dateOfBirth'],
       [{ dateOfBirth: `${new Date().getUTCFullYear() - 17}-01-01` }, VERIFY_TEXT.mustBeAdult, 'dateOfBirth'],
       [{ documentType: 'library_card' }, VERIFY_TEXT.documentRequired, 'documentType'],
       [{ documentLast4: '12' }, VERIFY_TEXT.documentLast4Invalid, 'documentLast4'],
