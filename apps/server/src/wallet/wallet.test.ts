@@ -129,6 +129,16 @@ describe('POST /api/wallet/credits/use', () => {
     expect(await balanceOf(virtual)).toMatchObject({ virtual_credits_available: 480, weekly_virtual_credits_remaining: 480, available_credits: 0 });
   });
 
+  it('repairs a role change before spending: a player made promoter spends from their pcredits without reading the balance first', async () => {
+    const erin = await createPlayer(t.database.db);
+    await t.database.db.query(`UPDATE profiles SET role = 'promoter' WHERE id = $1`, [erin.id]);
+    const promoted = { ...erin, role: 'promoter' as const };
+    const res = await call('POST', '/api/wallet/credits/use', promoted, { amount: 5, idempotencyKey: key() });
+    expect(res.statusCode, JSON.stringify(res.json())).toBe(200);
+    expect(res.json()).toMatchObject({ currency: 'pcredits', available: 995 });
+    expect(await balanceOf(promoted)).toMatchObject({ currency: 'pcredits', available_pcredits: 995, available_credits: 1000 });
+  });
+
   it('refuses visitors', async () => {
     const res = await call('POST', '/api/wallet/credits/use', null, { amount: 1, idempotencyKey: key() });
     expect(res.statusCode).toBe(401);
