@@ -7,16 +7,20 @@
 //  5. every held escrow belongs to a live challenge, match or room. Those tables arrive with
 //     later features: an owner table is checked only once it exists (to_regclass), for the
 //     owner row's existence and, when the table has a status column, for a status that is not
-//     final. ownersChecked in the answer says which tables were checked.
+//     final (an accepted challenge's or a made room's stakes belong to its match). ownersChecked in the answer says which tables were checked.
 import { CURRENCIES, type Currency } from '@versus/domain';
 import type { LedgerAudit } from '@versus/domain/wallet';
 import type { Queryable } from '../db/database.ts';
 
-/** Statuses after which an owner may no longer hold escrow. */
+/**
+ * Statuses after which an owner may no longer hold escrow. An accepted challenge and a room
+ * whose match is made have handed their stakes to the match in that same transaction, so a
+ * stake still held by them is one the match will never settle.
+ */
 const FINAL_STATUSES: Record<OwnerKind, string[]> = {
-  challenges: ['completed', 'expired', 'cancelled', 'canceled', 'deleted'],
+  challenges: ['accepted', 'completed', 'expired', 'cancelled', 'canceled', 'deleted'],
   matches: ['completed', 'cancelled', 'canceled', 'forfeited', 'abandoned'],
-  private_rooms: ['cancelled', 'canceled', 'expired', 'completed', 'closed'],
+  private_rooms: ['match_created', 'cancelled', 'canceled', 'expired', 'completed', 'closed'],
 };
 type OwnerKind = 'challenges' | 'matches' | 'private_rooms';
 const OWNER_COLUMN: Record<OwnerKind, string> = { challenges: 'challenge_id', matches: 'match_id', private_rooms: 'room_id' };

@@ -412,6 +412,21 @@ describe('audit', () => {
       await ledgerOf(sdb).releaseEscrow({ owner: { matchId: match }, idempotencyKey: key() });
       expect((await auditLedger(sdb, scratchOwners)).ok).toBe(true);
 
+      // An accepted challenge, or a room whose match is made, has handed its stakes to the match
+      // (in the same transaction): a stake still held by it is one the match will never settle.
+      const challenge = await createOwner(sdb, 'challenges');
+      await ledgerOf(sdb).lockEscrow({ userId: a.id, amount: 100, owner: { challengeId: challenge }, idempotencyKey: key() });
+      await finishOwner(sdb, 'challenges', challenge, 'accepted');
+      expect((await auditLedger(sdb, scratchOwners)).problems).toEqual([{ check: 'escrow_owner_live', detail: expect.stringContaining('accepted') }]);
+      await ledgerOf(sdb).releaseEscrow({ owner: { challengeId: challenge }, idempotencyKey: key() });
+      const room = await createOwner(sdb, 'private_rooms');
+      await ledgerOf(sdb).lockEscrow({ userId: b.id, amount: 100, owner: { roomId: room }, idempotencyKey: key() });
+      expect((await auditLedger(sdb, scratchOwners)).ok).toBe(true);
+      await finishOwner(sdb, 'private_rooms', room, 'match_created');
+      expect((await auditLedger(sdb, scratchOwners)).problems).toEqual([{ check: 'escrow_owner_live', detail: expect.stringContaining('match_created') }]);
+      await ledgerOf(sdb).releaseEscrow({ owner: { roomId: room }, idempotencyKey: key() });
+      expect((await auditLedger(sdb, scratchOwners)).ok).toBe(true);
+
       // Tampering behind the ledger's back (as only a bug or a hand-edit could).
       await sdb.query(`UPDATE ledger_accounts SET balance = balance + 5 WHERE user_id = $1 AND kind = 'available' AND currency = 'credits'`, [a.id]);
       const created = await auditLedger(sdb, scratchOwners);
