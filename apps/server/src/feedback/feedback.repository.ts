@@ -60,6 +60,11 @@ export async function answer(tx: Queryable, id: string, text: string, adminId: s
   return rows.length === 1;
 }
 
+/** Serialises one player's sends until the transaction ends, so the daily cap's count holds. */
+export async function lockAuthor(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`feedback-send:${userId}`]);
+}
+
 /** How many messages the player has sent since `since` (the daily cap). */
 export async function countSince(db: Queryable, userId: string, since: Date): Promise<number> {
   const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM beta_feedback WHERE user_id = $1 AND created_at > $2', [userId, since]);

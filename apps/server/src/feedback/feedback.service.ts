@@ -4,6 +4,7 @@
 import { FEEDBACK_LIMITS, FEEDBACK_TEXT, checkFeedback, type AdminFeedback, type Feedback, type FeedbackStatus } from '@versus/domain/feedback';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,14 +58,18 @@ export async function send(
 ): Promise<Feedback> {
   const checked = checkFeedback(input.fields);
   if (!checked.ok) throw badRequest('invalid_input', checked.message, checked.field);
-  // A cap per player, so the widget cannot be used to fill the disk with screenshots.
-  if ((await repo.countSince(ctx.db, user.userId, new Date(now.getTime() - DAY_MS))) >= FEEDBACK_LIMITS.perDay) {
-    throw new AppError(429, 'too_many_feedback', FEEDBACK_TEXT.tooMany);
-  }
+  // A cap per player, so the widget cannot be used to fill the disk with screenshots: checked
+  // before the file is stored, and again under the player's lock where the row is written, so
+  // messages sent at once cannot all pass the first check.
+  const capReached = async (db: Queryable) => (await repo.countSince(db, user.userId, new Date(now.getTime() - DAY_MS))) >= FEEDBACK_LIMITS.perDay;
+  const tooMany = () => new AppError(429, 'too_many_feedback', FEEDBACK_TEXT.tooMany);
+  if (await capReached(ctx.db)) throw tooMany();
   const key = input.screenshot ? newKey(`feedback/${user.userId}`, input.screenshot.contentType) : null;
   if (key && input.screenshot) await store.put(key, input.screenshot.data, input.screenshot.contentType);
   try {
     const id = await ctx.db.transaction(async (tx) => {
+      await repo.lockAuthor(tx, user.userId);
+      if (await capReached(tx)) throw tooMany();
       const feedbackId = await repo.insert(tx, {
         userId: user.userId,
         ...checked.value,

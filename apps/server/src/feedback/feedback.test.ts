@@ -53,6 +53,17 @@ describe('sending', () => {
     expect((await kit.api('POST', '/api/feedback', { as: await kit.signUp(), body: message })).status).toBe(201);
   });
 
+  it('holds the daily cap when a player sends many messages at once', async () => {
+    const eager = await kit.signUp();
+    const sent = await Promise.all(
+      Array.from({ length: FEEDBACK_LIMITS.perDay + 10 }, (_, i) => kit.api('POST', '/api/feedback', { as: eager, body: { ...message, message: `burst ${i}` } })),
+    );
+    expect(sent.filter((r) => r.status === 201)).toHaveLength(FEEDBACK_LIMITS.perDay);
+    expect(sent.filter((r) => r.status === 429)).toHaveLength(10);
+    const [stored] = await kit.t.database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM beta_feedback WHERE user_id = $1', [eager.id]);
+    expect(stored!.n).toBe(FEEDBACK_LIMITS.perDay);
+  });
+
   it('takes a screenshot image and serves it to the author and admins only; a non-image is refused', async () => {
     const [p, other] = [await kit.signUp(), await kit.signUp()];
     const form = screenshotForm(message, { type: 'image/png', data: pngOf(400) });
