@@ -40,14 +40,20 @@ export const invalidCharacters = (at: string) =>
  */
 const OWN_HANDLING = new Set(['POST /api/notifications/push/subscriptions', 'DELETE /api/notifications/push/subscriptions']);
 
+/** Routes that clean their own query: the player search drops control characters from `q`. */
+const OWN_QUERY_HANDLING = new Set(['GET /api/social/search']);
+
 /**
- * For every route of `app` (added before the routes): a parsed body holding U+0000 is a 400
- * before validation. Paths and queries are left to the routes: ids are checked as uuids before
- * SQL, and the player search drops control characters.
+ * For every route of `app` (added before the routes): a parsed body or query string holding
+ * U+0000 is a 400 before validation (a query's text reaches SQL as filters: an admin's `game`).
+ * Paths are left to the routes: ids are checked as uuids before SQL.
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (OWN_HANDLING.has(`${request.method} ${request.routeOptions.url}`)) return;
+    const route = `${request.method} ${request.routeOptions.url}`;
+    const inQuery = OWN_QUERY_HANDLING.has(route) ? null : nulPath(request.query);
+    if (inQuery !== null) throw invalidCharacters(inQuery);
+    if (OWN_HANDLING.has(route)) return;
     const at = nulPath(request.body);
     if (at !== null) throw invalidCharacters(at);
   });

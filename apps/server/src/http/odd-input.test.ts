@@ -69,6 +69,15 @@ describe('a NUL character', () => {
     expect([await challenges(), await chats(), await users()]).toEqual([challengesBefore, chatsBefore, usersBefore]);
   });
 
+  it("in a query string is refused (an admin's dispute filter reached SQL and answered 500); the player search cleans its own", async () => {
+    const admin = await kit.admin();
+    const listed = await kit.api('GET', '/api/admin/disputes?game=%00', { as: admin });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(400);
+    expect((listed.body as { error: unknown }).error).toMatchObject({ ...refusedForCharacters, field: 'game' });
+    expect((await kit.api('GET', '/api/admin/disputes?game=fifa-24', { as: admin })).status).toBe(200);
+    expect((await kit.api('GET', '/api/social/search?q=ab%00', { as: admin })).status).toBe(200);
+  });
+
   it('in a multipart field is refused; nothing is stored', async () => {
     const p = await kit.signUp();
     const feedback = () => count('SELECT count(*)::int AS n FROM beta_feedback WHERE user_id = $1', [p.id]);
