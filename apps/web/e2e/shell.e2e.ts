@@ -166,11 +166,23 @@ describe('app shell', () => {
     const { context, page } = await newPage(browser, { width: 360 });
     try {
       await signUpInContext(page, { prefix: 'narrow' });
-      for (const path of ['/', '/wallet', '/marketplace', '/live-arena', '/create-challenge']) {
+      const paths = ['/', '/wallet', '/marketplace', '/live-arena', '/create-challenge', '/matches', '/social', '/profile', '/leaderboards', '/settings/notifications'];
+      for (const path of paths) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
         expect({ path, scrollWidth }).toEqual({ path, scrollWidth: clientWidth });
+      }
+      // Tab bars show every tab whole (counts included), none cut off or scrolled out of sight,
+      // and each is tall enough to tap.
+      for (const path of ['/matches', '/social']) {
+        await page.goto(path);
+        const list = page.getByRole('tablist').first();
+        await list.getByRole('tab').first().waitFor();
+        const tabs = await list.evaluate((el) =>
+          [el, ...el.querySelectorAll('[role=tab]')].map((t) => ({ clipped: t.scrollWidth > t.clientWidth, short: t !== el && t.getBoundingClientRect().height < 40 })),
+        );
+        expect({ path, clipped: tabs.some((t) => t.clipped), short: tabs.some((t) => t.short) }).toEqual({ path, clipped: false, short: false });
       }
     } finally {
       await context.close();

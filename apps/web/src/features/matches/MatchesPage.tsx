@@ -48,7 +48,7 @@ export default function MatchesPage() {
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12" data-testid="matches-page">
       <h1 className="text-3xl font-black sm:text-4xl">{T.title}</h1>
       <p className="mt-1 text-muted">{T.subtitle}</p>
-      <div role="tablist" className="mt-6 flex gap-1 overflow-x-auto rounded-xl border border-border bg-surface p-1">
+      <div role="tablist" className="mt-6 flex gap-1 rounded-xl border border-border bg-surface p-1">
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -57,7 +57,7 @@ export default function MatchesPage() {
             aria-selected={tab === t.id}
             onClick={() => select(t.id)}
             className={cn(
-              'flex-1 rounded-lg px-3 py-2 text-sm font-bold whitespace-nowrap transition',
+              'min-h-10 flex-1 rounded-lg px-2 py-1.5 text-sm leading-tight font-bold transition sm:px-3 sm:whitespace-nowrap',
               tab === t.id ? 'bg-accent-solid text-accent-fg' : 'text-muted hover:text-fg',
             )}
           >

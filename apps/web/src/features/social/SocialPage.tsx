@@ -72,7 +72,7 @@ export default function SocialPage() {
                       aria-controls="social-panel"
                       onClick={() => setTab(t.id)}
                       className={cn(
-                        'min-w-0 truncate rounded-lg px-1.5 py-2 text-[0.8rem] font-bold whitespace-nowrap transition sm:px-3 sm:text-sm',
+                        'min-h-10 min-w-0 rounded-lg px-1.5 py-1.5 text-[0.8rem] leading-tight font-bold transition sm:px-3 sm:text-sm sm:whitespace-nowrap',
                         tab === t.id ? 'bg-accent-solid text-accent-fg' : 'text-muted hover:text-fg',
                       )}
                     >
