@@ -172,6 +172,15 @@ describe('app shell', () => {
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
         expect({ path, scrollWidth }).toEqual({ path, scrollWidth: clientWidth });
+        // The end of the page scrolls clear of the beta chat button (a wizard's Next, a last card's Accept).
+        await page.getByTestId('feedback-open').waitFor();
+        const [contentBottom, chatTop] = await page.evaluate(() => {
+          window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+          const main = document.getElementById('main')!;
+          const chat = document.querySelector('[data-testid=feedback-open]')!;
+          return [main.getBoundingClientRect().bottom - parseFloat(getComputedStyle(main).paddingBottom), chat.getBoundingClientRect().top];
+        });
+        expect({ path, clear: contentBottom <= chatTop }).toEqual({ path, clear: true });
       }
       // Tab bars show every tab whole (counts included), none cut off or scrolled out of sight,
       // and each is tall enough to tap.

@@ -39,7 +39,7 @@ export function AppLayout() {
       </a>
       <Header standalone={standalone} />
       <OfflineBanner />
-      <main id="main" tabIndex={-1} className="flex-1 pb-[calc(4.5rem+env(safe-area-inset-bottom))] outline-none md:pb-0">
+      <main id="main" tabIndex={-1} className="flex-1 pb-[calc(9rem+env(safe-area-inset-bottom))] outline-none md:pb-0">
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<RouteLoading />}>
             <Outlet />
