@@ -305,6 +305,9 @@ describe('notifications', () => {
       await afterSplash(retro.page);
       await openPopover(retro.page);
       await popover(retro.page).getByTestId('notifications-empty').waitFor();
+      // On a touch screen the tabs and the category filter are big enough to tap.
+      const small = await popover(retro.page).evaluate((el) => [...el.querySelectorAll<HTMLElement>('[role=tab], select')].filter((c) => c.offsetHeight < 40).length);
+      expect(small).toBe(0);
       await retro.page.waitForTimeout(400);
       await screenshot(retro.page, 'notifications-popover-retro-390');
     } finally {

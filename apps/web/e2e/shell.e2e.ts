@@ -151,8 +151,14 @@ describe('app shell', () => {
       await afterSplash(page);
       const bar = page.getByTestId('bottom-bar');
       expect(await bar.isVisible()).toBe(true);
+      // Sign In and Join Now are big enough to tap.
+      for (const name of ['Sign In', 'Join Now']) {
+        expect((await page.locator('header').getByRole('button', { name, exact: true }).boundingBox())!.height).toBeGreaterThanOrEqual(40);
+      }
       await bar.getByRole('button', { name: 'Stats' }).click();
       await page.getByTestId('signin-dialog').waitFor();
+      const toggle = page.getByTestId('signin-dialog').getByRole('button', { name: 'Show password' });
+      expect(await toggle.evaluate((el) => (el as HTMLElement).offsetHeight)).toBeGreaterThanOrEqual(40);
       await page.keyboard.press('Escape');
       await page.getByTestId('signin-dialog').waitFor({ state: 'detached' });
       await bar.getByRole('button', { name: 'Create challenge' }).click();
@@ -182,6 +188,11 @@ describe('app shell', () => {
         });
         expect({ path, clear: contentBottom <= chatTop }).toEqual({ path, clear: true });
       }
+      // The header's controls are big enough to tap.
+      const header = await page.locator('header').first().evaluate((el) =>
+        [...el.querySelectorAll('a[href], button')].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0 && (r.height < 40 || r.width < 40)).length,
+      );
+      expect(header).toBe(0);
       // Tab bars show every tab whole (counts included), none cut off or scrolled out of sight,
       // and each is tall enough to tap.
       for (const path of ['/matches', '/social']) {

@@ -56,7 +56,7 @@ export function Header({ standalone }: HeaderProps) {
             </span>
           </button>
         )}
-        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-xl" aria-label="Versus home">
+        <Link to="/" className="flex min-h-10 min-w-10 shrink-0 items-center justify-center gap-2 rounded-xl" aria-label="Versus home">
           <Logo />
           <span className="hidden sm:inline-flex md:hidden min-[1400px]:inline-flex">
             <Badge tone="cyan">Beta</Badge>

@@ -16,7 +16,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
 };
 
 const SIZES: Record<ButtonSize, string> = {
-  sm: 'h-8 px-3 text-sm gap-1.5 rounded-lg',
+  sm: 'h-8 px-3 text-sm gap-1.5 rounded-lg pointer-coarse:h-10',
   md: 'h-10 px-4 text-sm gap-2 rounded-xl',
   lg: 'h-12 px-6 text-base gap-2 rounded-xl',
   icon: 'h-10 w-10 rounded-xl',

@@ -46,7 +46,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputProps, 'type
         onClick={() => setVisible((v) => !v)}
         aria-label={visible ? 'Hide password' : 'Show password'}
         aria-pressed={visible}
-        className="absolute top-1/2 right-1.5 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
+        className="absolute top-1/2 right-1.5 inline-flex size-9 -translate-y-1/2 pointer-coarse:size-10 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
       >
         {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
       </button>

@@ -134,7 +134,7 @@ function NotificationPanel({ feed, close }: { feed: NotificationFeed; close(): v
             <Tabs.Trigger
               key={g}
               value={g}
-              className="rounded-lg px-2 py-1.5 text-xs font-bold text-muted transition outline-none hover:text-fg focus-visible:ring-2 focus-visible:ring-accent data-[state=active]:bg-accent-solid data-[state=active]:text-accent-fg"
+              className="rounded-lg px-2 py-1.5 text-xs font-bold text-muted transition pointer-coarse:min-h-10 outline-none hover:text-fg focus-visible:ring-2 focus-visible:ring-accent data-[state=active]:bg-accent-solid data-[state=active]:text-accent-fg"
             >
               {TAB_LABEL[g]}
             </Tabs.Trigger>
@@ -162,7 +162,7 @@ function NotificationPanel({ feed, close }: { feed: NotificationFeed; close(): v
             id="notification-category"
             value={category}
             onChange={(e) => setCategory(e.target.value as CategoryFilter)}
-            className="h-9 w-28 shrink-0 rounded-xl border border-border bg-bg/60 px-2 text-sm text-fg outline-none focus:border-accent focus:ring-4 focus:ring-accent/20"
+            className="h-9 w-28 shrink-0 rounded-xl pointer-coarse:h-10 border border-border bg-bg/60 px-2 text-sm text-fg outline-none focus:border-accent focus:ring-4 focus:ring-accent/20"
           >
             {CATEGORY_OPTIONS.map((c) => (
               <option key={c} value={c}>

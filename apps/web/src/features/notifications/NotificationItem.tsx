@@ -103,7 +103,7 @@ export function NotificationItem({ notification: n, now, fresh, onSeen, onOpen, 
               key={`${action.type}-${action.url}`}
               type="button"
               onClick={() => onOpenUrl(n, action.url)}
-              className="h-7 rounded-lg border border-border bg-surface px-2.5 text-xs font-semibold text-fg hover:border-accent/60"
+              className="h-7 rounded-lg border border-border bg-surface px-2.5 pointer-coarse:h-10 text-xs font-semibold text-fg hover:border-accent/60"
             >
               {action.label}
             </button>
@@ -121,7 +121,7 @@ function IconButton({ label, onClick, children }: { label: string; onClick(): vo
       aria-label={label}
       title={label.split(':')[0]}
       onClick={onClick}
-      className="inline-flex size-7 items-center justify-center rounded-lg text-muted hover:bg-surface hover:text-fg focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none"
+      className="inline-flex size-7 items-center justify-center rounded-lg text-muted pointer-coarse:size-10 hover:bg-surface hover:text-fg focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none"
     >
       {children}
     </button>
