@@ -25,6 +25,7 @@ const match = {
   platform: 'pc',
   status: 'pending',
   stake: 50,
+  currency: 'credits',
   viewerSeat: 0,
   player1: { id: 'me', username: 'me' },
   player2: { id: 'them', username: 'them' },
@@ -57,5 +58,19 @@ describe('MatchCard no-show claim', () => {
 
   it('is not offered once I have reported', () => {
     expect(render([report('me')])).not.toContain(MATCHES_SCREEN.claimNoShow);
+  });
+});
+
+describe('MatchCard stake and payout', () => {
+  it('reads as money in the match currency, like the rest of the app', () => {
+    const html = render([]);
+    expect(html).toContain('$50.00');
+    expect(html).toContain('$100.00');
+    const virtual = renderToString(
+      <QueryClientProvider client={new QueryClient()}>
+        <MatchCard match={{ ...match, currency: 'vtokens' }} now={now} highlighted={false} />
+      </QueryClientProvider>,
+    );
+    expect(virtual).toContain('50.00 VT');
   });
 });

@@ -8,6 +8,7 @@ import { isWebGame } from '@versus/domain/catalogue';
 import { RESULT_RULES, reportResponseSchema } from '@versus/domain/results';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, cn, type BadgeTone } from '../../ui/index.ts';
+import { money } from '../arena/format.ts';
 import { MatchChat } from './MatchChat.tsx';
 import { formatSpan, formatTime } from './format.ts';
 import { answerNoShow, claimNoShow, matchKeys, postEvidenceForm, useResultState } from './matches-api.ts';
@@ -62,11 +63,11 @@ export function MatchCard({ match, now, highlighted, history = false }: { match:
         <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-xs text-muted">{T.stake}</dt>
-            <dd className="font-bold">{match.stake}</dd>
+            <dd className="font-bold">{money(match.stake, match.currency)}</dd>
           </div>
           <div>
             <dt className="text-xs text-muted">{T.payout}</dt>
-            <dd className="font-bold text-success">{match.stake * 2}</dd>
+            <dd className="font-bold text-success">{money(match.stake * 2, match.currency)}</dd>
           </div>
           <div className="col-span-2 sm:col-span-1">
             <dt className="flex items-center gap-1 text-xs text-muted">
