@@ -241,6 +241,11 @@ describe('wallet', () => {
       await pill.waitFor();
       await afterSplash(page);
       await waitForText(page, 'virtual-overlay-pill', `${WALLET.virtualMode}500 VT`);
+      // The pill shares the corner with the beta chat button: it sits above it, never over it.
+      const chat = page.getByTestId('feedback-open');
+      await chat.waitFor();
+      const [pillBox, chatBox] = [await pill.boundingBox(), await chat.boundingBox()];
+      expect(pillBox!.y + pillBox!.height).toBeLessThanOrEqual(chatBox!.y);
       await pill.click();
       const floating = page.getByTestId('virtual-overlay-floating');
       await floating.waitFor();
@@ -276,6 +281,11 @@ describe('wallet', () => {
       await page.getByTestId('virtual-overlay-pill').waitFor();
       await afterSplash(page);
       await screenshot(page, 'landing-virtual-pill-390');
+      // On a match screen the pill stays out of the way: the board fills the phone.
+      await page.goto('/live-arena?match=00000000-0000-4000-8000-000000000000');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.getByTestId('feedback-open').waitFor();
+      expect(await page.getByTestId('virtual-overlay-pill').count()).toBe(0);
     } finally {
       await context.close();
     }

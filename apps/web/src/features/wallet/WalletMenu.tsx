@@ -141,12 +141,16 @@ function useOverlayState(): OverlayState {
 }
 
 function FloatingVirtualOverlay({ state }: { state: OverlayState }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { stats, isError, retry } = useVirtualStats();
   // The wallet page pins its own card; a player who turned the overlay off still opens it from the menu.
   if (pathname === '/wallet') return null;
+  // No pill over a game board (the header menu still opens the card there).
+  const onBoard = (pathname === '/live-arena' && new URLSearchParams(search).has('match')) || pathname.startsWith('/spectate/');
+  if (state.mode === 'minimised' && onBoard) return null;
   if (state.mode === 'minimised' && stats?.virtual_overlay_enabled === false) return null;
-  const place = 'fixed right-3 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-[55] md:right-4 md:bottom-4';
+  // Stacked above the beta chat button, which shares the corner.
+  const place = 'fixed right-3 bottom-[calc(9rem+env(safe-area-inset-bottom))] z-[55] md:right-4 md:bottom-[4.75rem]';
   return createPortal(
     state.mode === 'open' ? (
       <div className={cn(place, 'w-[min(20rem,calc(100vw-1.5rem))] animate-rise')} data-testid="virtual-overlay-floating">
