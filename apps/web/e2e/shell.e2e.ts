@@ -188,6 +188,10 @@ describe('app shell', () => {
         });
         expect({ path, clear: contentBottom <= chatTop }).toEqual({ path, clear: true });
       }
+      // The landing's "Live now" badge stays on one line beside its heading.
+      await page.goto('/');
+      const live = page.getByTestId('landing-page').getByText('Live now', { exact: true });
+      expect(await live.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(30);
       // The header's controls are big enough to tap.
       const header = await page.locator('header').first().evaluate((el) =>
         [...el.querySelectorAll('a[href], button')].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0 && (r.height < 40 || r.width < 40)).length,

@@ -185,7 +185,7 @@ function LiveStats() {
         <h2 id="landing-stats" className="text-xs font-bold uppercase tracking-[0.2em] text-muted">
           {LANDING_TEXT.statsLabel}
         </h2>
-        <span className="inline-flex items-center gap-1.5 rounded-full border border-success/40 bg-success/10 px-2.5 py-0.5 text-xs font-bold text-success">
+        <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-success/40 bg-success/10 px-2.5 py-0.5 text-xs font-bold whitespace-nowrap text-success">
           <span aria-hidden="true" className="size-1.5 rounded-full bg-success motion-safe:animate-live-pulse" />
           {LANDING_TEXT.liveNow}
         </span>
