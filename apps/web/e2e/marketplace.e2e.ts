@@ -96,6 +96,15 @@ describe('marketplace and create-challenge wizard', () => {
       expect(await nextButton(a.page).isDisabled()).toBe(true);
       const slots = a.page.getByTestId('slots').getByRole('radio');
       expect(await slots.count()).toBe(6);
+      // On a phone "· Today" never breaks after its dot (at 360 px the time and day share no line),
+      // and Show more is big enough to tap.
+      await a.page.setViewportSize({ width: 360, height: 740 });
+      const dayLines = await a.page.getByTestId('slots').evaluate((el) =>
+        [...el.querySelectorAll('span')].filter((s) => s.textContent?.startsWith('·')).map((s) => new Set([...s.getClientRects()].map((r) => Math.round(r.y))).size),
+      );
+      expect(Math.max(...dayLines)).toBe(1);
+      await a.page.setViewportSize({ width: 390, height: 844 });
+      expect((await a.page.getByRole('button', { name: /Show more times/ }).boundingBox())!.height).toBeGreaterThanOrEqual(40);
       await a.page.getByRole('button', { name: /Show more times/ }).click();
       expect(await slots.count()).toBe(24);
       await a.page.getByRole('button', { name: /Show fewer times/ }).click();

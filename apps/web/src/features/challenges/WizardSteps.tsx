@@ -276,7 +276,7 @@ export function ScheduleStep({ draft, onChange, slots, now, virtual, rematchName
             value: slot.toISOString(),
             label: (
               <span className="tabular-nums">
-                {slotTime(slot)} <span className="font-medium text-muted">· {slotDay(slot, now)}</span>
+                {slotTime(slot)} <span className="font-medium whitespace-nowrap text-muted">· {slotDay(slot, now)}</span>
               </span>
             ),
             detail: slotFromNow(slot, now),
@@ -287,7 +287,7 @@ export function ScheduleStep({ draft, onChange, slots, now, virtual, rematchName
             type="button"
             aria-expanded={showAll}
             onClick={() => setShowAll((v) => !v)}
-            className="inline-flex items-center gap-1 justify-self-start rounded-lg px-1 text-sm font-bold text-accent-2 hover:text-fg"
+            className="inline-flex items-center gap-1 justify-self-start rounded-lg px-1 text-sm font-bold text-accent-2 hover:text-fg pointer-coarse:min-h-10"
           >
             {showAll ? 'Show fewer times' : `Show more times (${slots.length - CHALLENGE_RULES.scheduleSlotsShown} more)`}
             <ChevronDown className={cn('size-4 transition-transform', showAll && 'rotate-180')} aria-hidden />
