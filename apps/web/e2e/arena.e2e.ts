@@ -105,6 +105,17 @@ describe('live arena', () => {
       await a.page.locator('[data-sonner-toast]', { hasText: LIVE_ARENA.playerJoined(b.username) }).waitFor();
       await Promise.all([waitStatus(a.page, 'in_progress'), waitStatus(b.page, 'in_progress')]);
 
+      // The beta chat is docked under the match, not floating over the board (on the phone it
+      // covered a cell; on a wide screen, the player's clock).
+      for (const p of [a, b]) {
+        const feedback = p.page.getByTestId('feedback-open');
+        await feedback.waitFor();
+        expect(await feedback.count()).toBe(1);
+        expect(await feedback.evaluate((el) => getComputedStyle(el).position)).not.toBe('fixed');
+        const [button, board] = await Promise.all([feedback.boundingBox(), p.page.getByTestId('ttt-board').boundingBox()]);
+        expect(button!.y, 'the chat button sits below the board').toBeGreaterThanOrEqual(board!.y + board!.height);
+      }
+
       // X wins along the top row every game (a1, b1, c1 against a2, b2); X alternates, so the
       // match goes to a third game, which the first game's X wins.
       const firstX = await whoseTurn([a, b]);

@@ -10,6 +10,7 @@ import { ApiError } from '../../api/index.ts';
 import { ErrorBoundary } from '../../app/ErrorBoundary.tsx';
 import { Badge, Button, Card, Dialog, DialogContent, Spinner, cn } from '../../ui/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
+import { BetaFeedback } from '../feedback/index.tsx';
 import type { ViewMode } from './arena.api.ts';
 import { boardFor } from './boards/index.ts';
 import { describeTimeControl } from './clock.ts';
@@ -17,7 +18,19 @@ import { bottomSeat, isArenaGame, money, otherSeat, playerName } from './format.
 import { FinishedBanner, MoveList, PlayerBar, ReadyRoom, ResultCard, SeriesScore } from './MatchParts.tsx';
 import { isOverStatus, isWaiting, useLiveMatch, type LiveMatch } from './use-live-match.ts';
 
-export function MatchScreen({ matchId, mode, autoReady = false }: { matchId: string; mode: ViewMode; autoReady?: boolean }) {
+export function MatchScreen(props: { matchId: string; mode: ViewMode; autoReady?: boolean }) {
+  return (
+    <>
+      <MatchScreenBody {...props} />
+      {/* The beta chat, docked under the match: floating, it would cover the board's squares or a clock. */}
+      <div className="mt-4 flex justify-end">
+        <BetaFeedback docked />
+      </div>
+    </>
+  );
+}
+
+function MatchScreenBody({ matchId, mode, autoReady = false }: { matchId: string; mode: ViewMode; autoReady?: boolean }) {
   const live = useLiveMatch(matchId, mode, { autoReady });
   const { view, query } = live;
   if (!view) {

@@ -6,31 +6,44 @@ import { Camera, ImagePlus, MessageSquareText, Send, X } from 'lucide-react';
 import { APP_VERSION, FEEDBACK_LIMITS, FEEDBACK_TEXT as T, checkFeedback, type Feedback } from '@versus/domain/feedback';
 import { checkEvidenceFile } from '@versus/domain/results';
 import { Button, Spinner, cn } from '../../ui/index.ts';
+import { isMatchScreen } from '../../app/match-screen.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { canCaptureScreen, captureScreen, useFeedbackLive, useMyFeedback, useSendFeedback } from './feedback.api.ts';
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp,image/avif';
 
-/** The beta chat widget (SPEC §2 overlays): on every screen for signed-in players. */
-export function FeedbackWidget() {
+/**
+ * The beta chat widget (SPEC §2 overlays): on every screen for signed-in players. It floats in
+ * the corner, except over a game board, where it would cover squares and clocks: there the match
+ * screen docks it in its own controls (`docked`) and the floating one stays away.
+ */
+export function FeedbackWidget({ docked = false }: { docked?: boolean }) {
   const { isAuthenticated } = useAuth();
+  const location = useLocation();
   const [open, setOpen] = useState(false);
-  if (!isAuthenticated) return null;
+  if (!isAuthenticated || (!docked && isMatchScreen(location))) return null;
   return (
     <RadixPopover.Root open={open} onOpenChange={setOpen}>
       <RadixPopover.Trigger asChild>
-        <button
-          type="button"
-          aria-label={T.open}
-          title={T.open}
-          data-testid="feedback-open"
-          className={cn(
-            'fixed right-4 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-[60] grid size-12 place-items-center rounded-full md:bottom-5',
-            'bg-brand text-accent-fg shadow-glow transition hover:brightness-110 focus-visible:ring-4 focus-visible:ring-accent/40 focus-visible:outline-none',
-          )}
-        >
-          <MessageSquareText className="size-5" aria-hidden />
-        </button>
+        {docked ? (
+          <Button variant="outline" size="sm" data-testid="feedback-open">
+            <MessageSquareText className="size-4" aria-hidden />
+            {T.open}
+          </Button>
+        ) : (
+          <button
+            type="button"
+            aria-label={T.open}
+            title={T.open}
+            data-testid="feedback-open"
+            className={cn(
+              'fixed right-4 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-[60] grid size-12 place-items-center rounded-full md:bottom-5',
+              'bg-brand text-accent-fg shadow-glow transition hover:brightness-110 focus-visible:ring-4 focus-visible:ring-accent/40 focus-visible:outline-none',
+            )}
+          >
+            <MessageSquareText className="size-5" aria-hidden />
+          </button>
+        )}
       </RadixPopover.Trigger>
       <RadixPopover.Portal>
         <RadixPopover.Content

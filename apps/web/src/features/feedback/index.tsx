@@ -4,13 +4,16 @@ import { useAuth } from '../auth/use-auth.ts';
 // Signed-in only, so its code is not part of a visitor's first page.
 const FeedbackWidget = lazy(() => import('./FeedbackWidget.tsx').then((m) => ({ default: m.FeedbackWidget })));
 
-/** The beta chat widget on every screen once signed in (SPEC §2 Always-present overlays). */
-export function BetaFeedback() {
+/**
+ * The beta chat widget on every screen once signed in (SPEC §2 Always-present overlays): floating
+ * in the corner, or `docked` in a match screen's controls (a floating one would cover the board).
+ */
+export function BetaFeedback({ docked = false }: { docked?: boolean }) {
   const { isAuthenticated } = useAuth();
   if (!isAuthenticated) return null;
   return (
     <Suspense fallback={null}>
-      <FeedbackWidget />
+      <FeedbackWidget docked={docked} />
     </Suspense>
   );
 }

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { AlertTriangle, ChevronDown, Coins, Gamepad2, RotateCcw, Wallet } from 'lucide-react';
 import { WALLET, type User } from '@versus/domain';
 import { formatMoney } from '@versus/domain/money';
+import { isMatchScreen } from '../../app/match-screen.ts';
 import { Badge, Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger, cn } from '../../ui/index.ts';
 import { useBalance, useVirtualStats } from './use-balance.ts';
 import { VirtualOverlayCard } from './VirtualOverlayCard.tsx';
@@ -146,7 +147,7 @@ function FloatingVirtualOverlay({ state }: { state: OverlayState }) {
   // The wallet page pins its own card; a player who turned the overlay off still opens it from the menu.
   if (pathname === '/wallet') return null;
   // No pill over a game board (the header menu still opens the card there).
-  const onBoard = (pathname === '/live-arena' && new URLSearchParams(search).has('match')) || pathname.startsWith('/spectate/');
+  const onBoard = isMatchScreen({ pathname, search });
   if (state.mode === 'minimised' && onBoard) return null;
   if (state.mode === 'minimised' && stats?.virtual_overlay_enabled === false) return null;
   // Stacked above the beta chat button, which shares the corner.
