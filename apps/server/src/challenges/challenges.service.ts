@@ -41,7 +41,7 @@ import type { Job } from '../jobs/scheduler.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { LedgerError, lockEscrow, releaseEscrow, transferHolds, type EscrowOwner, type LockInput } from '../ledger/ledger.service.ts';
+import { LedgerError, lockEscrow, operationRecorded, releaseEscrow, transferHolds, type EscrowOwner, type LockInput } from '../ledger/ledger.service.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { notify } from '../notifications/notify.ts';
 import { notifyChallengeAccepted } from '../notifications/notifications.service.ts';
@@ -441,7 +441,8 @@ export async function acceptChallenge(
     // player's id keeps players' keys apart), so a retry of it can be told from a new request.
     const joinKey = options.idempotencyKey ? `challenge:${challenge.id}:lock:${user.userId}:${options.idempotencyKey}` : undefined;
     if (pool && challenge.status === 'open' && (await repo.isParticipant(tx, challenge.id, user.userId))) {
-      if (joinKey && (await replaysLock(tx, stakeLock({ challengeId: challenge.id }, joinKey)))) {
+      // Its join's stake was locked under this key: a retry, answered as before; nothing moves.
+      if (joinKey && (await operationRecorded(tx, joinKey))) {
         return { kind: 'replay' as const, matchId: null, joined: null };
       }
       throw conflict('already_joined', CHALLENGE.alreadyJoined);
@@ -557,20 +558,6 @@ export async function acceptChallenge(
         ? CHALLENGE.joinedPool(String(row.stake), label, outcome.joined ?? challenge.participants, row.max_participants)
         : CHALLENGE.accepted(String(row.stake), label),
   };
-}
-
-/**
- * Whether `input` repeats a lock the ledger already made under its key: the ledger replays it
- * and moves nothing. Any other lock is refused (the player's stake is already held) or, were it
- * to go through, is undone with the transaction by the refusal the caller throws.
- */
-async function replaysLock(tx: Queryable, input: LockInput): Promise<boolean> {
-  try {
-    return (await lockEscrow(tx, input)).replayed;
-  } catch (error) {
-    if (error instanceof LedgerError) return false;
-    throw error;
-  }
 }
 
 function insufficientToAccept(error: unknown): AppError | null {

@@ -257,6 +257,9 @@ export interface NewAccount {
  * balance is read (which repairs a role change: a user made admin gets their pcredits).
  * Returns the currency and whether accounts were opened now.
  */
+/** Whether a money movement was recorded under this idempotency key (a retry of it would be a replay). */
+export const operationRecorded = (tx: Queryable, key: string): Promise<boolean> => repo.operationExists(tx, key);
+
 export async function ensureAccounts(tx: Queryable, user: NewAccount): Promise<{ currency: Currency; opened: boolean }> {
   const currency = currencyFor(user.role, user.accountType);
   const key = `open:${user.userId}:${currency}`;
