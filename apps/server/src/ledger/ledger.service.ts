@@ -284,11 +284,20 @@ export async function openAccounts(tx: Queryable, account: NewAccount): Promise<
 // ---------------------------------------------------------------------------------------
 // Reading
 
-/** SPEC §3 Balance of one user, repairing missing accounts for the user's current role and mode. */
-export async function getBalanceView(tx: Queryable, userId: string): Promise<BalanceView> {
+/**
+ * The user's profile, with the accounts of their current role and mode opened (SPEC §6: a role
+ * and balance mismatch is repaired automatically); 404 for no such user.
+ */
+export async function repairedProfile(tx: Queryable, userId: string): Promise<repo.ProfileMoney> {
   const profile = await repo.findProfile(tx, userId);
   if (!profile) throw notFound(LEDGER.userNotFound);
   await ensureAccounts(tx, { userId, role: profile.role, accountType: profile.account_type });
+  return profile;
+}
+
+/** SPEC §3 Balance of one user, repairing missing accounts for the user's current role and mode. */
+export async function getBalanceView(tx: Queryable, userId: string): Promise<BalanceView> {
+  const profile = await repairedProfile(tx, userId);
   const accounts = await repo.userAccounts(tx, userId);
   const balanceOf = (currency: Currency, kind: 'available' | 'escrow') =>
     accounts.find((a) => a.currency === currency && a.kind === kind)?.balance ?? 0;

@@ -59,11 +59,8 @@ export async function addCredits(ctx: AppContext, userId: string, request: Credi
 
 export async function useCredits(ctx: AppContext, userId: string, request: CreditsRequest): Promise<CreditsResult> {
   return ctx.db.transaction(async (tx) => {
-    // SPEC §6: a role and balance mismatch is repaired automatically. A player made promoter (or
-    // an admin made player) spends in the new currency, whose accounts the first read opens.
-    const profile = await findProfile(tx, userId);
-    if (!profile) throw notFound(LEDGER.userNotFound);
-    await ledger.ensureAccounts(tx, { userId, role: profile.role, accountType: profile.account_type });
+    // A player made promoter (or an admin made player) spends in the new currency: repaired first.
+    await ledger.repairedProfile(tx, userId);
     const done = await ledger.spend(tx, {
       idempotencyKey: `wallet-use:${userId}:${request.idempotencyKey}`,
       userId,
