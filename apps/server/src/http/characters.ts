@@ -29,6 +29,9 @@ export function nulPath(root: unknown): string | null {
   return null;
 }
 
+/** `text` without control characters (C0, DEL, C1): for labels and search text, which never need them. */
+export const withoutControlCharacters = (text: string): string => text.replace(/\p{Cc}/gu, '');
+
 /** The 400 for a NUL at `at` (a `nulPath`); the field is named when there is one of a sane length. */
 export const invalidCharacters = (at: string) =>
   badRequest('invalid_input', GENERIC.invalidCharacters, at && at.length <= 200 ? at : undefined);

@@ -21,6 +21,7 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { withoutControlCharacters } from '../http/characters.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import * as repo from './social.repository.ts';
 import { tell } from './tell.ts';
@@ -89,7 +90,7 @@ export async function overview(ctx: ServiceContext, user: AccessClaims, now = ne
 
 export async function searchPlayers(ctx: ServiceContext, user: AccessClaims, raw: string): Promise<SearchResult[]> {
   // Control characters are no part of a name (and PostgreSQL refuses a NUL in text).
-  const checked = normalizeSearch(raw.replace(/\p{Cc}/gu, ''));
+  const checked = normalizeSearch(withoutControlCharacters(raw));
   if (!checked.ok) throw badRequest('invalid_query', checked.message, 'q');
   const players = await repo.search(ctx.db, user.userId, checked.q, SOCIAL_LIMITS.searchResults);
   const all = await repo.linksWith(ctx.db, user.userId, players.map((p) => p.id));

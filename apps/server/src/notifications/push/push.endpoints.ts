@@ -24,7 +24,6 @@ export function endpointPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): End
 /** C0 controls and DEL: never in a push service's address (and PostgreSQL text cannot hold a NUL). */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);
-export const withoutControlCharacters = (text: string): string => text.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '');
 
 export function isAllowedEndpoint(endpoint: string, policy: EndpointPolicy): boolean {
   // The URL parser would quietly encode them; the endpoint is stored and POSTed to as given.

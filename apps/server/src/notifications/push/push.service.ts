@@ -7,7 +7,8 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { getOrCreateSecret } from '../../db/secrets.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { isAllowedEndpoint, pushKeysSchema, withoutControlCharacters, type EndpointPolicy } from './push.endpoints.ts';
+import { withoutControlCharacters } from '../../http/characters.ts';
+import { isAllowedEndpoint, pushKeysSchema, type EndpointPolicy } from './push.endpoints.ts';
 import * as repo from './push.repository.ts';
 import { generateVapidKeys, sendPush, type PushMessage, type SendResult, type VapidKeys } from './push.sender.ts';
 
