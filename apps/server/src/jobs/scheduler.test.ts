@@ -60,7 +60,7 @@ describe('scheduleJob', () => {
     const handles = Array.from({ length: 8 }, (_, i) =>
       startJob({ db: i % 2 ? other : t.db, log }, { name: job, everyMs: 60_000, pollMs: 60_000, run: recorder(t.db, job, String(i)) }),
     );
-    await sleep(50);
+    expect(await Promise.all(handles.map((h) => h.registered))).toEqual(Array(8).fill(true));
     await t.db.query(`UPDATE scheduled_jobs SET next_run_at = now() - interval '1 second' WHERE name = $1`, [job]);
     const ran = await Promise.all(handles.map((h) => h.tick()));
     await Promise.all(handles.map((h) => h.stop()));

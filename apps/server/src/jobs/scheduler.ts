@@ -24,6 +24,8 @@ export interface JobHandle {
   stop(): Promise<void>;
   /** Claims and runs the job now if it is due (what each poll does); true when this process ran it. */
   tick(): Promise<boolean>;
+  /** Settles once the job's row exists (true) or registering it failed (false). */
+  registered: Promise<boolean>;
 }
 
 const MAX_POLL_MS = 60_000;
@@ -119,6 +121,7 @@ export function startJob(ctx: Pick<AppContext, 'db' | 'log'>, job: Job): JobHand
 
   return {
     tick,
+    registered,
     async stop() {
       stopped = true;
       clearTimeout(timer);
