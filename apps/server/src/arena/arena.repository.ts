@@ -309,6 +309,7 @@ export async function writeBatch(db: Queryable, changes: RowChange[], moves: Mov
   const [row] = await db.query<{ applied: string[]; versions: (string | number | null)[] }>(
     'SELECT applied, versions FROM arena_write($1::jsonb)',
     [batch],
+    'arena_write',
   );
   return {
     applied: new Set(row?.applied ?? []),

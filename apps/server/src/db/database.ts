@@ -4,7 +4,11 @@ import pg from 'pg';
 
 /** Anything that runs SQL: the database itself, or one open transaction. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `statement` names a statement run very often (a money movement, a move): PostgreSQL then
+   * parses and plans it once per connection instead of on every call. Only for fixed SQL text.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], statement?: string): Promise<T[]>;
   /** Runs a script of several statements with no parameters (migrations, seeds). */
   exec(sql: string): Promise<void>;
   /**
@@ -14,8 +18,10 @@ export interface Queryable {
    * with an asynchronous commit, it costs the money transactions nothing. What it announces is
    * already stored, so a NOTIFY lost to a crash only delays delivery (see the realtime hub); a
    * lost hint (publish.ts hint) is made good when the client next resumes and refetches.
+   * `gatherMs`: this notification may wait up to that long for others to travel with it (see
+   * batchedNotifier); without it, it leaves at once.
    */
-  notifyAfterCommit(channel: string, payload: string): void;
+  notifyAfterCommit(channel: string, payload: string, gatherMs?: number): void;
 }
 
 export interface Database extends Queryable {
@@ -81,18 +87,19 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
 
   const notifier = batchedNotifier(async (channels, payloads) => {
     // synchronous_commit off for this one statement's implicit transaction: the notification
-    // is a hint about data already committed, so it need not wait for a disk flush.
-    await pool.query(
-      `SELECT set_config('synchronous_commit', 'off', true), pg_notify(c, p)
-         FROM unnest($1::text[], $2::text[]) AS n (c, p)`,
-      [channels, payloads],
-    );
+    // is a hint about data already committed, so it need not wait for a disk flush. Named, so
+    // each connection parses and plans it once: it runs after nearly every write.
+    await pool.query({
+      name: 'versus_notify',
+      text: `SELECT set_config('synchronous_commit', 'off', true), pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n (c, p)`,
+      values: [channels, payloads],
+    });
   });
 
   return {
     kind: 'postgres',
-    async query<T>(sql: string, params?: unknown[]) {
-      const result = await pool.query(sql, params as unknown[]);
+    async query<T>(sql: string, params?: unknown[], statement?: string) {
+      const result = await pool.query({ name: statement, text: sql, values: params });
       return result.rows as T[];
     },
     async exec(sql: string) {
@@ -101,23 +108,23 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     notifyAfterCommit: notifier,
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
-      const notes: [string, string][] = [];
+      const notes: [string, string, number | undefined][] = [];
       try {
         await client.query('BEGIN');
         const tx: Queryable = {
-          async query<R>(sql: string, params?: unknown[]) {
-            return (await client.query(sql, params as unknown[])).rows as R[];
+          async query<R>(sql: string, params?: unknown[], statement?: string) {
+            return (await client.query({ name: statement, text: sql, values: params })).rows as R[];
           },
           async exec(sql: string) {
             await client.query(sql);
           },
-          notifyAfterCommit(channel, payload) {
-            notes.push([channel, payload]);
+          notifyAfterCommit(channel, payload, gatherMs) {
+            notes.push([channel, payload, gatherMs]);
           },
         };
         const result = await work(tx);
         await client.query('COMMIT');
-        for (const [channel, payload] of notes) notifier(channel, payload);
+        for (const [channel, payload, gatherMs] of notes) notifier(channel, payload, gatherMs);
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -141,6 +148,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     },
     async close() {
       closed = true;
+      notifier.stop();
       const client = await listener?.catch(() => undefined);
       await client?.end().catch(() => undefined);
       await pool.end();
@@ -199,7 +207,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     },
     notifyAfterCommit: notifier,
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
-      const notes: [string, string][] = [];
+      const notes: [string, string, number | undefined][] = [];
       const result = await db.transaction(async (tx) =>
         work({
           async query<R>(sql: string, params?: unknown[]) {
@@ -208,12 +216,12 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
           async exec(sql: string) {
             await tx.exec(sql);
           },
-          notifyAfterCommit(channel, payload) {
-            notes.push([channel, payload]);
+          notifyAfterCommit(channel, payload, gatherMs) {
+            notes.push([channel, payload, gatherMs]);
           },
         }),
       );
-      for (const [channel, payload] of notes) notifier(channel, payload);
+      for (const [channel, payload, gatherMs] of notes) notifier(channel, payload, gatherMs);
       return result;
     },
     async listen(channel, onMessage) {
@@ -221,6 +229,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
       return async () => unlisten();
     },
     async close() {
+      notifier.stop();
       await db.close();
       release();
     },
@@ -229,15 +238,24 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
 
 /**
  * Sends notifications in batches: while one batch is on its way, the next ones gather, so a
- * burst of commits costs a few round trips rather than one each. Order is kept.
+ * burst of commits costs a few round trips rather than one each. Order is kept. A notification
+ * sent with `gatherMs` waits up to that long for company (a hint: the client acts on it only
+ * half a second later anyway); any notification sent meanwhile without one takes it along.
  */
-function batchedNotifier(send: (channels: string[], payloads: string[]) => Promise<void>) {
+export function batchedNotifier(send: (channels: string[], payloads: string[]) => Promise<void>) {
   let channels: string[] = [];
   let payloads: string[] = [];
   let sending = false;
+  /** Something must leave now: a notification that may not wait, or one whose wait is over. */
+  let due = false;
+  let waiting: NodeJS.Timeout | undefined;
   async function flush() {
     sending = true;
-    while (channels.length > 0) {
+    while (due && channels.length > 0) {
+      // Everything waiting leaves now: a window still running is moot.
+      due = false;
+      clearTimeout(waiting);
+      waiting = undefined;
       const batch = [channels, payloads] as const;
       channels = [];
       payloads = [];
@@ -249,12 +267,28 @@ function batchedNotifier(send: (channels: string[], payloads: string[]) => Promi
       }
     }
     sending = false;
+    if (channels.length === 0) due = false;
   }
-  return (channel: string, payload: string) => {
+  function leave() {
+    clearTimeout(waiting);
+    waiting = undefined;
+    due = true;
+    if (!sending) void flush();
+  }
+  const notify = (channel: string, payload: string, gatherMs = 0) => {
     channels.push(channel);
     payloads.push(payload);
-    if (!sending) void flush();
+    if (gatherMs <= 0) leave();
+    // Waits even while a batch is on its way: under a steady stream of hints, batches would
+    // otherwise leave back to back, each as small as one round trip's worth.
+    else if (!waiting) waiting = setTimeout(leave, gatherMs);
   };
+  /** Drops what is still gathering (the database is closing: hints only). */
+  notify.stop = () => {
+    clearTimeout(waiting);
+    waiting = undefined;
+  };
+  return notify;
 }
 
 /**

@@ -7,7 +7,10 @@
 //  5. every held escrow belongs to a live challenge, match or room. Those tables arrive with
 //     later features: an owner table is checked only once it exists (to_regclass), for the
 //     owner row's existence and, when the table has a status column, for a status that is not
-//     final (an accepted challenge's or a made room's stakes belong to its match). ownersChecked in the answer says which tables were checked.
+//     final (an accepted challenge's or a made room's stakes belong to its match). ownersChecked in the answer says which tables were checked;
+//  6. every link between ledger rows holds: a transfer's operation and hold, a hold's lock and
+//     close operations exist (the functions write them together; migration 020 explains why these
+//     are checked here rather than by foreign keys).
 import { CURRENCIES, type Currency } from '@versus/domain';
 import type { LedgerAudit } from '@versus/domain/wallet';
 import type { Queryable } from '../db/database.ts';
@@ -81,6 +84,25 @@ export async function auditLedger(db: Queryable, options: AuditOptions = {}): Pr
   );
   for (const row of escrowMismatch) {
     add('escrow_matches_holds', `${row.currency} escrow of ${row.user_id} is ${row.balance} but its held stakes sum to ${row.held}`);
+  }
+
+  const broken = await db.query<{ what: string; id: number; target: number; missing: string }>(
+    `SELECT 'transfer' AS what, t.id, t.operation_id AS target, 'operation' AS missing
+       FROM ledger_transfers t WHERE NOT EXISTS (SELECT 1 FROM ledger_operations o WHERE o.id = t.operation_id)
+     UNION ALL
+     SELECT 'transfer', t.id, t.hold_id, 'hold'
+       FROM ledger_transfers t WHERE t.hold_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM escrow_holds h WHERE h.id = t.hold_id)
+     UNION ALL
+     SELECT 'hold', h.id, h.lock_operation_id, 'lock operation'
+       FROM escrow_holds h WHERE NOT EXISTS (SELECT 1 FROM ledger_operations o WHERE o.id = h.lock_operation_id)
+     UNION ALL
+     SELECT 'hold', h.id, h.close_operation_id, 'close operation'
+       FROM escrow_holds h
+      WHERE h.close_operation_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ledger_operations o WHERE o.id = h.close_operation_id)
+     LIMIT ${LIMIT}`,
+  );
+  for (const row of broken) {
+    add('links', `${row.what} ${row.id} names ${row.missing} ${row.target}, which does not exist`);
   }
 
   const ownersChecked = { challenges: false, matches: false, private_rooms: false };

@@ -62,9 +62,13 @@ function ownerColumns(owner: EscrowOwner): [string | null, string | null, string
   return [null, null, owner.roomId];
 }
 
-async function call(tx: Queryable, sql: string, params: unknown[]): Promise<OperationResult> {
+type Operation = 'ledger_grant' | 'ledger_spend' | 'ledger_lock_escrow' | 'ledger_close_holds';
+
+/** Calls one of the ledger's functions (a statement named after it: its text never varies). */
+async function call(tx: Queryable, operation: Operation, params: unknown[]): Promise<OperationResult> {
+  const sql = `SELECT ${operation}(${params.map((_, i) => `$${i + 1}`).join(', ')}) AS r`;
   try {
-    const [row] = await tx.query<{ r: OperationResult }>(sql, params);
+    const [row] = await tx.query<{ r: OperationResult }>(sql, params, operation);
     if (!row) throw new Error('ledger: the operation returned nothing');
     return row.r;
   } catch (error) {
@@ -86,7 +90,7 @@ export function grant(
   reason: GrantReason,
   description: string | null,
 ): Promise<OperationResult> {
-  return call(tx, 'SELECT ledger_grant($1, $2, $3, $4, $5, $6) AS r', [key, userId, currency, amount, reason, description]);
+  return call(tx, 'ledger_grant', [key, userId, currency, amount, reason, description]);
 }
 
 export function spend(
@@ -97,7 +101,7 @@ export function spend(
   amount: number,
   description: string | null,
 ): Promise<OperationResult> {
-  return call(tx, 'SELECT ledger_spend($1, $2, $3, $4, $5) AS r', [key, userId, currency, amount, description]);
+  return call(tx, 'ledger_spend', [key, userId, currency, amount, description]);
 }
 
 export function lockEscrow(
@@ -109,7 +113,7 @@ export function lockEscrow(
   owner: EscrowOwner,
   description: string | null,
 ): Promise<OperationResult> {
-  return call(tx, 'SELECT ledger_lock_escrow($1, $2, $3, $4, $5, $6, $7, $8) AS r', [
+  return call(tx, 'ledger_lock_escrow', [
     key,
     userId,
     currency,
@@ -128,7 +132,7 @@ export function closeHolds(
   winnerId: string | null,
   description: string | null,
 ): Promise<OperationResult> {
-  return call(tx, 'SELECT ledger_close_holds($1, $2, $3, $4, $5, $6, $7, $8) AS r', [
+  return call(tx, 'ledger_close_holds', [
     mode,
     key,
     ...ownerColumns(owner),

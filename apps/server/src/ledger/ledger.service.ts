@@ -250,6 +250,9 @@ export interface NewAccount {
   role: Role;
 }
 
+/** Whether a money movement was recorded under this idempotency key (a retry of it would be a replay). */
+export const operationRecorded = (tx: Queryable, key: string): Promise<boolean> => repo.operationExists(tx, key);
+
 /**
  * Makes sure the accounts of the currency the user's mode uses exist and got their starting
  * grant, once: 1,000 credits (pcredits for promoters and admins) for real accounts, 500
@@ -257,9 +260,6 @@ export interface NewAccount {
  * balance is read (which repairs a role change: a user made admin gets their pcredits).
  * Returns the currency and whether accounts were opened now.
  */
-/** Whether a money movement was recorded under this idempotency key (a retry of it would be a replay). */
-export const operationRecorded = (tx: Queryable, key: string): Promise<boolean> => repo.operationExists(tx, key);
-
 export async function ensureAccounts(tx: Queryable, user: NewAccount): Promise<{ currency: Currency; opened: boolean }> {
   const currency = currencyFor(user.role, user.accountType);
   const key = `open:${user.userId}:${currency}`;

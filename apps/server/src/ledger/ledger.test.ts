@@ -392,6 +392,56 @@ describe('history and events', () => {
   });
 });
 
+describe('the schema itself', () => {
+  // Writes behind the functions' back, as only a bug or a hand-edit could make them: each is
+  // refused by the database, and the ledger does not change.
+  it('refuses a transfer naming a missing account or one of another currency, and any change to an account’s identity', async () => {
+    const a = await createPlayer(db);
+    const b = await createPlayer(db);
+    const [op] = await db.query<{ id: string }>(`SELECT id FROM ledger_operations ORDER BY id LIMIT 1`);
+    const account = async (userId: string, currency: string, kind: string) =>
+      (await db.query<{ id: string }>(`SELECT id FROM ledger_accounts WHERE user_id = $1 AND currency = $2 AND kind = $3`, [userId, currency, kind]))[0]!.id;
+    const aCredits = await account(a.id, 'credits', 'available');
+    const bCredits = await account(b.id, 'credits', 'available');
+    const transfer = (from: string, to: string, currency: string, amount = 1, reason = 'grant') =>
+      db.query(`INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        op!.id,
+        from,
+        to,
+        amount,
+        currency,
+        reason,
+      ]);
+    const { holdId } = await ledger.lockEscrow({ userId: a.id, amount: 100, owner: { matchId: crypto.randomUUID() }, idempotencyKey: key() });
+    const before = await ledgerSnapshot(db);
+    await expect(transfer(aCredits, '999999999', 'credits')).rejects.toThrow(/not a credits account/);
+    await expect(transfer(aCredits, bCredits, 'pcredits')).rejects.toThrow(/not a pcredits account/);
+    await expect(transfer(aCredits, bCredits, 'doubloons')).rejects.toThrow(/ledger_currency_known/);
+    await expect(transfer(aCredits, bCredits, 'credits', 0)).rejects.toThrow(/ledger_amount_positive/);
+    await expect(transfer(aCredits, bCredits, 'credits', 1, 'gift')).rejects.toThrow(/ledger_transfer_reason_known/);
+    await expect(transfer(aCredits, aCredits, 'credits')).rejects.toThrow(/ledger_transfers_two_accounts/);
+    await expect(db.query(`UPDATE ledger_accounts SET currency = 'pcredits' WHERE id = $1`, [aCredits])).rejects.toThrow(/never change/);
+    await expect(db.query(`UPDATE ledger_accounts SET user_id = $2 WHERE id = $1`, [aCredits, b.id])).rejects.toThrow(/never change/);
+    await expect(db.query(`UPDATE ledger_accounts SET kind = 'escrow' WHERE id = $1`, [aCredits])).rejects.toThrow(/never change/);
+    await expect(db.query(`DELETE FROM ledger_accounts WHERE id = $1`, [aCredits])).rejects.toThrow(/never deleted/);
+    await expect(db.query(`INSERT INTO ledger_accounts (user_id, currency, kind) VALUES ($1, 'vtokens', 'house')`, [a.id])).rejects.toThrow(
+      /ledger_accounts_owner/,
+    );
+    await expect(db.query(`INSERT INTO ledger_accounts (user_id, currency, kind) VALUES (NULL, 'vtokens', 'available')`)).rejects.toThrow(
+      /ledger_accounts_owner/,
+    );
+    await expect(db.query(`UPDATE escrow_holds SET status = 'lost' WHERE id = $1`, [holdId])).rejects.toThrow(
+      /ledger_hold_status_known/,
+    );
+    await expect(db.query(`INSERT INTO ledger_operations (idempotency_key, kind, request_hash, result) VALUES ('', 'grant', gen_random_uuid(), '{}')`)).rejects.toThrow(
+      /ledger_idempotency_key_length/,
+    );
+    expect(await ledgerSnapshot(db)).toBe(before);
+    // A balance change alone is not an identity change (the test above it is how the ledger moves money).
+    await expect(db.query(`UPDATE ledger_accounts SET balance = balance WHERE id = $1`, [aCredits])).resolves.toBeDefined();
+  });
+});
+
 describe('audit', () => {
   it('finds money created from nothing, negative accounts, escrow without a live owner', async () => {
     const scratch = await createTestDatabase();
@@ -437,6 +487,15 @@ describe('audit', () => {
       expect((await auditLedger(sdb, scratchOwners)).problems.map((p) => p.check)).toContain('escrow_matches_holds');
       await expect(sdb.query(`UPDATE ledger_accounts SET balance = -1 WHERE user_id = $1 AND kind = 'escrow'`, [b.id])).rejects.toThrow(/ledger_accounts_not_negative/);
       await expect(sdb.query(`DELETE FROM ledger_transfers`)).rejects.toThrow(/immutable/);
+      await expect(sdb.query(`DELETE FROM escrow_holds`)).rejects.toThrow(/never deleted/);
+      await expect(sdb.query(`TRUNCATE escrow_holds CASCADE`)).rejects.toThrow(/never deleted|immutable/);
+
+      // A link to a row that is not there (the functions never write one; a hand-edit could).
+      await sdb.query(`UPDATE escrow_holds SET status = 'released', closed_at = now(), close_operation_id = lock_operation_id`);
+      expect((await auditLedger(sdb, scratchOwners)).ok).toBe(true);
+      await sdb.query(`UPDATE escrow_holds SET close_operation_id = 999999999 WHERE id = (SELECT min(id) FROM escrow_holds)`);
+      const dangling = await auditLedger(sdb, scratchOwners);
+      expect(dangling.problems).toEqual([{ check: 'links', detail: expect.stringMatching(/^hold \d+ names close operation 999999999, which does not exist$/) }]);
     } finally {
       await scratch.drop();
     }
