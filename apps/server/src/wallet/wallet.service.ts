@@ -9,9 +9,8 @@ import { BALANCE, LEDGER, type AccountType, type Currency } from '@versus/domain
 import { currencyFor, formatMinor, fromMinor, toMinor } from '@versus/domain/money';
 import type { AdminGrantRequest, CreditsRequest, CreditsResult } from '@versus/domain/wallet';
 import type { AppContext } from '../context.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 import * as ledger from '../ledger/ledger.service.ts';
-import { findProfile } from '../ledger/ledger.repository.ts';
 import { notify } from '../notifications/notify.ts';
 
 function result(done: ledger.OperationDone, userId: string, message: (amount: string) => string): CreditsResult {
@@ -40,11 +39,10 @@ export function refuseForVirtual(accountType: AccountType, action: VirtualRestri
 
 export async function addCredits(ctx: AppContext, userId: string, request: CreditsRequest): Promise<CreditsResult> {
   return ctx.db.transaction(async (tx) => {
-    const profile = await findProfile(tx, userId);
-    if (!profile) throw notFound(LEDGER.userNotFound);
+    // (A refusal below rolls back the accounts this may open.)
+    const profile = await ledger.repairedProfile(tx, userId);
     refuseForVirtual(profile.account_type, 'deposit');
     if (profile.role !== 'admin') throw new AppError(403, 'feature_coming_soon', BALANCE.featureComingSoon);
-    await ledger.ensureAccounts(tx, { userId, role: profile.role, accountType: profile.account_type });
     const done = await ledger.grant(tx, {
       idempotencyKey: `wallet-add:${userId}:${request.idempotencyKey}`,
       userId,
@@ -78,14 +76,12 @@ export async function adminGrant(ctx: AppContext, adminId: string, input: AdminG
   // A UUID names its user in either case; the key, the answer and the user's topic use its one form.
   const request = { ...input, userId: input.userId.toLowerCase() };
   return ctx.db.transaction(async (tx) => {
-    const profile = await findProfile(tx, request.userId);
-    if (!profile) throw notFound(LEDGER.userNotFound);
+    const profile = await ledger.repairedProfile(tx, request.userId);
     const allowed: Currency = currencyFor(profile.role, profile.account_type);
     const currency = request.currency ?? allowed;
     if (currency !== allowed) {
       throw ledger.refusalError({ ok: false, error: 'currency_not_allowed', currency, allowed, accountType: profile.account_type });
     }
-    await ledger.ensureAccounts(tx, { userId: request.userId, role: profile.role, accountType: profile.account_type });
     const done = await ledger.grant(tx, {
       idempotencyKey: `admin-grant:${adminId}:${request.idempotencyKey}`,
       userId: request.userId,

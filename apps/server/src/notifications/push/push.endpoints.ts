@@ -23,11 +23,10 @@ export function endpointPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): End
 
 /** C0 controls and DEL: never in a push service's address (and PostgreSQL text cannot hold a NUL). */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);
 
 export function isAllowedEndpoint(endpoint: string, policy: EndpointPolicy): boolean {
   // The URL parser would quietly encode them; the endpoint is stored and POSTed to as given.
-  if (hasControlCharacters(endpoint)) return false;
+  if (CONTROL_CHARACTERS.test(endpoint)) return false;
   let url: URL;
   try {
     url = new URL(endpoint);

@@ -19,6 +19,7 @@ export function WalletMenu({ user }: { user: User }) {
   const { figures, currency, error } = balance;
   const money = (minor: number | undefined) => (minor === undefined ? '—' : formatMoney(minor, currency));
   const tone = amountClass(currency);
+  const figureClass = cn('font-bold tabular-nums', tone);
   const figuresId = useId();
 
   return (
@@ -54,10 +55,10 @@ export function WalletMenu({ user }: { user: User }) {
               </p>
             ) : null}
             <dl role="none" className="grid gap-2 px-3 py-2 text-sm">
-              <Figure label={WALLET.available} className={cn('font-bold tabular-nums', tone)} testId="dropdown-available">
+              <Figure label={WALLET.available} className={figureClass} testId="dropdown-available">
                 {money(figures?.availableMinor)}
               </Figure>
-              <Figure label={WALLET.inGames} className={cn('font-bold tabular-nums', tone)} testId="dropdown-escrow">
+              <Figure label={WALLET.inGames} className={figureClass} testId="dropdown-escrow">
                 {money(figures?.escrowMinor)}
               </Figure>
               <Figure label={WALLET.status}>
