@@ -114,8 +114,11 @@ export function SeriesScore({ view, names }: { view: MatchView; names: readonly 
       <Badge tone="neutral">{LIVE_ARENA.bestOf3}</Badge>
       <span className="font-semibold">
         <span className="sr-only">Score: </span>
-        {names[0]} <span className="mx-1 font-mono text-lg font-black text-fg">{view.series.wins[0]}</span>–
-        <span className="mx-1 font-mono text-lg font-black text-fg">{view.series.wins[1]}</span> {names[1]}
+        {/* Phones: the player bars carry the names (and each one's score), so the score line stays one line. */}
+        <span className="max-sm:sr-only">{names[0]} </span>
+        <span className="mx-1 font-mono text-lg font-black text-fg">{view.series.wins[0]}</span>–
+        <span className="mx-1 font-mono text-lg font-black text-fg">{view.series.wins[1]}</span>
+        <span className="max-sm:sr-only"> {names[1]}</span>
       </span>
       {view.series.draws > 0 && <span className="text-muted">({view.series.draws} drawn)</span>}
       {view.status === 'in_progress' && current > 0 && <span className="text-muted">· {LIVE_ARENA.gameNumber(current)}</span>}

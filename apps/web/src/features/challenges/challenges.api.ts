@@ -10,7 +10,7 @@ import {
   type CreateChallengeResponse,
   type ListChallengesQuery,
 } from '@versus/domain/challenges';
-import { api } from '../../api/index.ts';
+import { ApiError, api } from '../../api/index.ts';
 
 export const challengeKeys = {
   all: ['challenges'] as const,
@@ -45,8 +45,26 @@ export const fetchChallenge = (id: string, signal?: AbortSignal) =>
 export const findChallengeByCode = (code: string) =>
   api.get(`/api/challenges/code/${encodeURIComponent(code)}`, challengeResponseSchema).then((r) => r.challenge);
 
-export const acceptChallenge = (id: string, body: { code?: string; gamertag?: string }) =>
-  api.post(`/api/challenges/${encodeURIComponent(id)}/accept`, body, acceptChallengeResponseSchema);
+/**
+ * The Idempotency-Key of each accept still in doubt, by challenge: kept while the last try ended
+ * without a sure answer (a timeout, a lost connection, a 5xx), so that the retry of a pool join the server
+ * did take is answered as that join, not "You have already joined this challenge."
+ */
+const acceptKeys = new Map<string, string>();
+
+export async function acceptChallenge(id: string, body: { code?: string; gamertag?: string }) {
+  const key = acceptKeys.get(id) ?? crypto.randomUUID();
+  acceptKeys.set(id, key);
+  try {
+    const result = await api.post(`/api/challenges/${encodeURIComponent(id)}/accept`, body, acceptChallengeResponseSchema, { idempotencyKey: key });
+    acceptKeys.delete(id);
+    return result;
+  } catch (error) {
+    // No answer, or a gateway's (a 5xx): the server may have taken it, so the retry keeps the key.
+    if (!(error instanceof ApiError && (error.status === 0 || error.status >= 500))) acceptKeys.delete(id);
+    throw error;
+  }
+}
 
 export const cancelChallenge = (id: string) => api.post(`/api/challenges/${encodeURIComponent(id)}/cancel`, undefined, cancelChallengeResponseSchema);
 
