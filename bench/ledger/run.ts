@@ -4,13 +4,21 @@
 // pgbench's TPC-B-like run against the same server in the same invocation.
 //
 //   npx tsx bench/ledger/run.ts            (DATABASE_URL, or postgres://postgres@127.0.0.1:5432)
-//   BENCH_SECONDS=20 BENCH_CLIENTS=16 BENCH_WARMUP=5 npx tsx bench/ledger/run.ts
+//   BENCH_ROUNDS=3 BENCH_SECONDS=20 BENCH_CLIENTS=16 BENCH_WARMUP=5 npx tsx bench/ledger/run.ts
 //
 // Figures: lock-and-settle pairs/s — stakes locked in escrow and then settled, two per match
 // (a match is 2 locks + 1 settle that pays both stakes out) — and their ratio to pgbench's tps
 // (issue #3's goal: at least 0.5); also matches/s and ledger transactions/s (3 per match). The
-// ledger runs twice: as the API runs it (each new balance hinted to its player's socket after
-// commit), and the ledger core alone.
+// ledger runs three ways: as the API runs it (each new balance hinted to its player's socket
+// after commit), the ledger core alone, and the ledger's functions driven by pgbench's own C
+// client.
+//
+// In rounds: pgbench, then each ledger run, then pgbench again before the next round, so every
+// ledger figure sits between two pgbench figures taken just before and just after it (the
+// ratio uses their mean). On a shared two-core machine throughput drifts by ±20 % over a
+// minute; one pgbench at each end of a long run is a poor yardstick for the runs in the middle.
+// The order of the API and core runs alternates between rounds. Every round is printed; the
+// summary is the median of each run's pairs/s and ratio over the rounds.
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -26,6 +34,8 @@ import { freshDatabase, insertPlayers } from '../lib/setup.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`BENCH_ROUNDS must be a whole number of at least 1, not ${process.env.BENCH_ROUNDS}`);
 /** Seconds of uncounted play first: a new database's tables and indexes grow from empty (pgbench's come filled). */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const PLAYERS = 1024;
@@ -175,78 +185,117 @@ async function audit(db: Database): Promise<void> {
   if (!row || row.total !== 0 || row.negative !== 0 || row.held !== 0) throw new Error(`ledger invariants broken after the run: ${JSON.stringify(row)}`);
 }
 
+interface Figures {
+  pairsPerSecond: number;
+  ratioPairsToTps: number;
+  matchesPerSecond: number;
+  ledgerTransactionsPerSecond: number;
+  ratioTransactionsToTps: number;
+}
+
+function figures(matchesPerSecond: number, tps: number): Figures {
+  return {
+    pairsPerSecond: Math.round(matchesPerSecond * 2),
+    ratioPairsToTps: Number(((matchesPerSecond * 2) / tps).toFixed(2)),
+    matchesPerSecond: Math.round(matchesPerSecond),
+    ledgerTransactionsPerSecond: Math.round(matchesPerSecond * 3),
+    ratioTransactionsToTps: Number(((matchesPerSecond * 3) / tps).toFixed(2)),
+  };
+}
+
+interface Round {
+  pgbenchTps: { before: number; after: number; mean: number };
+  asTheApiRunsIt: Figures & { matchLatencyMs: number; cpuMsPerMatch: { postgres: number; client: number } };
+  ledgerCore: Figures & { matchLatencyMs: number; cpuMsPerMatch: { postgres: number; client: number } };
+  ledgerFromPgbench: Figures;
+}
+
+function ledgerFigures(r: LedgerRun, tps: number): Round['asTheApiRunsIt'] {
+  return {
+    ...figures(r.matches / r.seconds, tps),
+    matchLatencyMs: Number(r.latencyMs.toFixed(1)),
+    // Steadier than throughput on a shared machine: what one match cost each side.
+    cpuMsPerMatch: { postgres: Number(((1000 * r.postgresCpuSec) / r.matches).toFixed(2)), client: Number(((1000 * r.clientCpuSec) / r.matches).toFixed(2)) },
+  };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 const { db, players } = await setUp();
 try {
-  console.error(`pgbench: ${CLIENTS} clients, ${SECONDS} s ...`);
-  const before = runPgbench();
-  const results: Record<Mode, LedgerRun> = {} as never;
   if (WARMUP > 0) {
     console.error(`warm-up (not counted): ${CLIENTS} clients, ${WARMUP} s ...`);
     await runLedger(db, players, 'api', WARMUP);
   }
-  for (const mode of ['api', 'core'] as const) {
-    // Each phase from the same footing, as pgbench vacuums before its runs: the dead rows an
-    // earlier phase left are not the next one's cost.
-    await db.query('VACUUM ANALYZE');
-    await db.query('CHECKPOINT');
-    console.error(`ledger (${mode}): ${CLIENTS} clients, ${SECONDS} s ...`);
-    results[mode] = await runLedger(db, players, mode);
+  const rounds: Round[] = [];
+  console.error(`pgbench: ${CLIENTS} clients, ${SECONDS} s ...`);
+  let before = runPgbench();
+  for (let n = 1; n <= ROUNDS; n++) {
+    const runs = {} as Record<Mode, LedgerRun>;
+    for (const mode of n % 2 ? (['api', 'core'] as const) : (['core', 'api'] as const)) {
+      // Each run from the same footing, as pgbench vacuums before its runs: the dead rows an
+      // earlier run left are not the next one's cost.
+      await db.query('VACUUM ANALYZE');
+      await db.query('CHECKPOINT');
+      console.error(`round ${n}: ledger (${mode}), ${CLIENTS} clients, ${SECONDS} s ...`);
+      runs[mode] = await runLedger(db, players, mode);
+    }
+    console.error(`round ${n}: ledger driven by pgbench's client, ${CLIENTS} clients, ${SECONDS} s ...`);
+    const fromPgbench = runLedgerFromPgbench();
+    // pgbench stops at its deadline between transactions: a match cut after its locks gives its stakes back.
+    await db.query(
+      `SELECT ledger_close_holds('release', 'bench-cleanup:' || match_id, NULL, match_id, NULL, NULL, NULL, NULL)
+         FROM (SELECT DISTINCT match_id FROM escrow_holds WHERE status = 'held') cut`,
+    );
+    console.error(`pgbench: ${CLIENTS} clients, ${SECONDS} s ...`);
+    const after = runPgbench();
+    const tps = (before.tps + after.tps) / 2;
+    rounds.push({
+      pgbenchTps: { before: Math.round(before.tps), after: Math.round(after.tps), mean: Math.round(tps) },
+      asTheApiRunsIt: ledgerFigures(runs.api, tps),
+      ledgerCore: ledgerFigures(runs.core, tps),
+      ledgerFromPgbench: figures(fromPgbench, tps),
+    });
+    before = after;
   }
-  console.error(`ledger driven by pgbench's client: ${CLIENTS} clients, ${SECONDS} s ...`);
-  const fromPgbench = runLedgerFromPgbench();
-  // pgbench stops at its deadline between transactions: a match cut after its locks gives its stakes back.
-  await db.query(
-    `SELECT ledger_close_holds('release', 'bench-cleanup:' || match_id, NULL, match_id, NULL, NULL, NULL, NULL)
-       FROM (SELECT DISTINCT match_id FROM escrow_holds WHERE status = 'held') cut`,
-  );
-  console.error(`pgbench again: ${CLIENTS} clients, ${SECONDS} s ...`);
-  const after = runPgbench();
   await audit(db);
-  const tps = (before.tps + after.tps) / 2;
-  const line = (mode: Mode) => {
-    const r = results[mode];
-    const matchesPerSecond = r.matches / r.seconds;
-    return {
-      pairsPerSecond: Math.round(matchesPerSecond * 2),
-      ratioPairsToTps: Number(((matchesPerSecond * 2) / tps).toFixed(2)),
-      matchesPerSecond: Math.round(matchesPerSecond),
-      ledgerTransactionsPerSecond: Math.round(matchesPerSecond * 3),
-      matchLatencyMs: Number(r.latencyMs.toFixed(1)),
-      // Steadier than throughput on a shared machine: what one match cost each side.
-      cpuMsPerMatch: { postgres: Number(((1000 * r.postgresCpuSec) / r.matches).toFixed(2)), client: Number(((1000 * r.clientCpuSec) / r.matches).toFixed(2)) },
-      ratioMatchesToTps: Number((matchesPerSecond / tps).toFixed(2)),
-      ratioTransactionsToTps: Number(((matchesPerSecond * 3) / tps).toFixed(2)),
-    };
-  };
-  const report = {
-    bench: 'ledger-escrow',
-    clients: CLIENTS,
-    seconds: SECONDS,
-    pgbenchTps: { before: Math.round(before.tps), after: Math.round(after.tps), mean: Math.round(tps) },
-    asTheApiRunsIt: line('api'),
-    ledgerCore: line('core'),
-    ledgerFromPgbench: {
-      pairsPerSecond: Math.round(fromPgbench * 2),
-      ratioPairsToTps: Number(((fromPgbench * 2) / tps).toFixed(2)),
-      matchesPerSecond: Math.round(fromPgbench),
-      ledgerTransactionsPerSecond: Math.round(fromPgbench * 3),
-      ratioTransactionsToTps: Number(((fromPgbench * 3) / tps).toFixed(2)),
-    },
-  };
+
+  const names = { asTheApiRunsIt: 'ledger, as the API runs it (balances hinted after commit)', ledgerCore: 'ledger core (no hints)', ledgerFromPgbench: "ledger functions driven by pgbench's C client" } as const;
+  const summary = Object.fromEntries(
+    (Object.keys(names) as (keyof typeof names)[]).map((name) => [
+      name,
+      {
+        medianPairsPerSecond: Math.round(median(rounds.map((r) => r[name].pairsPerSecond))),
+        medianRatioPairsToTps: Number(median(rounds.map((r) => r[name].ratioPairsToTps)).toFixed(2)),
+        ratiosPerRound: rounds.map((r) => r[name].ratioPairsToTps),
+      },
+    ]),
+  ) as Record<keyof typeof names, { medianPairsPerSecond: number; medianRatioPairsToTps: number; ratiosPerRound: number[] }>;
+  const report = { bench: 'ledger-escrow', clients: CLIENTS, secondsPerRun: SECONDS, rounds, summary };
+  const lines = rounds.flatMap((r, i) => [
+    `round ${i + 1}: pgbench TPC-B-like ${r.pgbenchTps.mean} tps (before ${r.pgbenchTps.before}, after ${r.pgbenchTps.after})`,
+    ...(['asTheApiRunsIt', 'ledgerCore'] as const).map((name) => {
+      const f = r[name];
+      return (
+        `  ${names[name]}: ${f.pairsPerSecond} lock-and-settle pairs/s, ratio ${f.ratioPairsToTps}; ${f.matchesPerSecond} matches/s = ` +
+        `${f.ledgerTransactionsPerSecond} ledger transactions/s (ratio ${f.ratioTransactionsToTps}); CPU per match: PostgreSQL ` +
+        `${f.cpuMsPerMatch.postgres} ms, Node.js ${f.cpuMsPerMatch.client} ms`
+      );
+    }),
+    `  ${names.ledgerFromPgbench} (PostgreSQL's share only): ${r.ledgerFromPgbench.pairsPerSecond} pairs/s, ratio ${r.ledgerFromPgbench.ratioPairsToTps}; ` +
+      `${r.ledgerFromPgbench.ledgerTransactionsPerSecond} ledger transactions/s (ratio ${r.ledgerFromPgbench.ratioTransactionsToTps})`,
+  ]);
   console.log(
     [
-      `pgbench TPC-B-like (${CLIENTS} clients): ${report.pgbenchTps.mean} tps (before ${report.pgbenchTps.before}, after ${report.pgbenchTps.after})`,
-      ...(['asTheApiRunsIt', 'ledgerCore'] as const).map((name) => {
-        const r = report[name];
-        const what = name === 'asTheApiRunsIt' ? 'ledger, as the API runs it (balances hinted after commit)' : 'ledger core (no hints)';
-        return (
-          `${what}: ${r.pairsPerSecond} lock-and-settle pairs/s, ratio ${r.ratioPairsToTps} (goal 0.5); ${r.matchesPerSecond} matches/s = ` +
-          `${r.ledgerTransactionsPerSecond} ledger transactions/s (ratio ${r.ratioTransactionsToTps}); CPU per match: PostgreSQL ` +
-          `${r.cpuMsPerMatch.postgres} ms, Node.js ${r.cpuMsPerMatch.client} ms`
-        );
-      }),
-      `ledger functions driven by pgbench's C client (PostgreSQL's share only): ${report.ledgerFromPgbench.pairsPerSecond} pairs/s, ratio ${report.ledgerFromPgbench.ratioPairsToTps}; ` +
-        `${report.ledgerFromPgbench.ledgerTransactionsPerSecond} ledger transactions/s (ratio ${report.ledgerFromPgbench.ratioTransactionsToTps})`,
+      ...lines,
+      `median over ${ROUNDS} rounds (goal: ratio at least 0.5):`,
+      ...(Object.keys(names) as (keyof typeof names)[]).map(
+        (name) => `  ${names[name]}: ${summary[name].medianPairsPerSecond} pairs/s, ratio ${summary[name].medianRatioPairsToTps} (rounds: ${summary[name].ratiosPerRound.join(', ')})`,
+      ),
       JSON.stringify(report),
     ].join('\n'),
   );
