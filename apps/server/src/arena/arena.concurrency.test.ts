@@ -189,3 +189,52 @@ describe('a restart mid-match', () => {
     expect(next.body.match.moves.map((m) => m.notation)).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bc4']);
   });
 });
+
+describe('the move is the write', () => {
+  it('stores each move as its row and the state only as a snapshot every 32 moves; another process replays to the same match', async () => {
+    const alice = await kit.player('mwa');
+    const bob = await kit.player('mwb');
+    const id = await kit.match('checkers', alice, bob, { stake: STAKE });
+    const players: [Player, Player] = [alice, bob];
+    await kit.start(id, alice, bob);
+    const snapshotSeq = async () => {
+      const [row] = await kit.test.database.db.query<{ seq: number }>(`SELECT (state ->> 'seq')::int AS seq FROM matches WHERE id = $1`, [id]);
+      return row!.seq;
+    };
+    let view = await kit.view(id, alice);
+    for (let i = 1; i <= 34; i++) {
+      const mover = kit.mover(view, players);
+      const own = await kit.view(id, mover);
+      const legal = (own.game!.view as { legal: string[] }).legal;
+      // Lags and premoves as clients report them: the replay must press the clock the same way.
+      const metrics = i % 5 === 0 ? { premove: true } : { lagMs: 12.5 * (i % 7) };
+      const reply = await kit.api('POST', `/api/matches/${id}/moves`, { as: mover, body: { move: legal[i % legal.length], version: own.version, ...metrics } });
+      expect(reply.status, reply.raw).toBe(200);
+      view = reply.body.match;
+      expect(view.series.played, 'no game ended').toBe(0);
+      expect(await snapshotSeq()).toBe(i < 32 ? 0 : 32);
+    }
+    const [stored] = await kit.test.database.db.query<{ n: number; lags: number; premoves: number }>(
+      `SELECT count(*)::int AS n, count(lag_ms)::int AS lags, count(*) FILTER (WHERE premove)::int AS premoves FROM match_moves WHERE match_id = $1`,
+      [id],
+    );
+    expect(stored).toEqual({ n: 34, lags: 34 - 6, premoves: 6 });
+
+    // A process with no copy of the match reads the snapshot and replays the two later moves.
+    const other = await kit.anotherApp();
+    const mine = await kit.view(id, alice);
+    const theirs = await kit.view(id, alice, other);
+    const stable = (v: MatchView) => ({ ...v, serverNow: 0, clock: { ...v.clock!, remainingMs: [0, 0], at: 0 } });
+    expect(stable(theirs)).toEqual(stable(mine));
+    expect(theirs.clock!.remainingMs[1 - theirs.clock!.running[0]!]).toBe(mine.clock!.remainingMs[1 - mine.clock!.running[0]!]);
+    expect((await kit.storedState(id))!.seq).toBe(34);
+    // And plays on from it.
+    const mover = kit.mover(theirs, players);
+    const own = await kit.view(id, mover, other);
+    const reply = await kit.move(id, mover, (own.game!.view as { legal: string[] }).legal[0], { version: own.version, app: other });
+    expect(reply.status, reply.raw).toBe(200);
+    expect(reply.body.match.moves).toHaveLength(35);
+    // A move row's match never goes away (the foreign key's job, now the schema's).
+    await expect(kit.test.database.db.query('DELETE FROM matches WHERE id = $1', [id])).rejects.toThrow(/never deleted/);
+  });
+});

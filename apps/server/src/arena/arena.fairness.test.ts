@@ -20,12 +20,7 @@ const STAKE = 30;
 const START = 100_000;
 
 /** The running seat's turn started two hours ago: its flag has fallen, and nobody has noticed yet. */
-async function letFlagFall(id: string) {
-  await kit.test.database.db.query(
-    `UPDATE matches SET state = jsonb_set(state, '{clock,since}', to_jsonb((state->'clock'->>'since')::bigint - 7200000)) WHERE id = $1`,
-    [id],
-  );
-}
+const letFlagFall = (id: string) => kit.turnBack(id, 7_200_000);
 
 const draw = (id: string, as: Player, action: 'offer' | 'accept' | 'decline', app?: Awaited<ReturnType<Kit['anotherApp']>>) =>
   kit.api('POST', `/api/matches/${id}/draw`, { as, body: { action }, ...(app ? { app } : {}) });

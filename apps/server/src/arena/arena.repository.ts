@@ -5,6 +5,7 @@ import type { MatchResult } from '@versus/domain/arena';
 import type { MatchStatus, SkillLevel } from '@versus/domain/challenges';
 import type { GameId, Platform } from '@versus/domain/catalogue';
 import type { Database, Queryable } from '../db/database.ts';
+import type { Seat } from '@versus/domain/games/index';
 import type { ArenaState } from './arena.state.ts';
 
 /** The columns the referee reads and writes. */
@@ -25,13 +26,36 @@ export interface MatchCoreRow {
   player1_ready_at: Date | null;
   player2_ready_at: Date | null;
   started_at: Date | null;
+  /** Whose turn it is (kept with every change, 022). */
+  to_move: Seat[] | null;
 }
 
 const CORE = `m.id, m.challenge_id, m.player1_id, m.player2_id, m.game_type, m.status, m.stake, m.currency, m.is_private,
-  m.scheduled_time, m.created_at, m.version, m.state, m.player1_ready_at, m.player2_ready_at, m.started_at`;
+  m.scheduled_time, m.created_at, m.version, m.state, m.player1_ready_at, m.player2_ready_at, m.started_at, m.to_move`;
 
-export async function findCore(db: Queryable, id: string): Promise<MatchCoreRow | null> {
-  const [row] = await db.query<MatchCoreRow>(`SELECT ${CORE} FROM matches m WHERE m.id = $1`, [id]);
+/** A stored move as a replay needs it (arena.state.ts replayMoves). */
+export interface ReplayMoveRow {
+  seq: number;
+  seat: Seat;
+  move: unknown;
+  /** A Date from a column, an ISO text from JSON. */
+  created_at: Date | string;
+  remaining_ms: [number, number];
+  lag_ms: number | null;
+  premove: boolean;
+}
+
+/** The match, with the moves stored after its state snapshot (to replay on it), in order. */
+export async function findCore(db: Queryable, id: string): Promise<(MatchCoreRow & { later: ReplayMoveRow[] }) | null> {
+  const [row] = await db.query<MatchCoreRow & { later: ReplayMoveRow[] }>(
+    `SELECT ${CORE},
+            (SELECT coalesce(json_agg(json_build_object('seq', mm.seq, 'seat', mm.seat, 'move', mm.move, 'created_at', mm.created_at,
+                      'remaining_ms', mm.remaining_ms, 'lag_ms', mm.lag_ms, 'premove', mm.premove) ORDER BY mm.seq), '[]')
+               FROM match_moves mm WHERE mm.match_id = m.id AND mm.seq > coalesce((m.state ->> 'seq')::int, 0)) AS later
+       FROM matches m WHERE m.id = $1`,
+    [id],
+    'arena_find_core',
+  );
   return row ?? null;
 }
 
@@ -104,12 +128,15 @@ export interface MoveRow {
   seq: number;
   game_index: number;
   seat: 0 | 1;
+  /** The canonical move: with `withMoves`, and for the moves after the state snapshot (to replay). */
   move: unknown;
   notation: string;
   /** A Date from a column, an ISO text from JSON. */
   created_at: Date | string;
   remaining_ms: [number, number];
   elapsed_ms: number;
+  lag_ms: number | null;
+  premove: boolean;
 }
 
 /** Who may follow `match:{id}`: its players always, anyone signed in when the match is public. */
@@ -253,6 +280,9 @@ export interface RowChange {
   deadlineAt: Date | null;
   /** SPEC's game_data: { moveCount, lastMoveBy }. */
   gameData: string | null;
+  /** Whose turn it is now, and since when (the clock's `since`). */
+  toMove: Seat[];
+  turnSince: number | null;
 }
 
 export interface MoveInsert {
@@ -266,6 +296,9 @@ export interface MoveInsert {
   at: Date;
   remainingMs: [number, number];
   elapsedMs: number;
+  /** What the replay needs besides: the lag the client reported, and whether it was a premove. */
+  lagMs: number | null;
+  premove: boolean;
 }
 
 export interface EventInsert {
@@ -296,13 +329,13 @@ export async function writeBatch(db: Queryable, changes: RowChange[], moves: Mov
     (x) =>
       `{"id":"${x.id}","from":${x.fromVersion},"to":${x.toVersion},"status":"${x.status}","state":${x.state ?? 'null'},` +
       `"ready1":${jsonDate(x.readyAt[0])},"ready2":${jsonDate(x.readyAt[1])},"started":${jsonDate(x.startedAt)},` +
-      `"deadline":${jsonDate(x.deadlineAt)},"gameData":${x.gameData ?? 'null'}}`,
+      `"deadline":${jsonDate(x.deadlineAt)},"gameData":${x.gameData ?? 'null'},"toMove":[${x.toMove.join(',')}],"since":${x.turnSince ?? 'null'}}`,
   );
   const m = moves.map(
     (x) =>
       `{"match":"${x.matchId}","seq":${x.seq},"game":${x.gameIndex},"seat":${x.seat},"move":${x.move},` +
       `"notation":${JSON.stringify(x.notation)},"at":${jsonDate(x.at)},"r0":${Math.round(x.remainingMs[0])},` +
-      `"r1":${Math.round(x.remainingMs[1])},"elapsed":${x.elapsedMs}}`,
+      `"r1":${Math.round(x.remainingMs[1])},"elapsed":${x.elapsedMs},"lag":${x.lagMs ?? 'null'},"premove":${x.premove}}`,
   );
   const e = events.map((x) => `{"match":"${x.matchId}","topic":${JSON.stringify(x.topic)},"type":${JSON.stringify(x.type)},"payload":${x.payload}}`);
   const batch = `{"changes":[${c.join(',')}],"moves":[${m.join(',')}],"events":[${e.join(',')}]}`;

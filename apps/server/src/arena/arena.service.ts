@@ -39,11 +39,14 @@ import {
   drawArena,
   isOver,
   randomSeed,
+  replayMoves,
   resignArena,
   startArena,
   type ArenaState,
   type GameOver,
   type MoveEntryRecord,
+  toMoveOf,
+  type StoredMove,
   type Transition,
 } from './arena.state.ts';
 import { buildMatchView, buildReplay, buildSummary, matchEvent, noShowDeadline, seatOf } from './arena.views.ts';
@@ -67,7 +70,25 @@ interface MatchRecord {
   startedAt: Date | null;
 }
 
-const toRecord = (row: repo.MatchCoreRow): MatchRecord => ({
+/** The moves stored after a snapshot, as replayMoves takes them. */
+export const storedMoves = (rows: readonly repo.ReplayMoveRow[], after: number): StoredMove[] =>
+  rows
+    .filter((r) => r.seq > after)
+    .map((r) => ({
+      seq: r.seq,
+      seat: r.seat,
+      move: r.move,
+      at: new Date(r.created_at).getTime(),
+      remainingMs: [r.remaining_ms[0], r.remaining_ms[1]],
+      lagMs: r.lag_ms,
+      premove: r.premove,
+    }));
+
+/** The stored state: the snapshot with the moves stored after it replayed (022_arena_move_log.sql). */
+export const currentState = (snapshot: ArenaState | null, rows: readonly repo.ReplayMoveRow[]): ArenaState | null =>
+  snapshot && replayMoves(snapshot, storedMoves(rows, snapshot.seq));
+
+const toRecord = (row: repo.MatchCoreRow & { later: repo.ReplayMoveRow[] }): MatchRecord => ({
   id: row.id,
   challengeId: row.challenge_id,
   players: [row.player1_id, row.player2_id],
@@ -78,13 +99,24 @@ const toRecord = (row: repo.MatchCoreRow): MatchRecord => ({
   scheduledTime: row.scheduled_time && new Date(row.scheduled_time),
   createdAt: new Date(row.created_at),
   version: row.version,
-  state: row.state,
+  state: currentState(row.state, row.later),
   readyAt: [row.player1_ready_at && new Date(row.player1_ready_at), row.player2_ready_at && new Date(row.player2_ready_at)],
   startedAt: row.started_at && new Date(row.started_at),
 });
 
+/** A view row with its state brought up to its last move. */
+const withCurrentState = <R extends repo.MatchViewRow & { moves: repo.MoveRow[] }>(row: R): R => {
+  const state = currentState(row.state, row.moves);
+  return state === row.state ? row : { ...row, state };
+};
+
 const WAITING: readonly MatchStatus[] = ['pending', 'accepted'];
 const CACHE_LIMIT = 20_000;
+/**
+ * A plain move stores its row, not the match's state; the state is stored (a snapshot) at every
+ * other change, and after every this many moves, so a replay never runs long.
+ */
+export const SNAPSHOT_EVERY = 32;
 /** Timers fire a little after the flag could fall, so the check finds it fallen. */
 const TIMER_SLACK_MS = 5;
 
@@ -111,6 +143,20 @@ export interface MovePlay {
   lagMs?: number | undefined;
   premove?: boolean | undefined;
 }
+
+const moveInsert = (matchId: string, move: MoveEntryRecord): repo.MoveInsert => ({
+  matchId,
+  seq: move.seq,
+  gameIndex: move.gameIndex,
+  seat: move.seat,
+  move: JSON.stringify(move.move),
+  notation: move.notation,
+  at: new Date(move.at),
+  remainingMs: move.remainingMs,
+  elapsedMs: move.elapsedMs,
+  lagMs: move.lagMs,
+  premove: move.premove,
+});
 
 type Stale = { stale: true };
 const STALE: Stale = { stale: true };
@@ -245,33 +291,38 @@ export class Arena {
     return { matchId: m.id, version: m.version, status: m.status, readyAt: m.readyAt, state: m.state, now };
   }
 
-  /** Commits `next` (the match after a plain change) with its move and events; false when stale. */
-  private async writePlain(before: MatchRecord, next: MatchRecord, move: MoveEntryRecord | null, events: PlainWrite['events']): Promise<boolean> {
+  /**
+   * Commits `next` (the match after a plain change) with its move and events; false when stale.
+   * A move stores its row and, unless a snapshot is due, not the state (the state is the last
+   * snapshot with the later moves replayed); any other change stores the state.
+   */
+  private async writePlain(
+    before: MatchRecord,
+    next: MatchRecord,
+    move: MoveEntryRecord | null,
+    events: PlainWrite['events'],
+    { endedGame = false } = {},
+  ): Promise<boolean> {
     const clock = next.state?.clock;
     const deadline = next.status === 'in_progress' && clock ? nextFlagAt(clock) : null;
+    // A move that ended a game started the next with a fresh seed: no replay could make that.
+    const replayable = move !== null && !endedGame && move.seq % SNAPSHOT_EVERY !== 0;
+    const snapshot = next.state !== before.state && !replayable;
     const applied = await this.writer.plain({
       change: {
         id: next.id,
         fromVersion: before.version,
         toVersion: next.version,
         status: next.status,
-        state: next.state === before.state ? null : JSON.stringify(next.state),
+        state: snapshot ? JSON.stringify(next.state) : null,
+        toMove: next.status === 'in_progress' && next.state ? toMoveOf(next.state) : [],
+        turnSince: next.status === 'in_progress' ? (clock?.since ?? null) : null,
         readyAt: next.readyAt,
         startedAt: next.startedAt,
         deadlineAt: deadline === null ? null : new Date(deadline),
         gameData: move ? JSON.stringify({ moveCount: move.seq, lastMoveBy: next.players[move.seat] }) : null,
       },
-      move: move && {
-        matchId: next.id,
-        seq: move.seq,
-        gameIndex: move.gameIndex,
-        seat: move.seat,
-        move: JSON.stringify(move.move),
-        notation: move.notation,
-        at: new Date(move.at),
-        remainingMs: move.remainingMs,
-        elapsedMs: move.elapsedMs,
-      },
+      move: move && moveInsert(next.id, move),
       events,
     });
     if (!applied) return false;
@@ -300,7 +351,7 @@ export class Arena {
     }
     const next: MatchRecord = { ...m, version: m.version + 1, state: t.state };
     const event = this.matchTopicEvent(next, type, now, { ...(move ? { move } : {}), gameOver: t.gameOver });
-    return (await this.writePlain(m, next, move, [event])) ? { version: next.version } : STALE;
+    return (await this.writePlain(m, next, move, [event], { endedGame: t.gameOver !== null })) ? { version: next.version } : STALE;
   }
 
   /**
@@ -323,17 +374,7 @@ export class Arena {
         state,
         ending,
         lastGameReason,
-        move: move && {
-          matchId: m.id,
-          seq: move.seq,
-          gameIndex: move.gameIndex,
-          seat: move.seat,
-          move: JSON.stringify(move.move),
-          notation: move.notation,
-          at: new Date(move.at),
-          remainingMs: move.remainingMs,
-          elapsedMs: move.elapsedMs,
-        },
+        move: move && moveInsert(m.id, move),
         now,
         publicEvent: (result, version) =>
           matchEvent(
@@ -451,7 +492,9 @@ export class Arena {
   }
 
   /** A move, received at `receivedAt` (server time): validated, clocked, stored, published. */
-  move(user: AccessClaims, id: string, request: MovePlay, receivedAt = this.now()): Promise<{ version: number; result?: MatchResult }> {
+  move(user: AccessClaims, id: string, request: MovePlay, arrivedAt = this.now()): Promise<{ version: number; result?: MatchResult }> {
+    // Whole milliseconds: the move row keeps its time as a timestamp, and a replay must press the clock at the same instant.
+    const receivedAt = Math.floor(arrivedAt);
     return this.operate(id, async (found, fresh) => {
       const { m, seat } = await this.playerAt(found, fresh, user, id, request.version);
       const state = this.checkPlaying(m, request.version);
@@ -627,7 +670,7 @@ export class Arena {
     if (!row) throw notFound(CHALLENGE.matchNotFound);
     const seat = seatOf(row, user.userId);
     if (seat === null) throw forbidden(CHALLENGE.matchForbidden);
-    return buildMatchView(row, row.moves, seat, this.now());
+    return buildMatchView(withCurrentState(row), row.moves, seat, this.now());
   }
 
   /** Read-only, no secrets: any signed-in player for a public match, its players for a private one. */
@@ -635,7 +678,7 @@ export class Arena {
     const row = await repo.findForView(this.ctx.db, id);
     if (!row) throw notFound(CHALLENGE.matchNotFound);
     if (row.is_private && seatOf(row, user.userId) === null) throw forbidden(ARENA.privateMatch);
-    return buildMatchView(row, row.moves, 'spectator', this.now());
+    return buildMatchView(withCurrentState(row), row.moves, 'spectator', this.now());
   }
 
   async replay(user: AccessClaims, id: string): Promise<Replay> {

@@ -1,16 +1,20 @@
 // The referee's state machine on its own: no database, time and seeds passed in.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { matchRules, type WebGameId } from '@versus/domain/arena';
 import { lagQuotaFor, sha256Hex, TIME_CONTROLS, type Seat } from '@versus/domain/games/index';
 import {
   applyArenaMove,
   checkFlag,
   drawArena,
   gameSummary,
+  replayMoves,
   resignArena,
   startArena,
   toMoveOf,
   type ArenaState,
   type MoveOutcome,
+  type StoredMove,
 } from './arena.state.ts';
 
 const T0 = 1_700_000_000_000;
@@ -124,5 +128,66 @@ describe('draws and resignation', () => {
     expect(t.state.clock.running).toEqual([]);
     expect(resignArena(t.state, 0, T0 + 6)).toHaveProperty('error');
     expect(applyArenaMove(t.state, 0, 4, { now: T0 + 7 })).toMatchObject({ kind: 'refused', code: 'game_over' });
+  });
+});
+
+describe('replaying stored moves', () => {
+  const GAMES_PLAYED: WebGameId[] = ['tic-tac-toe', 'rock-paper-scissors', 'chess', 'checkers', 'ludo', 'ai-rock-paper-scissors'];
+
+  /** Plays random legal moves (with random lags, premoves and think times) until a game ends; the plain moves as stored. */
+  function playout(game: WebGameId, random: () => number) {
+    const start = startArena({ game, now: T0, seed, firstSeat: random() < 0.5 ? 0 : 1 });
+    let state = start;
+    let now = T0;
+    const stored: StoredMove[] = [];
+    const states: ArenaState[] = [];
+    for (let i = 0; i < 400; i++) {
+      const seats = toMoveOf(state);
+      if (seats.length === 0) break;
+      const seat = seats[Math.floor(random() * seats.length)]!;
+      const legal = matchRules(game).legalMoves(state.board, seat);
+      if (legal.length === 0) break;
+      now += Math.floor(random() * 2_000);
+      const metrics = random() < 0.2 ? { premove: true } : random() < 0.6 ? { lagMs: random() * 400 } : {};
+      const outcome = applyArenaMove(state, seat, legal[Math.floor(random() * legal.length)], { now, metrics, seed });
+      // A move that ends a game is stored with a snapshot, never replayed.
+      if (outcome.kind !== 'moved' || outcome.gameOver) break;
+      const e = outcome.entry;
+      stored.push({ seq: e.seq, seat: e.seat, move: JSON.parse(JSON.stringify(e.move)), at: e.at, remainingMs: e.remainingMs, lagMs: e.lagMs, premove: e.premove });
+      state = outcome.state;
+      states.push(state);
+    }
+    return { start, stored, states };
+  }
+
+  it.each(GAMES_PLAYED)('%s: a snapshot with the later moves replayed is the state that was played', (game) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.nat(), (s, cut) => {
+        let x = s;
+        const random = () => ((x = (x * 48271) % 2147483647) / 2147483647);
+        const { start, stored, states } = playout(game, random);
+        // From the start, and from any snapshot along the way.
+        expect(replayMoves(start, stored)).toEqual(states.at(-1) ?? start);
+        if (stored.length > 0) {
+          const k = cut % stored.length;
+          const snapshot = k === 0 ? start : states[k - 1]!;
+          expect(replayMoves(JSON.parse(JSON.stringify(snapshot)) as ArenaState, stored.slice(k))).toEqual(states.at(-1));
+        }
+      }),
+      { numRuns: game === 'chess' ? 15 : 40 },
+    );
+  });
+
+  it('refuses a stored move that is not what was played', () => {
+    const state = startArena({ game: 'tic-tac-toe', now: T0, seed, firstSeat: 0 });
+    const first = moved(applyArenaMove(state, 0, 4, { now: T0 + 1_000, metrics: { lagMs: 50 } }));
+    const row: StoredMove = { seq: 1, seat: 0, move: 4, at: T0 + 1_000, remainingMs: first.entry.remainingMs, lagMs: 50, premove: false };
+    expect(replayMoves(state, [row]).board).toEqual(first.state.board);
+    // Another time, another lag, another cell, out of turn, out of order: each an error, not a guess.
+    expect(() => replayMoves(state, [{ ...row, at: T0 + 2_000 }])).toThrow(/another clock/);
+    expect(() => replayMoves(state, [{ ...row, lagMs: null }])).toThrow(/another clock/);
+    expect(() => replayMoves(state, [{ ...row, move: 9 }])).toThrow(/does not replay/);
+    expect(() => replayMoves(state, [{ ...row, seat: 1 }])).toThrow(/does not replay/);
+    expect(() => replayMoves(state, [{ ...row, seq: 2 }])).toThrow(/does not replay/);
   });
 });

@@ -144,6 +144,9 @@ export interface MoveEntryRecord {
   at: number;
   remainingMs: [number, number];
   elapsedMs: number;
+  /** The lag the client reported (as given: the clock bounds it), and whether it was a premove: what a replay needs. */
+  lagMs: number | null;
+  premove: boolean;
 }
 
 export type MoveOutcome =
@@ -181,6 +184,8 @@ export function applyArenaMove(state: ArenaState, seat: Seat, input: unknown, { 
     at: now,
     remainingMs: [pressed.clock.remainingMs[0], pressed.clock.remainingMs[1]],
     elapsedMs: Math.round(elapsedMs),
+    lagMs: metrics.lagMs ?? null,
+    premove: metrics.premove === true,
   };
   // A move by the other player answers a draw offer: it is declined.
   const drawOffer = state.drawOffer !== null && state.drawOffer !== seat ? null : state.drawOffer;
@@ -193,6 +198,44 @@ export function applyArenaMove(state: ArenaState, seat: Seat, input: unknown, { 
   const clock =
     pressed.clock.running.length > 0 && sameSeats(pressed.clock.running, toMove) ? pressed.clock : startTurn(pressed.clock, toMove, now);
   return { kind: 'moved', entry, state: { ...moved, clock }, gameOver: null, matchOutcome: null };
+}
+
+/** A stored move, as replayMoves needs it. */
+export interface StoredMove {
+  seq: number;
+  seat: Seat;
+  move: unknown;
+  at: number;
+  remainingMs: [number, number];
+  lagMs: number | null;
+  premove: boolean;
+}
+
+/**
+ * The state after `moves` (the moves stored after `state`'s snapshot, in order): each applied
+ * again, at the time it was received, with the lag and premove it was played with. Only plain
+ * moves are stored without a snapshot, so each must replay as one: accepted, ending no game,
+ * and leaving the clock the move row recorded. Anything else means the stored match is not
+ * what was played, and is an error, never a guess.
+ */
+export function replayMoves(state: ArenaState, moves: readonly StoredMove[]): ArenaState {
+  let current = state;
+  for (const stored of moves) {
+    const metrics: MoveMetrics = { ...(stored.lagMs === null ? {} : { lagMs: stored.lagMs }), ...(stored.premove ? { premove: true } : {}) };
+    const noSeed = () => {
+      throw new Error(`arena: replaying move ${stored.seq} would start a game`);
+    };
+    const outcome = applyArenaMove(current, stored.seat, stored.move, { now: stored.at, metrics, seed: noSeed });
+    if (outcome.kind !== 'moved' || outcome.gameOver || outcome.entry.seq !== stored.seq) {
+      throw new Error(`arena: stored move ${stored.seq} does not replay (${outcome.kind})`);
+    }
+    const [r0, r1] = outcome.entry.remainingMs;
+    if (Math.round(r0) !== Math.round(stored.remainingMs[0]) || Math.round(r1) !== Math.round(stored.remainingMs[1])) {
+      throw new Error(`arena: stored move ${stored.seq} replays to another clock`);
+    }
+    current = outcome.state;
+  }
+  return current;
 }
 
 /**

@@ -32,11 +32,7 @@ async function flagDeadline(id: string): Promise<number> {
 }
 
 async function storedClock(id: string) {
-  const [row] = await kit.test.database.db.query<{ clock: { since: number | null; remainingMs: [number, number]; flagged: 0 | 1 | null } }>(
-    `SELECT state->'clock' AS clock FROM matches WHERE id = $1`,
-    [id],
-  );
-  return row!.clock;
+  return (await kit.storedState(id))!.clock;
 }
 
 async function resign(id: string, as: Player, app?: App) {

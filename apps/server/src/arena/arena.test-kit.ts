@@ -11,7 +11,9 @@ import { auditLedger } from '../ledger/ledger.audit.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { signUp } from '../realtime/test-socket.ts';
 import { arenaOf } from './arena.routes.ts';
-import type { Arena } from './arena.service.ts';
+import { currentState, type Arena } from './arena.service.ts';
+import { findCore } from './arena.repository.ts';
+import type { ArenaState } from './arena.state.ts';
 
 export interface Player {
   id: string;
@@ -48,6 +50,13 @@ export interface Kit {
   /** Everything a refused request must leave as it was. */
   snapshot(id: string): Promise<string>;
   events(topic: string): Promise<{ type: string; payload: Record<string, unknown> }[]>;
+  /** The match's state as stored: its snapshot with the moves stored after it replayed. */
+  storedState(id: string): Promise<ArenaState | null>;
+  /**
+   * Moves a running match `ms` back in time, as if its turn, and every move since its state
+   * snapshot, had happened that much earlier (the stored record stays one that replays).
+   */
+  turnBack(id: string, ms: number): Promise<void>;
   expectAuditClean(): Promise<void>;
   /** A second app on the same database (another server process, or the one after a restart). */
   anotherApp(): Promise<App>;
@@ -141,6 +150,25 @@ export async function createKit(): Promise<Kit> {
     },
     async events(topic) {
       return db.query<{ type: string; payload: Record<string, unknown> }>('SELECT type, payload FROM realtime_events WHERE topic = $1 ORDER BY version', [topic]);
+    },
+    async storedState(id) {
+      const row = await findCore(db, id);
+      return row && currentState(row.state, row.later);
+    },
+    async turnBack(id, ms) {
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE match_moves SET created_at = created_at - make_interval(secs => $2::double precision / 1000)
+            WHERE match_id = $1 AND seq > (SELECT coalesce((state ->> 'seq')::int, 0) FROM matches WHERE id = $1)`,
+          [id, ms],
+        );
+        await tx.query(
+          `UPDATE matches SET state = jsonb_set(state, '{clock,since}', to_jsonb((state -> 'clock' ->> 'since')::double precision - $2)),
+                  turn_since = turn_since - $2, deadline_at = deadline_at - make_interval(secs => $2::double precision / 1000)
+            WHERE id = $1`,
+          [id, ms],
+        );
+      });
     },
     async expectAuditClean() {
       const audit = await auditLedger(db);

@@ -131,7 +131,8 @@ export function buildMatchView(row: MatchViewRow, moves: MoveRow[], viewer: View
 export function buildSummary(row: MatchViewRow, userId: string): ArenaMatchSummary {
   const seat = seatOf(row, userId) ?? 0;
   const state = row.state;
-  const toMove = state && row.status === 'in_progress' ? toMoveOf(state) : [];
+  // The state is a snapshot (it may be some moves behind); whose turn it is is kept with every change.
+  const toMove = row.status === 'in_progress' ? (row.to_move ?? (state ? toMoveOf(state) : [])) : [];
   const series = seriesView(state);
   const waiting = row.status === 'pending' || row.status === 'accepted';
   return {

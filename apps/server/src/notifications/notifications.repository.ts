@@ -271,13 +271,13 @@ export async function waitingTurns(db: Queryable, waitedSince: Date, limit: numb
             coalesce(p.username, 'Your opponent') AS "opponentName", t.since_ms AS "sinceMs"
        FROM (
          SELECT m.id, m.game_type,
-                CASE (m.state -> 'clock' -> 'running' ->> 0)::int WHEN 0 THEN m.player1_id ELSE m.player2_id END AS user_id,
-                CASE (m.state -> 'clock' -> 'running' ->> 0)::int WHEN 0 THEN m.player2_id ELSE m.player1_id END AS opponent_id,
-                (m.state -> 'clock' ->> 'since')::double precision AS since_ms
+                CASE m.to_move[1] WHEN 0 THEN m.player1_id ELSE m.player2_id END AS user_id,
+                CASE m.to_move[1] WHEN 0 THEN m.player2_id ELSE m.player1_id END AS opponent_id,
+                m.turn_since AS since_ms
            FROM matches m
           WHERE m.status = 'in_progress'
-            AND jsonb_array_length(coalesce(m.state -> 'clock' -> 'running', '[]')) = 1
-            AND (m.state -> 'clock' ->> 'since') IS NOT NULL
+            AND cardinality(m.to_move) = 1
+            AND m.turn_since IS NOT NULL
        ) t
        LEFT JOIN profiles p ON p.id = t.opponent_id
       WHERE t.since_ms < $1

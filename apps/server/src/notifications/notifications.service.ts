@@ -155,7 +155,7 @@ export async function sweepTurns(ctx: Ctx, now = new Date(), limit = 500): Promi
       await ctx.db.transaction(async (tx) => {
         // Still their turn, since the same moment (the match row is the truth; a move may have landed).
         const [row] = await tx.query<{ still: boolean }>(
-          `SELECT (state -> 'clock' ->> 'since')::double precision = $2 AND status = 'in_progress' AS still FROM matches WHERE id = $1`,
+          `SELECT turn_since = $2 AND status = 'in_progress' AS still FROM matches WHERE id = $1`,
           [turn.matchId, turn.sinceMs],
         );
         if (!row?.still) return;
