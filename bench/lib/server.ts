@@ -15,9 +15,12 @@ export interface BenchServer {
   lines: readline.Interface;
 }
 
+/** The Node.js flags the server runs with in production (package.json start): the same here. */
+const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '--max-semi-space-size=32').split(' ').filter(Boolean);
+
 /** Starts `script` (a server.ts next to a bench) with `nodeArgs`, on the database at `databaseUrl`. */
 export async function spawnBenchServer(script: string, databaseUrl: string, nodeArgs: string[] = []): Promise<BenchServer> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', script], {
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -45,18 +45,10 @@ export interface ReplayMoveRow {
   premove: boolean;
 }
 
-/** The match, with the moves stored after its state snapshot (to replay on it), in order. */
+/** The match, with the moves stored after its state snapshot (to replay on it), in order (arena_find_core, 022). */
 export async function findCore(db: Queryable, id: string): Promise<(MatchCoreRow & { later: ReplayMoveRow[] }) | null> {
-  const [row] = await db.query<MatchCoreRow & { later: ReplayMoveRow[] }>(
-    `SELECT ${CORE},
-            (SELECT coalesce(json_agg(json_build_object('seq', mm.seq, 'seat', mm.seat, 'move', mm.move, 'created_at', mm.created_at,
-                      'remaining_ms', mm.remaining_ms, 'lag_ms', mm.lag_ms, 'premove', mm.premove) ORDER BY mm.seq), '[]')
-               FROM match_moves mm WHERE mm.match_id = m.id AND mm.seq > coalesce((m.state ->> 'seq')::int, 0)) AS later
-       FROM matches m WHERE m.id = $1`,
-    [id],
-    'arena_find_core',
-  );
-  return row ?? null;
+  const [row] = await db.query<{ core: (MatchCoreRow & { later: ReplayMoveRow[] }) | null }>('SELECT arena_find_core($1) AS core', [id], 'arena_find_core');
+  return row?.core ?? null;
 }
 
 export interface PlayerInfo {
