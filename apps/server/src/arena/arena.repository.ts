@@ -45,9 +45,14 @@ export interface ReplayMoveRow {
   premove: boolean;
 }
 
+type TimeColumn = 'scheduled_time' | 'created_at' | 'player1_ready_at' | 'player2_ready_at' | 'started_at';
+
+/** The core columns as JSON carries them: times as ISO texts. */
+export type MatchCoreJson = Omit<MatchCoreRow, TimeColumn> & { [K in TimeColumn]: MatchCoreRow[K] extends Date ? string : string | null };
+
 /** The match, with the moves stored after its state snapshot (to replay on it), in order (arena_find_core, 022). */
-export async function findCore(db: Queryable, id: string): Promise<(MatchCoreRow & { later: ReplayMoveRow[] }) | null> {
-  const [row] = await db.query<{ core: (MatchCoreRow & { later: ReplayMoveRow[] }) | null }>('SELECT arena_find_core($1) AS core', [id], 'arena_find_core');
+export async function findCore(db: Queryable, id: string): Promise<(MatchCoreJson & { later: ReplayMoveRow[] }) | null> {
+  const [row] = await db.query<{ core: (MatchCoreJson & { later: ReplayMoveRow[] }) | null }>('SELECT arena_find_core($1) AS core', [id], 'arena_find_core');
   return row?.core ?? null;
 }
 
@@ -251,6 +256,8 @@ export async function writeFinish(tx: Queryable, w: FinishWrite): Promise<number
       r0: Math.round(move.remainingMs[0]),
       r1: Math.round(move.remainingMs[1]),
       elapsed: move.elapsedMs,
+      lag: move.lagMs,
+      premove: move.premove,
     },
   });
   const [row] = await tx.query<{ versions: (string | number)[] }>('SELECT arena_finish_write($1::jsonb) AS versions', [p]);

@@ -88,7 +88,9 @@ export const storedMoves = (rows: readonly repo.ReplayMoveRow[], after: number):
 export const currentState = (snapshot: ArenaState | null, rows: readonly repo.ReplayMoveRow[]): ArenaState | null =>
   snapshot && replayMoves(snapshot, storedMoves(rows, snapshot.seq));
 
-const toRecord = (row: repo.MatchCoreRow & { later: repo.ReplayMoveRow[] }): MatchRecord => ({
+const dateOf = (iso: string | null): Date | null => (iso === null ? null : new Date(iso));
+
+const toRecord = (row: repo.MatchCoreJson & { later: repo.ReplayMoveRow[] }): MatchRecord => ({
   id: row.id,
   challengeId: row.challenge_id,
   players: [row.player1_id, row.player2_id],
@@ -96,12 +98,12 @@ const toRecord = (row: repo.MatchCoreRow & { later: repo.ReplayMoveRow[] }): Mat
   status: row.status,
   currency: row.currency,
   isPrivate: row.is_private,
-  scheduledTime: row.scheduled_time && new Date(row.scheduled_time),
+  scheduledTime: dateOf(row.scheduled_time),
   createdAt: new Date(row.created_at),
   version: row.version,
   state: currentState(row.state, row.later),
-  readyAt: [row.player1_ready_at && new Date(row.player1_ready_at), row.player2_ready_at && new Date(row.player2_ready_at)],
-  startedAt: row.started_at && new Date(row.started_at),
+  readyAt: [dateOf(row.player1_ready_at), dateOf(row.player2_ready_at)],
+  startedAt: dateOf(row.started_at),
 });
 
 /** A view row with its state brought up to its last move. */

@@ -336,7 +336,7 @@ export async function endAbandonedMatch(ctx: ServiceContext, id: string, now = n
   const core = await arenaRepo.findCore(ctx.db, id);
   if (!core || !core.is_private || core.challenge_id !== null || !isWebGame(core.game_type)) return false;
   if (!['pending', 'accepted'].includes(core.status)) return false;
-  const readyAt: [Date | null, Date | null] = [core.player1_ready_at, core.player2_ready_at];
+  const readyAt: [string | null, string | null] = [core.player1_ready_at, core.player2_ready_at];
   const outcome = await ctx.db.transaction((tx) =>
     finishMatch(tx, {
       match: {

@@ -117,12 +117,13 @@ BEGIN
                'account_type', p2.account_type, 'level', p2.level, 'wins', p2.wins, 'losses', p2.losses, 'streak', p2.streak,
                'rating', r2.rating, 'rd', r2.rd, 'games', r2.games)) AS players,
            (SELECT coalesce(json_agg(json_build_object('seq', mm.seq, 'game_index', mm.game_index, 'seat', mm.seat,
-                     'move', CASE WHEN p_with_moves OR mm.seq > coalesce((m.state ->> 'seq')::int, 0) THEN mm.move END,
+                     'move', CASE WHEN p_with_moves OR mm.seq > snap.seq THEN mm.move END,
                      'notation', mm.notation, 'created_at', mm.created_at,
                      'remaining_ms', mm.remaining_ms, 'elapsed_ms', mm.elapsed_ms, 'lag_ms', mm.lag_ms, 'premove', mm.premove)
                      ORDER BY mm.seq), '[]')
               FROM match_moves mm WHERE mm.match_id = m.id) AS moves
       FROM matches m
+      CROSS JOIN LATERAL (SELECT coalesce((m.state ->> 'seq')::int, 0) AS seq) snap
       JOIN profiles p1 ON p1.id = m.player1_id
       JOIN profiles p2 ON p2.id = m.player2_id
       LEFT JOIN ratings r1 ON r1.user_id = m.player1_id AND r1.game = m.game_type
@@ -159,15 +160,62 @@ END $$;
 
 ALTER FUNCTION arena_match_view(uuid, boolean) SET enable_seqscan = off;
 
--- A move updates the match row (version, clock deadline, turn) but no longer its state: kept
--- out of line (uncompressed), a ~1.5 kB state is an 18-byte pointer that the update copies,
--- instead of bytes copied into every new row version (which also filled the page, so that
--- PostgreSQL pruned it every few moves). Snapshots, written seldom now, pay the extra write.
-ALTER TABLE matches ALTER COLUMN state SET STORAGE EXTERNAL;
-ALTER TABLE matches SET (toast_tuple_target = 128);
+-- As in 019, with the final move's lag and premove: every move row can be replayed, the last too.
+CREATE OR REPLACE FUNCTION arena_finish_write(p jsonb) RETURNS bigint[]
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+#variable_conflict use_column
+DECLARE
+  v_id uuid := (p ->> 'id')::uuid;
+  v_at timestamptz := (p ->> 'completedAt')::timestamptz;
+  v_virtual boolean := coalesce((p ->> 'virtual')::boolean, false);
+  v_ids uuid[];
+BEGIN
+  IF jsonb_typeof(p -> 'challenge') = 'object' THEN
+    UPDATE challenges SET status = p -> 'challenge' ->> 'status', closed_at = v_at, updated_at = v_at
+     WHERE id = (p -> 'challenge' ->> 'id')::uuid AND status = 'accepted';
+  END IF;
 
--- Every move publishes an event, and each event was also an entry in a b-tree on its time, read
--- only by the hourly prune. Events arrive in time order, so a BRIN index (a summary per range of
--- pages, almost free to keep) finds the old ones as well.
-DROP INDEX realtime_events_created_at;
-CREATE INDEX realtime_events_created_at ON realtime_events USING brin (created_at);
+  SELECT array_agg((x ->> 'id')::uuid) INTO v_ids FROM jsonb_array_elements(p -> 'profiles') AS x;
+  UPDATE profiles pr
+     SET wins = CASE WHEN v_virtual THEN pr.wins ELSE u.wins END,
+         losses = CASE WHEN v_virtual THEN pr.losses ELSE u.losses END,
+         streak = CASE WHEN v_virtual THEN pr.streak ELSE u.streak END,
+         level = CASE WHEN v_virtual THEN pr.level ELSE u.level END,
+         updated_at = now(),
+         virtual_games_played = pr.virtual_games_played + CASE WHEN v_virtual THEN 1 ELSE 0 END,
+         virtual_wins = pr.virtual_wins + CASE WHEN v_virtual AND u.result = 'win' THEN 1 ELSE 0 END,
+         virtual_losses = pr.virtual_losses + CASE WHEN v_virtual AND u.result = 'loss' THEN 1 ELSE 0 END
+    FROM jsonb_to_recordset(p -> 'profiles') AS u (id uuid, wins int, losses int, streak int, level int, result text)
+   WHERE pr.id = ANY (v_ids) AND pr.id = u.id;
+
+  -- In user order, so two finishers never wait on each other's rating rows in a cycle.
+  -- A VTokens match is not rated.
+  INSERT INTO ratings AS r (user_id, game, rating, rd, volatility, games, wins, losses, draws)
+  SELECT u."userId", p ->> 'game', u.rating, u.rd, u.volatility, 1,
+         (u.result = 'win')::int, (u.result = 'loss')::int, (u.result = 'draw')::int
+    FROM jsonb_to_recordset(p -> 'ratings') AS u ("userId" uuid, rating float8, rd float8, volatility float8, result text)
+   WHERE NOT v_virtual
+   ORDER BY u."userId"
+  ON CONFLICT (user_id, game) DO UPDATE SET
+    rating = EXCLUDED.rating, rd = EXCLUDED.rd, volatility = EXCLUDED.volatility, games = r.games + 1,
+    wins = r.wins + EXCLUDED.wins, losses = r.losses + EXCLUDED.losses, draws = r.draws + EXCLUDED.draws,
+    updated_at = now();
+
+  IF jsonb_typeof(p -> 'move') = 'object' THEN
+    INSERT INTO match_moves (match_id, seq, game_index, seat, move, notation, created_at, remaining_ms, elapsed_ms, lag_ms, premove)
+    SELECT v_id, x.seq, x.game, x.seat, x.move, x.notation, x.at, ARRAY[x.r0, x.r1], x.elapsed, x.lag, coalesce(x.premove, false)
+      FROM jsonb_to_record(p -> 'move')
+           AS x (seq int, game int, seat smallint, move jsonb, notation text, at timestamptz, r0 int, r1 int, elapsed int,
+                 lag double precision, premove boolean);
+  END IF;
+
+  UPDATE matches
+     SET status = p ->> 'status', winner_id = (p ->> 'winnerId')::uuid, end_reason = p ->> 'endReason', completed_at = v_at,
+         state = coalesce(CASE WHEN jsonb_typeof(p -> 'state') = 'object' THEN p -> 'state' END, state),
+         result = p -> 'result', version = (p ->> 'version')::int, deadline_at = NULL,
+         game_data = coalesce(CASE WHEN jsonb_typeof(p -> 'gameData') = 'object' THEN p -> 'gameData' END, game_data),
+         updated_at = v_at
+   WHERE id = v_id;
+
+  RETURN coalesce(realtime_publish_jsonb(p -> 'events'), '{}');
+END $$;
