@@ -238,3 +238,37 @@ describe('the move is the write', () => {
     await expect(kit.test.database.db.query('DELETE FROM matches WHERE id = $1', [id])).rejects.toThrow(/never deleted/);
   });
 });
+
+describe('closing a process', () => {
+  it('stores the state of the running matches it holds, so the next reader has nothing to replay', async () => {
+    const alice = await kit.player('sca');
+    const bob = await kit.player('scb');
+    const id = await kit.match('checkers', alice, bob, { stake: STAKE });
+    const players: [Player, Player] = [alice, bob];
+    let first: App | null = await kit.anotherApp();
+    for (const as of players) expect((await kit.api('POST', `/api/matches/${id}/ready`, { as, app: first })).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const view = await kit.view(id, alice, first);
+      const mover = kit.mover(view, players);
+      const own = await kit.view(id, mover, first);
+      const reply = await kit.api('POST', `/api/matches/${id}/moves`, {
+        as: mover,
+        body: { move: (own.game!.view as { legal: string[] }).legal[0], version: own.version, lagMs: 20 },
+        app: first,
+      });
+      expect(reply.status, reply.raw).toBe(200);
+    }
+    const stored = async () =>
+      (await kit.test.database.db.query<{ seq: number; version: number }>(`SELECT (state ->> 'seq')::int AS seq, version FROM matches WHERE id = $1`, [id]))[0]!;
+    expect((await stored()).seq).toBe(0);
+    const before = await kit.view(id, bob, first);
+    await first.close();
+    first = null;
+
+    // The version is unchanged (nothing happened to the match); its state is now the snapshot.
+    expect(await stored()).toEqual({ seq: 3, version: before.version });
+    const after = await kit.view(id, bob, await kit.anotherApp());
+    const stable = (v: MatchView) => ({ ...v, serverNow: 0, clock: { ...v.clock!, remainingMs: [0, 0], at: 0 } });
+    expect(stable(after)).toEqual(stable(before));
+  });
+});

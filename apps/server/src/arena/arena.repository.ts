@@ -145,6 +145,18 @@ export async function topicAccess(db: Queryable, id: string): Promise<{ player1_
   return row ?? null;
 }
 
+/** Stores each match's state as its snapshot where the match is still at `version`; answers how many were. */
+export async function storeSnapshots(db: Queryable, matches: { id: string; version: number; state: ArenaState }[]): Promise<number> {
+  const rows = await db.query(
+    `UPDATE matches m SET state = x.state
+       FROM jsonb_to_recordset($1::jsonb) AS x (id uuid, version int, state jsonb)
+      WHERE m.id = x.id AND m.version = x.version AND m.status = 'in_progress'
+     RETURNING m.id`,
+    [JSON.stringify(matches)],
+  );
+  return rows.length;
+}
+
 // ---------------------------------------------------------------------------------------
 // Sweeping: overdue clocks and no-shows
 

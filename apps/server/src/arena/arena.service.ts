@@ -68,6 +68,8 @@ interface MatchRecord {
   state: ArenaState | null;
   readyAt: [Date | null, Date | null];
   startedAt: Date | null;
+  /** The seq of the state snapshot stored in the database (null: none); the moves after it are replayed on a read. */
+  storedSeq: number | null;
 }
 
 /** The moves stored after a snapshot, as replayMoves takes them. */
@@ -104,6 +106,7 @@ const toRecord = (row: repo.MatchCoreJson & { later: repo.ReplayMoveRow[] }): Ma
   state: currentState(row.state, row.later),
   readyAt: [dateOf(row.player1_ready_at), dateOf(row.player2_ready_at)],
   startedAt: dateOf(row.started_at),
+  storedSeq: row.state?.seq ?? null,
 });
 
 /** A view row with its state brought up to its last move. */
@@ -189,6 +192,25 @@ export class Arena {
     this.timers.clear();
     await Promise.allSettled([...this.chains.values()]);
     await this.writer.drained();
+    await this.storeSnapshots();
+  }
+
+  /**
+   * On the way down: the state of every running match this process holds whose stored snapshot
+   * is behind it, stored (where the match is still at that version), so the next process to read
+   * it has nothing to replay, and a deploy that stops its old processes first leaves no match
+   * whose moves the new rules would have to replay.
+   */
+  private async storeSnapshots(): Promise<void> {
+    const behind = [...this.cache.values()].filter((m) => m.status === 'in_progress' && m.state && m.state.seq !== m.storedSeq);
+    if (behind.length === 0) return;
+    try {
+      const stored = await repo.storeSnapshots(this.ctx.db, behind.map((m) => ({ id: m.id, version: m.version, state: m.state! })));
+      this.ctx.log.info({ matches: behind.length, stored }, 'arena: state snapshots stored on close');
+    } catch (error) {
+      // Nothing is lost: the moves are stored, and the next read replays them.
+      this.ctx.log.error({ err: error }, 'arena: storing state snapshots on close failed');
+    }
   }
 
   // -------------------------------------------------------------------------------------
@@ -328,7 +350,7 @@ export class Arena {
       events,
     });
     if (!applied) return false;
-    this.remember(next);
+    this.remember(snapshot ? { ...next, storedSeq: next.state?.seq ?? null } : next);
     this.armTimer(next, deadline);
     return true;
   }
