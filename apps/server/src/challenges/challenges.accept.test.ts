@@ -286,3 +286,24 @@ describe('POST /api/challenges/:id/accept', () => {
     expect((await kit.api('POST', `/api/challenges/${publicOne.id}/cancel`, { as: owner })).status).toBe(200);
   });
 });
+
+describe('a role changed since the accounts were opened', () => {
+  it('is repaired when staking: players made promoters create and accept in pcredits from their starting grant', async () => {
+    const creator = await kit.player();
+    const acceptor = await kit.player();
+    // Made promoters by an operator; neither has looked at their wallet since (which would repair it).
+    await kit.database.db.query(`UPDATE profiles SET role = 'promoter' WHERE id = ANY ($1::uuid[])`, [[creator.id, acceptor.id]]);
+    expect(await kit.balance(creator.id, 'pcredits')).toEqual({ available: 0, escrow: 0 });
+
+    const created = await kit.create(creator, chess);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.escrow).toEqual({ amount: 25, currency: 'pcredits' });
+    expect(await kit.balance(creator.id, 'pcredits')).toEqual({ available: minor(975), escrow: minor(25) });
+
+    const accepted = await accept(acceptor, created.body.challenge.id);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(await kit.balance(acceptor.id, 'pcredits')).toEqual({ available: minor(975), escrow: minor(25) });
+    // Their credits stay as they were.
+    expect(await kit.balance(creator.id, 'credits')).toEqual({ available: minor(1000), escrow: 0 });
+  });
+});

@@ -41,7 +41,7 @@ import type { Job } from '../jobs/scheduler.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { LedgerError, lockEscrow, operationRecorded, releaseEscrow, transferHolds, type EscrowOwner, type LockInput } from '../ledger/ledger.service.ts';
+import { LedgerError, lockStake, operationRecorded, releaseEscrow, transferHolds, type EscrowOwner, type LockInput } from '../ledger/ledger.service.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { notify } from '../notifications/notify.ts';
 import { notifyChallengeAccepted } from '../notifications/notifications.service.ts';
@@ -203,7 +203,7 @@ export async function createChallenge(
     const id = crypto.randomUUID();
 
     try {
-      await lockEscrow(tx, {
+      await lockStake(tx, { userId: user.userId, role: player.role, accountType: player.account_type }, {
         idempotencyKey: `challenge:${id}:lock:${user.userId}`,
         userId: user.userId,
         amount: toMinor(input.stake),
@@ -461,9 +461,9 @@ export async function acceptChallenge(
     );
     if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
 
-    const lockStake = async (owner: EscrowOwner, key?: string) => {
+    const lockMine = async (owner: EscrowOwner, key?: string) => {
       try {
-        await lockEscrow(tx, stakeLock(owner, key));
+        await lockStake(tx, { userId: user.userId, role: player.role, accountType: player.account_type }, stakeLock(owner, key));
       } catch (error) {
         throw insufficientToAccept(error) ?? error;
       }
@@ -475,7 +475,7 @@ export async function acceptChallenge(
     if (pool) await repo.insertParticipant(tx, { challengeId: challenge.id, userId: user.userId, gamertag });
     if (!full) {
       // A pool still filling: the joiner's stake waits with the others, owned by the challenge.
-      await lockStake({ challengeId: challenge.id }, joinKey);
+      await lockMine({ challengeId: challenge.id }, joinKey);
       const participants = 2 + joinedBefore.length;
       await tx.query('UPDATE challenges SET updated_at = $2 WHERE id = $1', [challenge.id, now]);
       await publishChallengeChange(tx, challenge, 'challenge.joined', 'open');
@@ -521,7 +521,7 @@ export async function acceptChallenge(
     // settles them all when it ends.
     const moved = await transferHolds(tx, { fromOwnerId: challenge.id, to: { matchId } });
     if (moved !== challenge.max_participants - 1) throw conflict('escrow_missing', CHALLENGE.creatorEscrowMissing);
-    await lockStake({ matchId });
+    await lockMine({ matchId });
     if (!(await repo.markAccepted(tx, { id: challenge.id, acceptedBy: user.userId, matchId, scheduledTime, now }))) {
       throw conflict('already_accepted', CHALLENGE.alreadyAccepted);
     }

@@ -276,6 +276,16 @@ export async function ensureAccounts(tx: Queryable, user: NewAccount): Promise<{
   return { currency, opened: !result.replayed };
 }
 
+/**
+ * Locks a player's stake, first opening the accounts of their current role and mode if they are
+ * not open yet (as the balance view repairs them): a player made admin since stakes pcredits
+ * from their starting grant instead of being refused for a missing account.
+ */
+export async function lockStake(tx: Queryable, player: NewAccount, input: LockInput): Promise<OperationDone & { holdId: number }> {
+  await ensureAccounts(tx, player);
+  return lockEscrow(tx, input);
+}
+
 /** Opens a new player's balances and grants the starting credits, in the caller's (registration) transaction. */
 export async function openAccounts(tx: Queryable, account: NewAccount): Promise<void> {
   await ensureAccounts(tx, account);

@@ -26,7 +26,7 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { LedgerError, lockEscrow, releaseEscrow, transferHolds } from '../ledger/ledger.service.ts';
+import { LedgerError, lockStake, releaseEscrow, transferHolds } from '../ledger/ledger.service.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { notify, notifyOrIgnore } from '../notifications/notify.ts';
 import { finishMatch } from '../arena/arena.finish.ts';
@@ -143,7 +143,7 @@ export async function createRoom(ctx: ServiceContext, user: AccessClaims, input:
     if (!inserted) throw new Error('could not draw a free room code');
 
     try {
-      await lockEscrow(tx, {
+      await lockStake(tx, { userId: user.userId, role: player.role, accountType: player.account_type }, {
         idempotencyKey: `room:${roomId}:lock:${user.userId}`,
         userId: user.userId,
         amount: toMinor(betTier),
@@ -229,7 +229,7 @@ export async function joinRoom(ctx: ServiceContext, user: AccessClaims, code: st
     const moved = await transferHolds(tx, { fromOwnerId: room.id, to: { matchId } });
     if (moved !== 1) throw new Error(`room ${room.id}: expected the creator's stake in escrow, found ${moved}`);
     try {
-      await lockEscrow(tx, {
+      await lockStake(tx, { userId: user.userId, role: joiner.role, accountType: joiner.account_type }, {
         idempotencyKey: `room:${room.id}:lock:${user.userId}`,
         userId: user.userId,
         amount: toMinor(room.bet_tier),
