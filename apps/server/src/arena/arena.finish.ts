@@ -37,6 +37,12 @@ export type Ending =
   | { kind: 'draw'; reason: Exclude<MatchEndReason, 'void'> }
   | { kind: 'void' };
 
+/** A match nobody started by its deadline: the player who was ready wins by forfeit; nobody (or both), void. */
+export const noShowEnding = (readyAt: readonly [unknown, unknown]): Ending => {
+  const [ready0, ready1] = [readyAt[0] !== null, readyAt[1] !== null];
+  return ready0 === ready1 ? { kind: 'void' } : { kind: 'win', winner: ready0 ? 0 : 1, reason: 'forfeit' };
+};
+
 export interface FinishInput {
   match: {
     id: string;

@@ -31,7 +31,7 @@ import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
 import { localHub } from '../realtime/commands.ts';
 import { topics } from '../realtime/publish.ts';
 import { announceCommitted, notificationEvent } from '../notifications/notify.ts';
-import { finishMatch, type Ending } from './arena.finish.ts';
+import { finishMatch, noShowEnding, type Ending } from './arena.finish.ts';
 import * as repo from './arena.repository.ts';
 import {
   applyArenaMove,
@@ -644,10 +644,7 @@ export class Arena {
   }
 
   private resolveNoShow(m: MatchRecord, now: number) {
-    const [ready0, ready1] = [m.readyAt[0] !== null, m.readyAt[1] !== null];
-    const ending: Ending =
-      ready0 === ready1 ? { kind: 'void' } : { kind: 'win', winner: ready0 ? 0 : 1, reason: 'forfeit' };
-    return this.finish(m, null, ending, null, now);
+    return this.finish(m, null, noShowEnding(m.readyAt), null, now);
   }
 
   /**

@@ -1,6 +1,6 @@
 // The rooms maintenance (every 5 minutes and once at start): rooms nobody joined expire (stake
-// released), abandoned private matches end void through the arena's finishMatch (stakes
-// returned), stuck rooms are cleaned up; a failure is logged and holds back nothing.
+// released), abandoned private matches end through the arena's finishMatch (void with the stakes
+// returned, or a forfeit to the one player who came), stuck rooms are cleaned up; a failure is logged and holds back nothing.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { ROOMS } from '@versus/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -63,6 +63,26 @@ it('ends a private match nobody started within 30 minutes as void, both stakes r
   // Records untouched by a void.
   expect(await kit.database.db.query('SELECT wins, losses FROM profiles WHERE id = $1', [a.id])).toEqual([{ wins: 0, losses: 0 }]);
   expect((await runMaintenance(kit.ctx, later(60))).abandoned).toBe(0);
+  await kit.expectAuditClean();
+});
+
+it('ends it as a forfeit when one player was ready: the one who came is paid', async () => {
+  const a = await kit.signUp();
+  const b = await kit.signUp();
+  const room = (await kit.create(a, { betTier: 20 })).body.room;
+  const { matchId } = (await kit.api('POST', `/api/rooms/${room.roomCode}/join`, { as: b })).body;
+  // Bob arrived (ready); Alice never did.
+  await kit.database.db.query('UPDATE matches SET player2_ready_at = now() WHERE id = $1', [matchId]);
+
+  const result = await runMaintenance(kit.ctx, later(31));
+  expect(result, JSON.stringify(result)).toMatchObject({ abandoned: 1, failed: 0 });
+  const [match] = await kit.database.db.query<{ status: string; end_reason: string; winner_id: string | null }>(
+    'SELECT status, end_reason, winner_id FROM matches WHERE id = $1',
+    [matchId],
+  );
+  expect(match).toEqual({ status: 'completed', end_reason: 'forfeit', winner_id: b.id });
+  expect(await kit.balance(b.id)).toEqual({ available: START + minor(20), escrow: 0 });
+  expect(await kit.balance(a.id)).toEqual({ available: START - minor(20), escrow: 0 });
   await kit.expectAuditClean();
 });
 

@@ -29,7 +29,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../http/err
 import { LedgerError, lockStake, releaseEscrow, transferHolds } from '../ledger/ledger.service.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { notify, notifyOrIgnore } from '../notifications/notify.ts';
-import { finishMatch } from '../arena/arena.finish.ts';
+import { finishMatch, noShowEnding } from '../arena/arena.finish.ts';
 import * as arenaRepo from '../arena/arena.repository.ts';
 import { matchEvent } from '../arena/arena.views.ts';
 import * as repo from './rooms.repository.ts';
@@ -331,12 +331,17 @@ export async function expireRoom(ctx: ServiceContext, id: string, now = new Date
   });
 }
 
-/** A private match nobody started: ended as void through the arena's finishMatch (each stake back). */
+/**
+ * A private match nobody started: ended through the arena's finishMatch as the arena ends a
+ * no-show (the arena's sweep normally has, long before): void with each stake back, or, when
+ * one player was ready, a win by forfeit for that player.
+ */
 export async function endAbandonedMatch(ctx: ServiceContext, id: string, now = new Date()): Promise<boolean> {
   const core = await arenaRepo.findCore(ctx.db, id);
   if (!core || !core.is_private || core.challenge_id !== null || !isWebGame(core.game_type)) return false;
   if (!['pending', 'accepted'].includes(core.status)) return false;
   const readyAt: [string | null, string | null] = [core.player1_ready_at, core.player2_ready_at];
+  const ending = noShowEnding(readyAt);
   const outcome = await ctx.db.transaction((tx) =>
     finishMatch(tx, {
       match: {
@@ -348,11 +353,12 @@ export async function endAbandonedMatch(ctx: ServiceContext, id: string, now = n
         version: core.version,
       },
       state: null,
-      ending: { kind: 'void' },
+      // As the arena ends a no-show: the player who was there wins by forfeit; nobody, void.
+      ending,
       lastGameReason: null,
       now: now.getTime(),
       publicEvent: (result, version) =>
-        matchEvent({ matchId: core.id, version, status: 'cancelled', readyAt, state: null, now: now.getTime() }, { result }),
+        matchEvent({ matchId: core.id, version, status: ending.kind === 'void' ? 'cancelled' : 'completed', readyAt, state: null, now: now.getTime() }, { result }),
     }),
   );
   return outcome.ok;
