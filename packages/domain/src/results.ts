@@ -41,11 +41,20 @@ export type ReportRequest = z.infer<typeof reportRequestSchema>;
 
 export const RESOLUTION_OUTCOMES = ['player1', 'player2', 'draw', 'void'] as const;
 export type ResolutionOutcome = (typeof RESOLUTION_OUTCOMES)[number];
+/** Why an admin settled a match as they did: required, kept with the resolution or the transition. */
+const adminReason = z.string({ error: RESULTS.reasonRequired }).trim().min(1, RESULTS.reasonRequired).max(RESULT_RULES.reasonMaxLength);
+
 export const resolveRequestSchema = z.object({
   outcome: z.enum(RESOLUTION_OUTCOMES, { error: RESULTS.resolutionOutcomeRequired }),
-  reason: z.string({ error: RESULTS.reasonRequired }).trim().min(1, RESULTS.reasonRequired).max(RESULT_RULES.reasonMaxLength),
+  reason: adminReason,
 });
 export type ResolveRequest = z.infer<typeof resolveRequestSchema>;
+
+/** An operator voids a web match that cannot go on: the reason is recorded with the match's transition. */
+export const voidMatchRequestSchema = z.object({ reason: adminReason });
+export type VoidMatchRequest = z.infer<typeof voidMatchRequestSchema>;
+export const voidMatchResponseSchema = z.object({ matchId: z.string(), status: z.literal('cancelled') });
+export type VoidMatchResponse = z.infer<typeof voidMatchResponseSchema>;
 
 export const chatRequestSchema = z.object({
   body: z.string({ error: RESULTS.chatEmpty }).trim().min(1, RESULTS.chatEmpty).max(RESULT_RULES.chatMaxLength, RESULTS.chatTooLong),

@@ -1,7 +1,15 @@
 // The admin API: dashboard, dispute queue, resolution. Every route: 401 signed out, 403 not admin.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { dashboardSchema, disputeListQuerySchema, disputeListSchema, resolveRequestSchema, resolveResponseSchema } from '@versus/domain/results';
+import {
+  dashboardSchema,
+  disputeListQuerySchema,
+  disputeListSchema,
+  resolveRequestSchema,
+  resolveResponseSchema,
+  voidMatchRequestSchema,
+  voidMatchResponseSchema,
+} from '@versus/domain/results';
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { requireRole, requireUser } from '../auth/auth.plugin.ts';
@@ -15,6 +23,14 @@ authorizeTopic('admin', ({ user, id }) => id === undefined && user.role === 'adm
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 const admin = (request: FastifyRequest) => requireRole(request, 'admin');
+
+/** An admin request's body by its schema; the first problem as a 400 (after who may ask is settled). */
+function bodyOf<T>(schema: z.ZodType<T>, request: FastifyRequest): T {
+  const parsed = schema.safeParse(request.body ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw badRequest('invalid_input', issue?.message ?? 'Invalid request', String(issue?.path[0] ?? ''));
+}
 
 export function adminFeature(app: App, ctx: AppContext): void {
   app.get('/api/admin/dashboard', {
@@ -61,11 +77,20 @@ export function adminFeature(app: App, ctx: AppContext): void {
     },
   }, async (request) => {
     const user = admin(request);
-    const parsed = resolveRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw badRequest('invalid_input', issue?.message ?? 'Invalid request', String(issue?.path[0] ?? ''));
-    }
-    return { dispute: await service.resolveDispute(ctx, user, request.params.id, parsed.data) };
+    return { dispute: await service.resolveDispute(ctx, user, request.params.id, bodyOf(resolveRequestSchema, request)) };
+  });
+
+  app.post('/api/admin/matches/:id/void', {
+    schema: {
+      tags,
+      security,
+      summary:
+        "Void a web match that cannot go on (its stored moves no longer replay, or it is stuck) {reason}: each stake back through the ledger, both players told; 409 when it is over or changed meanwhile, 403 for an admin who plays in it",
+      params: z.object({ id: z.string().max(64) }),
+      response: { 200: voidMatchResponseSchema },
+    },
+  }, async (request) => {
+    const user = admin(request);
+    return service.voidMatch(ctx, user, request.params.id, bodyOf(voidMatchRequestSchema, request));
   });
 }

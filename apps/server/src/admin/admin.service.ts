@@ -2,7 +2,13 @@
 import { CURRENCIES } from '@versus/domain';
 import { fromMinor } from '@versus/domain/money';
 import { RESULTS } from '@versus/domain/messages';
-import type { Dashboard, Dispute, DisputeListQuery, ResolutionOutcome, ResolveRequest } from '@versus/domain/results';
+import type { Dashboard, Dispute, DisputeListQuery, ResolutionOutcome, ResolveRequest, VoidMatchRequest, VoidMatchResponse } from '@versus/domain/results';
+import { ARENA } from '@versus/domain';
+import { isWebGame } from '@versus/domain/games/index';
+import type { WebGameId } from '@versus/domain/arena';
+import { finishMatch } from '../arena/arena.finish.ts';
+import { findCore } from '../arena/arena.repository.ts';
+import { matchEvent } from '../arena/arena.views.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
@@ -103,6 +109,48 @@ export async function resolveDispute(ctx: AppContext, admin: AccessClaims, dispu
   const [resolved] = await listDisputes(ctx.db, { status: 'all', id });
   if (!resolved) throw notFound(RESULTS.disputeNotFound);
   return resolved;
+}
+
+const RUNNING = ['pending', 'accepted', 'in_progress'];
+
+/**
+ * An operator ends a web match that cannot go on — its stored moves no longer replay after a
+ * rules change (docs/decisions.md, "The move is the write"), or it is stuck — as void: each
+ * stake back through finishMatch (the one settlement path), both players told as at any ending,
+ * the transition recorded with the admin and the reason. External games end through disputes.
+ */
+export async function voidMatch(ctx: AppContext, admin: AccessClaims, id: string, input: VoidMatchRequest, now = new Date()): Promise<VoidMatchResponse> {
+  if (!UUID.test(id)) throw notFound(RESULTS.matchNotFound);
+  const matchId = id.toLowerCase();
+  return ctx.db.transaction(async (tx) => {
+    // The row as stored; nothing is replayed (the match may be one that will not replay).
+    const core = await findCore(tx, matchId);
+    if (!core) throw notFound(RESULTS.matchNotFound);
+    if (core.player1_id === admin.userId || core.player2_id === admin.userId) throw forbidden(RESULTS.ownMatch);
+    if (!isWebGame(core.game_type)) throw conflict('not_web_game', ARENA.notWebGame);
+    if (!RUNNING.includes(core.status)) throw conflict('match_over', RESULTS.matchOver);
+    const readyAt: [string | null, string | null] = [core.player1_ready_at, core.player2_ready_at];
+    const outcome = await finishMatch(tx, {
+      match: {
+        id: matchId,
+        challengeId: core.challenge_id,
+        players: [core.player1_id, core.player2_id] as [string, string],
+        game: core.game_type as WebGameId,
+        currency: core.currency,
+        version: core.version,
+      },
+      state: null,
+      ending: { kind: 'void' },
+      lastGameReason: null,
+      now: now.getTime(),
+      publicEvent: (result, version) =>
+        matchEvent({ matchId, version, status: 'cancelled', readyAt, state: null, now: now.getTime() }, { result }),
+    });
+    // Another change got there first (a move, or the end): the admin looks again.
+    if (!outcome.ok) throw outcome.reason === 'stale' ? conflict('stale_version', ARENA.changedMeanwhile) : conflict('match_over', RESULTS.matchOver);
+    await recordTransition(tx, { matchId, actorId: admin.userId, action: 'admin_void', from: core.status, to: 'cancelled', detail: { reason: input.reason }, now });
+    return { matchId, status: 'cancelled' };
+  });
 }
 
 export async function dashboard(db: Queryable): Promise<Dashboard> {

@@ -227,3 +227,86 @@ describe('dashboard', () => {
     expect(typeof d.openChallenges).toBe('number');
   });
 });
+
+describe('voiding a web match that cannot go on', () => {
+  /** A running tic-tac-toe match between two new players, its first move played. */
+  async function running(stake = 30) {
+    const [p1, p2] = [await kit.signUp(), await kit.signUp()];
+    const created = await kit.api('POST', '/api/challenges', { as: p1, body: { game: 'tic-tac-toe', stake, duration: 10 } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const accepted = await kit.api('POST', `/api/challenges/${(created.body.challenge as { id: string }).id}/accept`, { as: p2, body: {} });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const matchId = (accepted.body.match as { id: string }).id;
+    for (const p of [p1, p2]) expect((await kit.api('POST', `/api/matches/${matchId}/ready`, { as: p })).status).toBe(200);
+    const view = (await kit.api('GET', `/api/matches/${matchId}`, { as: p1 })).body.match as { version: number; toMove: number[]; players: { id: string }[] };
+    const mover = view.players[view.toMove[0]!]!.id === p1.id ? p1 : p2;
+    const moved = await kit.api('POST', `/api/matches/${matchId}/moves`, { as: mover, body: { move: 4, version: view.version } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    return { matchId, p1, p2, stake };
+  }
+
+  /** As the admin unless told; `null`: signed out. */
+  const voidIt = (matchId: string, body: unknown, as: TestPlayer | null = admin) =>
+    kit.api('POST', `/api/admin/matches/${matchId}/void`, { ...(as ? { as } : {}), body });
+
+  it('returns each stake through the ledger, records who and why, and refuses a second time', async () => {
+    const m = await running();
+    const before = await Promise.all([m.p1, m.p2].map((p) => kit.available(p.id)));
+    const reply = await voidIt(m.matchId, { reason: 'stuck after a deploy' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body).toEqual({ matchId: m.matchId, status: 'cancelled' });
+    expect(await kit.matchStatus(m.matchId)).toBe('cancelled');
+    expect(await Promise.all([m.p1, m.p2].map((p) => kit.available(p.id)))).toEqual(before.map((b) => b + minor(m.stake)));
+    const [transition] = await kit.t.database.db.query<{ actor_id: string; action: string; detail: { reason: string } }>(
+      `SELECT actor_id, action, detail FROM match_transitions WHERE match_id = $1 AND action = 'admin_void'`,
+      [m.matchId],
+    );
+    expect(transition).toMatchObject({ actor_id: admin.id, detail: { reason: 'stuck after a deploy' } });
+    const again = await voidIt(m.matchId, { reason: 'again' });
+    expect(again.status).toBe(409);
+    expect(again.body.error?.message).toBe(RESULTS.matchOver);
+    await kit.expectAuditClean();
+  });
+
+  it('ends a match whose stored moves no longer replay (which fails loudly while it runs), and shows it at its snapshot after', async () => {
+    const m = await running();
+    // The stored move no longer replays to its recorded clock (as after a clock rule changed).
+    await kit.t.database.db.query('UPDATE match_moves SET remaining_ms = ARRAY[1, 1] WHERE match_id = $1', [m.matchId]);
+    const broken = await kit.api('GET', `/api/matches/${m.matchId}`, { as: m.p1 });
+    expect(broken.status).toBe(500);
+    expect(JSON.stringify(broken.body)).not.toMatch(/replay|stack/i);
+    expect((await voidIt(m.matchId, { reason: 'moves do not replay' })).status).toBe(200);
+    const after = await kit.api('GET', `/api/matches/${m.matchId}`, { as: m.p1 });
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+    expect(after.body.match).toMatchObject({ status: 'cancelled' });
+    await kit.expectAuditClean();
+  });
+
+  it('refuses visitors, players, bad input, unknown and external matches and an admin who plays in it, changing nothing', async () => {
+    const m = await running();
+    const user = await kit.signUp();
+    const before = await Promise.all([m.p1, m.p2].map((p) => kit.available(p.id)));
+    expect((await voidIt(m.matchId, { reason: 'x' }, null)).status).toBe(401);
+    expect((await voidIt(m.matchId, { reason: 'x' }, user)).status).toBe(403);
+    expect((await voidIt(m.matchId, { reason: 'x' }, m.p1)).status).toBe(403);
+    for (const body of [{}, { reason: '   ' }, { reason: 7 }]) {
+      const r = await voidIt(m.matchId, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error?.message).toBe(RESULTS.reasonRequired);
+    }
+    expect((await voidIt('00000000-0000-4000-8000-000000000000', { reason: 'x' })).status).toBe(404);
+    expect((await voidIt('not-a-match', { reason: 'x' })).status).toBe(404);
+    const external = await kit.externalMatch();
+    expect((await voidIt(external.matchId, { reason: 'x' })).status).toBe(409);
+    // An admin who plays in it is a party, not a judge.
+    await kit.t.database.db.query(`UPDATE profiles SET role = 'admin' WHERE id = $1`, [m.p2.id]);
+    const signedIn = await kit.api('POST', '/api/auth/signin', { body: { email: `${m.p2.username}@results.test`, password: 'secret123', account_type: 'real' } });
+    const p2AsAdmin = { ...m.p2, headers: { authorization: `Bearer ${(signedIn.body as unknown as { session: { access_token: string } }).session.access_token}` } };
+    const own = await voidIt(m.matchId, { reason: 'x' }, p2AsAdmin);
+    expect(own.status).toBe(403);
+    expect(own.body.error?.message).toBe(RESULTS.ownMatch);
+    expect(await kit.matchStatus(m.matchId)).toBe('in_progress');
+    expect(await Promise.all([m.p1, m.p2].map((p) => kit.available(p.id)))).toEqual(before);
+    await kit.expectAuditClean();
+  });
+});

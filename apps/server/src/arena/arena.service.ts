@@ -109,9 +109,20 @@ const toRecord = (row: repo.MatchCoreJson & { later: repo.ReplayMoveRow[] }): Ma
   storedSeq: row.state?.seq ?? null,
 });
 
-/** A view row with its state brought up to its last move. */
-const withCurrentState = <R extends repo.MatchViewRow & { moves: repo.MoveRow[] }>(row: R): R => {
-  const state = currentState(row.state, row.moves);
+/**
+ * A view row with its state brought up to its last move. A running match whose moves do not
+ * replay fails loudly (never a guessed board); one that is over (an admin voided it for that
+ * reason) shows its last snapshot, its move list being whole anyway.
+ */
+const withCurrentState = <R extends repo.MatchViewRow & { moves: repo.MoveRow[] }>(row: R, log: AppContext['log']): R => {
+  let state: ArenaState | null;
+  try {
+    state = currentState(row.state, row.moves);
+  } catch (error) {
+    if (row.status === 'in_progress') throw error;
+    log.warn({ err: error, matchId: row.id }, 'arena: a finished match whose moves do not replay is shown at its last snapshot');
+    return row;
+  }
   return state === row.state ? row : { ...row, state };
 };
 
@@ -691,7 +702,7 @@ export class Arena {
     if (!row) throw notFound(CHALLENGE.matchNotFound);
     const seat = seatOf(row, user.userId);
     if (seat === null) throw forbidden(CHALLENGE.matchForbidden);
-    return buildMatchView(withCurrentState(row), row.moves, seat, this.now());
+    return buildMatchView(withCurrentState(row, this.ctx.log), row.moves, seat, this.now());
   }
 
   /** Read-only, no secrets: any signed-in player for a public match, its players for a private one. */
@@ -699,7 +710,7 @@ export class Arena {
     const row = await repo.findForView(this.ctx.db, id);
     if (!row) throw notFound(CHALLENGE.matchNotFound);
     if (row.is_private && seatOf(row, user.userId) === null) throw forbidden(ARENA.privateMatch);
-    return buildMatchView(withCurrentState(row), row.moves, 'spectator', this.now());
+    return buildMatchView(withCurrentState(row, this.ctx.log), row.moves, 'spectator', this.now());
   }
 
   async replay(user: AccessClaims, id: string): Promise<Replay> {

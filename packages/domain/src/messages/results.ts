@@ -28,6 +28,7 @@ export const RESULTS = {
   disputeNotFound: 'Dispute not found.',
   alreadyResolved: 'This dispute has already been resolved.',
   ownDispute: 'You cannot resolve a dispute in your own match.',
+  ownMatch: 'You cannot end a match you play in.',
   resolutionOutcomeRequired: "Outcome must be 'player1', 'player2', 'draw' or 'void'.",
   reasonRequired: 'A reason is required.',
   evidenceNotFound: 'Evidence not found.',
