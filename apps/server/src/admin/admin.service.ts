@@ -5,10 +5,8 @@ import { RESULTS } from '@versus/domain/messages';
 import type { Dashboard, Dispute, DisputeListQuery, ResolutionOutcome, ResolveRequest, VoidMatchRequest, VoidMatchResponse } from '@versus/domain/results';
 import { ARENA } from '@versus/domain';
 import { isWebGame } from '@versus/domain/games/index';
-import type { WebGameId } from '@versus/domain/arena';
-import { finishMatch } from '../arena/arena.finish.ts';
+import { finishStored } from '../arena/arena.finish.ts';
 import { findCore } from '../arena/arena.repository.ts';
-import { matchEvent } from '../arena/arena.views.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
@@ -129,23 +127,7 @@ export async function voidMatch(ctx: AppContext, admin: AccessClaims, id: string
     if (core.player1_id === admin.userId || core.player2_id === admin.userId) throw forbidden(RESULTS.ownMatch);
     if (!isWebGame(core.game_type)) throw conflict('not_web_game', ARENA.notWebGame);
     if (!RUNNING.includes(core.status)) throw conflict('match_over', RESULTS.matchOver);
-    const readyAt: [string | null, string | null] = [core.player1_ready_at, core.player2_ready_at];
-    const outcome = await finishMatch(tx, {
-      match: {
-        id: matchId,
-        challengeId: core.challenge_id,
-        players: [core.player1_id, core.player2_id] as [string, string],
-        game: core.game_type as WebGameId,
-        currency: core.currency,
-        version: core.version,
-      },
-      state: null,
-      ending: { kind: 'void' },
-      lastGameReason: null,
-      now: now.getTime(),
-      publicEvent: (result, version) =>
-        matchEvent({ matchId, version, status: 'cancelled', readyAt, state: null, now: now.getTime() }, { result }),
-    });
+    const outcome = await finishStored(tx, core, { kind: 'void' }, now);
     // Another change got there first (a move, or the end): the admin looks again.
     if (!outcome.ok) throw outcome.reason === 'stale' ? conflict('stale_version', ARENA.changedMeanwhile) : conflict('match_over', RESULTS.matchOver);
     await recordTransition(tx, { matchId, actorId: admin.userId, action: 'admin_void', from: core.status, to: 'cancelled', detail: { reason: input.reason }, now });

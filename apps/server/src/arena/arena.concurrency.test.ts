@@ -15,6 +15,17 @@ afterAll(async () => {
 });
 
 const STAKE = 40;
+
+/** A view with its running clock's readings set aside: two reads of one match compare equal. */
+const stable = (v: MatchView) => ({ ...v, serverNow: 0, clock: { ...v.clock!, remainingMs: [0, 0], at: 0 } });
+
+/** In a checkers match, the player to move plays their `pick`-th legal move (modulo their count), reporting `metrics`. */
+async function playLegal(id: string, players: [Player, Player], { pick = 0, metrics = {}, app }: { pick?: number; metrics?: object; app?: App } = {}) {
+  const mover = kit.mover(await kit.view(id, players[0], app), players);
+  const own = await kit.view(id, mover, app);
+  const legal = (own.game!.view as { legal: string[] }).legal;
+  return kit.api('POST', `/api/matches/${id}/moves`, { as: mover, body: { move: legal[pick % legal.length], version: own.version, ...metrics }, app });
+}
 const START = 100_000;
 
 /**
@@ -173,7 +184,6 @@ describe('a restart mid-match', () => {
 
     const second = await kit.anotherApp();
     const after = await kit.view(id, bob, second);
-    const stable = (v: MatchView) => ({ ...v, serverNow: 0, clock: { ...v.clock!, remainingMs: [0, 0], at: 0 } });
     expect(stable(after)).toEqual(stable(before));
     // The clock kept running from the stored turn start: the running seat has less, the other the same.
     const running = before.clock!.running[0]!;
@@ -201,17 +211,12 @@ describe('the move is the write', () => {
       const [row] = await kit.test.database.db.query<{ seq: number }>(`SELECT (state ->> 'seq')::int AS seq FROM matches WHERE id = $1`, [id]);
       return row!.seq;
     };
-    let view = await kit.view(id, alice);
     for (let i = 1; i <= 34; i++) {
-      const mover = kit.mover(view, players);
-      const own = await kit.view(id, mover);
-      const legal = (own.game!.view as { legal: string[] }).legal;
       // Lags and premoves as clients report them: the replay must press the clock the same way.
       const metrics = i % 5 === 0 ? { premove: true } : { lagMs: 12.5 * (i % 7) };
-      const reply = await kit.api('POST', `/api/matches/${id}/moves`, { as: mover, body: { move: legal[i % legal.length], version: own.version, ...metrics } });
+      const reply = await playLegal(id, players, { pick: i, metrics });
       expect(reply.status, reply.raw).toBe(200);
-      view = reply.body.match;
-      expect(view.series.played, 'no game ended').toBe(0);
+      expect(reply.body.match.series.played, 'no game ended').toBe(0);
       expect(await snapshotSeq()).toBe(i < 32 ? 0 : 32);
     }
     const [stored] = await kit.test.database.db.query<{ n: number; lags: number; premoves: number }>(
@@ -224,14 +229,11 @@ describe('the move is the write', () => {
     const other = await kit.anotherApp();
     const mine = await kit.view(id, alice);
     const theirs = await kit.view(id, alice, other);
-    const stable = (v: MatchView) => ({ ...v, serverNow: 0, clock: { ...v.clock!, remainingMs: [0, 0], at: 0 } });
     expect(stable(theirs)).toEqual(stable(mine));
     expect(theirs.clock!.remainingMs[1 - theirs.clock!.running[0]!]).toBe(mine.clock!.remainingMs[1 - mine.clock!.running[0]!]);
     expect((await kit.storedState(id))!.seq).toBe(34);
     // And plays on from it.
-    const mover = kit.mover(theirs, players);
-    const own = await kit.view(id, mover, other);
-    const reply = await kit.move(id, mover, (own.game!.view as { legal: string[] }).legal[0], { version: own.version, app: other });
+    const reply = await playLegal(id, players, { app: other });
     expect(reply.status, reply.raw).toBe(200);
     expect(reply.body.match.moves).toHaveLength(35);
     // A move row's match never goes away (the foreign key's job, now the schema's).
@@ -248,14 +250,7 @@ describe('closing a process', () => {
     let first: App | null = await kit.anotherApp();
     for (const as of players) expect((await kit.api('POST', `/api/matches/${id}/ready`, { as, app: first })).status).toBe(200);
     for (let i = 0; i < 3; i++) {
-      const view = await kit.view(id, alice, first);
-      const mover = kit.mover(view, players);
-      const own = await kit.view(id, mover, first);
-      const reply = await kit.api('POST', `/api/matches/${id}/moves`, {
-        as: mover,
-        body: { move: (own.game!.view as { legal: string[] }).legal[0], version: own.version, lagMs: 20 },
-        app: first,
-      });
+      const reply = await playLegal(id, players, { metrics: { lagMs: 20 }, app: first });
       expect(reply.status, reply.raw).toBe(200);
     }
     const stored = async () =>
@@ -268,7 +263,6 @@ describe('closing a process', () => {
     // The version is unchanged (nothing happened to the match); its state is now the snapshot.
     expect(await stored()).toEqual({ seq: 3, version: before.version });
     const after = await kit.view(id, bob, await kit.anotherApp());
-    const stable = (v: MatchView) => ({ ...v, serverNow: 0, clock: { ...v.clock!, remainingMs: [0, 0], at: 0 } });
     expect(stable(after)).toEqual(stable(before));
   });
 });

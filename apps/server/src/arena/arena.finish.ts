@@ -31,6 +31,7 @@ import { NOTIFICATION_EVENTS } from '@versus/domain/notifications';
 import { endingNotifications } from '../notifications/match-endings.ts';
 import { announceCommitted } from '../notifications/notify.ts';
 import type { ArenaState } from './arena.state.ts';
+import { matchEvent } from './arena.views.ts';
 
 export type Ending =
   | { kind: 'win'; winner: Seat; reason: Exclude<MatchEndReason, 'void'> }
@@ -67,6 +68,45 @@ export interface FinishInput {
 }
 
 export type FinishOutcome = { ok: true; version: number; result: MatchResult } | { ok: false; reason: 'stale' | 'over' };
+
+/** The match finishMatch ends, from its row (finishMatch settles and rates any game; only its type names the web games). */
+export const finishTarget = (row: {
+  id: string;
+  challenge_id: string | null;
+  player1_id: string;
+  player2_id: string;
+  game_type: string;
+  currency: Currency;
+  version: number;
+}): FinishInput['match'] => ({
+  id: row.id,
+  challengeId: row.challenge_id,
+  players: [row.player1_id, row.player2_id],
+  game: row.game_type as WebGameId,
+  currency: row.currency,
+  version: row.version,
+});
+
+/**
+ * Ends a match from its stored row alone, without its refereed state (nothing is replayed): a
+ * match nobody started (the rooms' maintenance) or one an admin voids. `match.completed` carries
+ * the match as stored, with the result.
+ */
+export function finishStored(tx: Queryable, core: repo.MatchCoreJson, ending: Ending, now: Date): Promise<FinishOutcome> {
+  const readyAt: [string | null, string | null] = [core.player1_ready_at, core.player2_ready_at];
+  return finishMatch(tx, {
+    match: finishTarget(core),
+    state: null,
+    ending,
+    lastGameReason: null,
+    now: now.getTime(),
+    publicEvent: (result, version) =>
+      matchEvent(
+        { matchId: core.id, version, status: ending.kind === 'void' ? 'cancelled' : 'completed', readyAt, state: null, now: now.getTime() },
+        { result },
+      ),
+  });
+}
 
 const ACTIVE = ['pending', 'accepted', 'in_progress'];
 // NOTIFY payloads are capped at 8000 bytes; larger events travel by reference (as publish() does).

@@ -73,7 +73,7 @@ interface MatchRecord {
 }
 
 /** The moves stored after a snapshot, as replayMoves takes them. */
-export const storedMoves = (rows: readonly repo.ReplayMoveRow[], after: number): StoredMove[] =>
+const storedMoves = (rows: readonly repo.ReplayMoveRow[], after: number): StoredMove[] =>
   rows
     .filter((r) => r.seq > after)
     .map((r) => ({
@@ -132,7 +132,7 @@ const CACHE_LIMIT = 20_000;
  * A plain move stores its row, not the match's state; the state is stored (a snapshot) at every
  * other change, and after every this many moves, so a replay never runs long.
  */
-export const SNAPSHOT_EVERY = 32;
+const SNAPSHOT_EVERY = 32;
 /** Timers fire a little after the flag could fall, so the check finds it fallen. */
 const TIMER_SLACK_MS = 5;
 

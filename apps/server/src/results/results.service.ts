@@ -2,7 +2,6 @@
 // players report, agreeing reports settle at once, conflicting ones open a dispute that an admin
 // resolves; timers settle what the players leave hanging. Every ending goes through the arena's
 // finishMatch (escrow, records, ratings, match.completed); every step is a match_transitions row.
-import type { WebGameId } from '@versus/domain/arena';
 import { isWebGame } from '@versus/domain/catalogue';
 import { RESULTS } from '@versus/domain/messages';
 import {
@@ -16,7 +15,7 @@ import {
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
-import { finishMatch, type Ending } from '../arena/arena.finish.ts';
+import { finishMatch, finishTarget, type Ending } from '../arena/arena.finish.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { publish, topics } from '../realtime/publish.ts';
@@ -67,15 +66,7 @@ export const recordTransition = repo.insertTransition;
 /** Ends the match through finishMatch (the one settlement path); refuses when it is already over. */
 export async function settle(tx: Queryable, m: MatchRow, ending: Ending, now: Date, actorId: string | null, action: string): Promise<void> {
   const outcome = await finishMatch(tx, {
-    match: {
-      id: m.id,
-      challengeId: m.challenge_id,
-      players: [m.player1_id, m.player2_id],
-      // finishMatch settles and rates any game; only its type names the web games.
-      game: m.game_type as WebGameId,
-      currency: m.currency,
-      version: m.version,
-    },
+    match: finishTarget(m),
     state: null,
     ending,
     lastGameReason: null,

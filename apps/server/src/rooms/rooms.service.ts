@@ -5,7 +5,6 @@
 // change, its money and its events commit together or not at all.
 import crypto from 'node:crypto';
 import { AUTH, ROOMS, type Currency } from '@versus/domain';
-import type { WebGameId } from '@versus/domain/arena';
 import { codeFromBytes, isWebGame } from '@versus/domain/catalogue';
 import { stakeCurrencyFor } from '@versus/domain/challenges';
 import { toMinor } from '@versus/domain/money';
@@ -29,9 +28,8 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../http/err
 import { LedgerError, lockStake, releaseEscrow, transferHolds } from '../ledger/ledger.service.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { notify, notifyOrIgnore } from '../notifications/notify.ts';
-import { finishMatch, noShowEnding } from '../arena/arena.finish.ts';
+import { finishStored, noShowEnding } from '../arena/arena.finish.ts';
 import * as arenaRepo from '../arena/arena.repository.ts';
-import { matchEvent } from '../arena/arena.views.ts';
 import * as repo from './rooms.repository.ts';
 
 export type ServiceContext = Pick<AppContext, 'db' | 'log'>;
@@ -340,27 +338,9 @@ export async function endAbandonedMatch(ctx: ServiceContext, id: string, now = n
   const core = await arenaRepo.findCore(ctx.db, id);
   if (!core || !core.is_private || core.challenge_id !== null || !isWebGame(core.game_type)) return false;
   if (!['pending', 'accepted'].includes(core.status)) return false;
-  const readyAt: [string | null, string | null] = [core.player1_ready_at, core.player2_ready_at];
-  const ending = noShowEnding(readyAt);
-  const outcome = await ctx.db.transaction((tx) =>
-    finishMatch(tx, {
-      match: {
-        id: core.id,
-        challengeId: null,
-        players: [core.player1_id, core.player2_id],
-        game: core.game_type as WebGameId,
-        currency: core.currency,
-        version: core.version,
-      },
-      state: null,
-      // As the arena ends a no-show: the player who was there wins by forfeit; nobody, void.
-      ending,
-      lastGameReason: null,
-      now: now.getTime(),
-      publicEvent: (result, version) =>
-        matchEvent({ matchId: core.id, version, status: ending.kind === 'void' ? 'cancelled' : 'completed', readyAt, state: null, now: now.getTime() }, { result }),
-    }),
-  );
+  // As the arena ends a no-show: the player who was there wins by forfeit; nobody, void.
+  const ending = noShowEnding([core.player1_ready_at, core.player2_ready_at]);
+  const outcome = await ctx.db.transaction((tx) => finishStored(tx, core, ending, now));
   return outcome.ok;
 }
 
