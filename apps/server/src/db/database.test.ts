@@ -29,3 +29,48 @@ describe('PostgreSQL LISTEN connection', () => {
       .toBe(true);
   });
 });
+
+describe('PostgreSQL transactions (BEGIN pipelined with the first statement)', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await t.db.exec('CREATE TABLE tx_probe (n int PRIMARY KEY)');
+  });
+  afterAll(() => t.drop());
+
+  it('runs every statement, the first one too, inside one transaction', async () => {
+    const [first, second] = await t.db.transaction(async (tx) => {
+      const [a] = await tx.query<{ xid: string | null; now: Date }>('SELECT txid_current()::text AS xid, now()');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const [b] = await tx.query<{ xid: string | null; now: Date }>('SELECT txid_current_if_assigned()::text AS xid, now()');
+      return [a!, b!];
+    });
+    expect(second.xid).toBe(first.xid);
+    expect(second.now.getTime()).toBe(first.now.getTime());
+  });
+
+  it('keeps nothing of a transaction whose first statement succeeded and a later one failed', async () => {
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.query('INSERT INTO tx_probe VALUES (1)');
+        await tx.query('INSERT INTO tx_probe VALUES (1)');
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await t.db.query('SELECT n FROM tx_probe')).toEqual([]);
+  });
+
+  it('keeps nothing when the work throws after its first statement, and the connection serves the next one', async () => {
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.query('INSERT INTO tx_probe VALUES (2)');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await expect(t.db.transaction(async (tx) => (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM tx_probe'))[0]!.n)).resolves.toBe(0);
+  });
+
+  it('answers statements sent together, each with its own rows', async () => {
+    const rows = await t.db.transaction((tx) => Promise.all([1, 2, 3].map((n) => tx.query<{ n: number }>('SELECT $1::int AS n', [n], 'tx_probe_n'))));
+    expect(rows.map(([row]) => row!.n)).toEqual([1, 2, 3]);
+  });
+});
