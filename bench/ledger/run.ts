@@ -30,12 +30,12 @@ import * as repo from '../../apps/server/src/ledger/ledger.repository.ts';
 import { grant, lockEscrow, settleEscrow, refusalError } from '../../apps/server/src/ledger/ledger.service.ts';
 import { postgresCpuSec } from '../lib/cpu.ts';
 import { ADMIN_URL, admin, urlFor } from '../lib/postgres.ts';
+import { benchRounds, median } from '../lib/rounds.ts';
 import { freshDatabase, insertPlayers } from '../lib/setup.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`BENCH_ROUNDS must be a whole number of at least 1, not ${process.env.BENCH_ROUNDS}`);
+const ROUNDS = benchRounds();
 /** Seconds of uncounted play first: a new database's tables and indexes grow from empty (pgbench's come filled). */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const PLAYERS = 1024;
@@ -218,12 +218,6 @@ function ledgerFigures(r: LedgerRun, tps: number): Round['asTheApiRunsIt'] {
     cpuMsPerMatch: { postgres: Number(((1000 * r.postgresCpuSec) / r.matches).toFixed(2)), client: Number(((1000 * r.clientCpuSec) / r.matches).toFixed(2)) },
   };
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 const { db, players } = await setUp();
 try {
