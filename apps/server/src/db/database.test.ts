@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 
@@ -67,6 +68,44 @@ describe('PostgreSQL transactions (BEGIN pipelined with the first statement)', (
       }),
     ).rejects.toThrow('changed my mind');
     await expect(t.db.transaction(async (tx) => (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM tx_probe'))[0]!.n)).resolves.toBe(0);
+  });
+
+  it('sends BEGIN and the first statement in one write to the socket', async () => {
+    await t.db.transaction((tx) => tx.query('SELECT 1')); // a connection open and idle in the pool
+    const writes: string[] = [];
+    const record = (chunks: Buffer[]) => writes.push(Buffer.concat(chunks).toString('latin1'));
+    // Every write a socket makes reaches the kernel through one of these two.
+    type Write = (this: net.Socket, ...args: unknown[]) => void;
+    const proto = net.Socket.prototype as unknown as { _writev: Write; _write: Write };
+    const { _writev: writev, _write: write } = proto;
+    proto._writev = function (chunks, cb) {
+      record((chunks as { chunk: Buffer }[]).map((c) => Buffer.from(c.chunk)));
+      writev.call(this, chunks, cb);
+    };
+    proto._write = function (chunk, encoding, cb) {
+      record([Buffer.from(chunk as Buffer)]);
+      write.call(this, chunk, encoding, cb);
+    };
+    try {
+      await t.db.transaction((tx) => tx.query('SELECT 2 AS probe'));
+    } finally {
+      proto._writev = writev;
+      proto._write = write;
+    }
+    expect(writes).toHaveLength(2);
+    expect(writes[0]).toContain('BEGIN');
+    expect(writes[0]).toContain('SELECT 2 AS probe');
+    expect(writes[1]).toContain('COMMIT');
+  });
+
+  it('begins alone when the first statement comes later, and still runs it inside the transaction', async () => {
+    const [row] = await t.db.transaction(async (tx) => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await tx.query('INSERT INTO tx_probe VALUES (7)');
+      return tx.query<{ n: number; open: boolean }>(`SELECT count(*)::int AS n, now() <> statement_timestamp() AS open FROM tx_probe`);
+    });
+    expect(row).toEqual({ n: 1, open: true });
+    await t.db.query('DELETE FROM tx_probe');
   });
 
   it('answers statements sent together, each with its own rows', async () => {
