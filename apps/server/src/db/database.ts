@@ -44,9 +44,14 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  * The socket under a pool client, to cork: node-pg's own Query.submit corks it the same way
  * (connection.stream), which is not in its typings. Undefined if a version ever moves it.
  */
-function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } | undefined {
-  const stream = (client as unknown as { connection?: { stream?: { cork?: unknown; uncork?: unknown } } }).connection?.stream;
-  return typeof stream?.cork === 'function' && typeof stream.uncork === 'function' ? (stream as { cork(): void; uncork(): void }) : undefined;
+function socketOf(client: pg.PoolClient): Corkable | undefined {
+  const stream = (client as unknown as { connection?: { stream?: Partial<Corkable> } }).connection?.stream;
+  return typeof stream?.cork === 'function' && typeof stream.uncork === 'function' ? (stream as Corkable) : undefined;
+}
+
+interface Corkable {
+  cork(): void;
+  uncork(): void;
 }
 
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
