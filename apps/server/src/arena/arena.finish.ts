@@ -25,7 +25,7 @@ import { GLICKO2, displayRating, rateMatch, type Glicko2Rating, type Score } fro
 import { fromMinor } from '@versus/domain/money';
 import type { Queryable } from '../db/database.ts';
 import { settleDraw, settleEscrow } from '../ledger/ledger.service.ts';
-import { REALTIME_CHANNEL, topics } from '../realtime/publish.ts';
+import { REALTIME_CHANNEL, announce, eventNotification, topics } from '../realtime/publish.ts';
 import * as repo from './arena.repository.ts';
 import { NOTIFICATION_EVENTS } from '@versus/domain/notifications';
 import { endingNotifications } from '../notifications/match-endings.ts';
@@ -109,8 +109,6 @@ export function finishStored(tx: Queryable, core: repo.MatchCoreJson, ending: En
 }
 
 const ACTIVE = ['pending', 'accepted', 'in_progress'];
-// NOTIFY payloads are capped at 8000 bytes; larger events travel by reference (as publish() does).
-const INLINE_LIMIT = 7000;
 
 export async function finishMatch(tx: Queryable, input: FinishInput): Promise<FinishOutcome> {
   const { match, ending } = input;
@@ -185,7 +183,8 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
     completedAt: now.toISOString(),
   };
 
-  const events: repo.FinishWrite['events'] = [{ topic: topics.match(match.id), type: 'match.completed', payload: input.publicEvent(result, version) }];
+  // The match's own event is not stored: it takes the match's final version (publish.ts isUnstoredTopic).
+  const events: repo.FinishWrite['events'] = [];
   for (const [seat, userId] of match.players.entries()) {
     const rating = ratings.find((r) => r.userId === userId);
     const event: MatchCompletedUserEvent = {
@@ -232,12 +231,9 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
     move,
     events,
   });
+  announce(tx, topics.match(match.id), version, 'match.completed', JSON.stringify(input.publicEvent(result, version)));
   events.forEach((e, i) => {
-    const inline = `{"topic":${JSON.stringify(e.topic)},"version":${versions[i]},"type":${JSON.stringify(e.type)},"payload":${JSON.stringify(e.payload)}}`;
-    tx.notifyAfterCommit(
-      REALTIME_CHANNEL,
-      Buffer.byteLength(inline) < INLINE_LIMIT ? inline : JSON.stringify({ topic: e.topic, version: versions[i], ref: true }),
-    );
+    tx.notifyAfterCommit(REALTIME_CHANNEL, eventNotification({ topic: e.topic, version: versions[i]!, type: e.type, payloadJson: JSON.stringify(e.payload) }));
   });
   return { ok: true, version, result };
 }

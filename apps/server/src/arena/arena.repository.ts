@@ -145,6 +145,12 @@ export async function topicAccess(db: Queryable, id: string): Promise<{ player1_
   return row ?? null;
 }
 
+/** The match's version: the version of its topic, match:{id} (realtime/publish.ts isUnstoredTopic); 0 for no such match. */
+export async function matchVersion(db: Queryable, id: string): Promise<number> {
+  const [row] = await db.query<{ version: number }>('SELECT version FROM matches WHERE id = $1', [id]);
+  return row?.version ?? 0;
+}
+
 /** Stores each match's state as its snapshot where the match is still at `version`; answers how many were. */
 export async function storeSnapshots(db: Queryable, matches: { id: string; version: number; state: ArenaState }[]): Promise<number> {
   const rows = await db.query(

@@ -16,7 +16,7 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { AppError, errorResponses as errors } from '../http/errors.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
-import { authorizeTopic } from '../realtime/authorize.ts';
+import { authorizeTopic, versionTopic } from '../realtime/authorize.ts';
 import { handleMoves } from '../realtime/commands.ts';
 import * as repo from './arena.repository.ts';
 import { Arena, matchId, type ArenaOptions } from './arena.service.ts';
@@ -60,6 +60,9 @@ authorizeTopic('match', async ({ user, id, ctx }) => {
   if (!row) return false;
   return !row.is_private || row.player1_id === user.userId || row.player2_id === user.userId;
 });
+
+/** `match:{id}` is numbered by the match: every change of a match announces itself there at its new version. */
+versionTopic('match', async ({ id, ctx }) => (id && UUID.test(id) ? repo.matchVersion(ctx.db, id.toLowerCase()) : 0));
 
 /** `arena-join:{id}`: the two players, who hear each other arrive. */
 authorizeTopic('arena-join', async ({ user, id, ctx }) => {

@@ -10,6 +10,7 @@ import { buildApp } from '../app.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { signUp } from '../realtime/test-socket.ts';
+import { tapEvents } from '../realtime/test-events.ts';
 import { arenaOf } from './arena.routes.ts';
 import { currentState, type Arena } from './arena.service.ts';
 import { findCore } from './arena.repository.ts';
@@ -49,6 +50,7 @@ export interface Kit {
   balance(userId: string): Promise<{ available: number; escrow: number }>;
   /** Everything a refused request must leave as it was. */
   snapshot(id: string): Promise<string>;
+  /** Every event of `topic` (a match's as its NOTIFYs carried them: realtime/test-events.ts). */
   events(topic: string): Promise<{ type: string; payload: Record<string, unknown> }[]>;
   /** The match's state as stored: its snapshot with the moves stored after it replayed. */
   storedState(id: string): Promise<ArenaState | null>;
@@ -67,6 +69,7 @@ export async function createKit(): Promise<Kit> {
   const test = await createTestApp();
   const db = test.database.db;
   const extraApps: App[] = [];
+  const tap = await tapEvents(db);
 
   const kit: Kit = {
     test,
@@ -148,9 +151,7 @@ export async function createKit(): Promise<Kit> {
       ]);
       return JSON.stringify(parts);
     },
-    async events(topic) {
-      return db.query<{ type: string; payload: Record<string, unknown> }>('SELECT type, payload FROM realtime_events WHERE topic = $1 ORDER BY version', [topic]);
-    },
+    events: (topic) => tap.events(topic),
     async storedState(id) {
       const row = await findCore(db, id);
       return row && currentState(row.state, row.later);
@@ -184,6 +185,7 @@ export async function createKit(): Promise<Kit> {
     },
     async close() {
       for (const app of extraApps) await app.close();
+      await tap.stop();
       await test.close();
     },
   };

@@ -2,9 +2,11 @@
 // published, but the plain changes (a move, a ready, a start: a version-checked row update,
 // maybe a move row, and events) that arrive while a write is in flight wait and go together in
 // the next one: ONE statement (arena.repository.ts writeBatch) applies them all, so a batch costs
-// one round trip and one commit (one disk flush) however many matches it carries. This
-// process's sockets get the events at once; after the commit, a NOTIFY listing the batch's
-// events by reference tells the other processes.
+// one round trip and one commit (one disk flush) however many matches it carries. A change's
+// event on its match's topic is not stored (realtime/publish.ts isUnstoredTopic): it takes the
+// match's new version, and a move's write is its move row and its match row. This process's
+// sockets get the events at once; after the commit, NOTIFYs tell the other processes: the
+// match events whole, the stored events (a ready's notices) by reference.
 //
 // Work that needs a transaction of its own (finishing a match: the ledger, profiles, ratings,
 // a score of statements) runs beside the batches, a few at once, each in its own transaction:
@@ -15,7 +17,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database.ts';
 import type { LocalEvent, RealtimeHub } from '../realtime/hub.ts';
-import { REALTIME_CHANNEL } from '../realtime/publish.ts';
+import { INLINE_LIMIT, REALTIME_CHANNEL, eventNotification, isUnstoredTopic } from '../realtime/publish.ts';
 import { writeBatch, type EventInsert, type MoveInsert, type RowChange } from './arena.repository.ts';
 
 export interface PlainWrite {
@@ -53,38 +55,37 @@ export interface WriterOptions {
   hub?: () => RealtimeHub | undefined;
 }
 
-// NOTIFY payloads are capped at 8000 bytes; larger events travel by reference (as publish() does).
-const INLINE_LIMIT = 7000;
-
 /**
  * The NOTIFYs of committed events. When this process's hub delivered them itself, they are only
- * for the other processes: references ({"o": origin, "refs": [[topic, version], ...]}, as many per
- * notification as fit) — a hub with followers of a topic reads its events from the store; this
- * one skips its own. So a batch costs a notification or two, not one per move, and no payload
- * goes to the database and back. Without a hub, each event whole, as publish() sends it.
+ * for the other processes, tagged with its origin (it skips its own), several per notification:
+ * stored events as references ({"o": origin, "refs": [[topic, version], ...]}: a hub with
+ * followers of a topic reads its events from the store), match events whole ({"o": origin,
+ * "events": [event, ...]}: there is no store to read them from). So a batch costs a notification
+ * or a few, not one per move. Without a hub, one per event, as publish() sends it.
  */
 function notifications(origin: string | undefined, events: LocalEvent[]): string[] {
-  if (!origin) {
-    return events.map((e) => {
-      const inline = `{"topic":${JSON.stringify(e.topic)},"version":${e.version},"type":${JSON.stringify(e.type)},"payload":${e.payloadJson}}`;
-      return Buffer.byteLength(inline) < INLINE_LIMIT ? inline : `{"topic":${JSON.stringify(e.topic)},"version":${e.version},"ref":true}`;
-    });
-  }
-  const head = `{"o":"${origin}","refs":[`;
+  if (!origin) return events.map(eventNotification);
+  const refs = events.filter((e) => !isUnstoredTopic(e.topic)).map((e) => `[${JSON.stringify(e.topic)},${e.version}]`);
+  const whole = events.filter((e) => isUnstoredTopic(e.topic)).map(eventNotification);
+  return [...packed(`{"o":"${origin}","refs":[`, refs), ...packed(`{"o":"${origin}","events":[`, whole)];
+}
+
+/** `items` in as few notifications `${head}item,item...]}` as fit under the NOTIFY limit (each item fits alone). */
+function packed(head: string, items: string[]): string[] {
   const out: string[] = [];
-  let refs: string[] = [];
+  let run: string[] = [];
   let size = head.length + 2;
-  for (const e of events) {
-    const ref = `[${JSON.stringify(e.topic)},${e.version}]`;
-    if (refs.length > 0 && size + ref.length + 1 >= INLINE_LIMIT) {
-      out.push(`${head}${refs.join(',')}]}`);
-      refs = [];
+  for (const item of items) {
+    const bytes = Buffer.byteLength(item) + 1;
+    if (run.length > 0 && size + bytes >= INLINE_LIMIT) {
+      out.push(`${head}${run.join(',')}]}`);
+      run = [];
       size = head.length + 2;
     }
-    refs.push(ref);
-    size += ref.length + 1;
+    run.push(item);
+    size += bytes;
   }
-  if (refs.length > 0) out.push(`${head}${refs.join(',')}]}`);
+  if (run.length > 0) out.push(`${head}${run.join(',')}]}`);
   return out;
 }
 
@@ -212,20 +213,24 @@ export class MatchWriter {
     for (const item of batch) this.stats.waitMs += started - item.queuedAt;
     let applied: Set<string>;
     try {
+      const stored = batch.flatMap((item) => item.write.events.filter((e) => !isUnstoredTopic(e.topic)));
       const result = await writeBatch(
         this.db,
         batch.map((item) => item.write.change),
         batch.flatMap((item) => (item.write.move ? [item.write.move] : [])),
-        batch.flatMap((item) => item.write.events),
+        stored,
       );
       // One statement is one transaction: it has committed. This process's sockets hear it at
-      // once; the NOTIFY carries it to the other processes.
-      const events = batch.flatMap((item) => item.write.events);
+      // once; the NOTIFYs carry it to the other processes. A match event takes its match's new
+      // version; a stored one, the version the store gave it (none: its match was stale).
       const committed: LocalEvent[] = [];
-      events.forEach((e, i) => {
-        const version = result.versions[i];
-        if (version !== null && version !== undefined) committed.push({ topic: e.topic, version, type: e.type, payloadJson: e.payload });
-      });
+      let i = 0;
+      for (const { write } of batch) {
+        for (const e of write.events) {
+          const version = isUnstoredTopic(e.topic) ? (result.applied.has(write.change.id) ? write.change.toVersion : null) : result.versions[i++];
+          if (version !== null && version !== undefined) committed.push({ topic: e.topic, version, type: e.type, payloadJson: e.payload });
+        }
+      }
       const hub = this.hub();
       for (const note of notifications(hub?.origin, committed)) this.db.notifyAfterCommit(REALTIME_CHANNEL, note);
       hub?.publishLocal(committed);

@@ -33,6 +33,23 @@ export async function canFollow(ctx: AppContext, user: AccessClaims, topic: stri
   return (await rule({ user, id, ctx })) === true;
 }
 
+/** Answers an unstored topic's current version (publish.ts isUnstoredTopic): its owner's. */
+export type TopicVersion = (request: { id: string | undefined; ctx: AppContext }) => Promise<number>;
+
+const versions = new Map<string, TopicVersion>();
+
+/** Registers who numbers the unstored topics starting with `prefix` (the arena: `match`, by the match's version). */
+export function versionTopic(prefix: string, reader: TopicVersion): void {
+  versions.set(prefix, reader);
+}
+
+/** An unstored topic's current version; 0 for one nobody numbers (nothing is published there). */
+export async function ownerVersion(ctx: AppContext, topic: string): Promise<number> {
+  const { prefix, id } = splitTopic(topic);
+  const reader = versions.get(prefix);
+  return reader ? reader({ id, ctx }) : 0;
+}
+
 // A player's own stream: notifications, balance, profile.
 authorizeTopic('user', ({ user, id }) => id !== undefined && id === user.userId);
 // The open-challenges feed is for every signed-in player.

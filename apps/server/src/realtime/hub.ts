@@ -1,8 +1,9 @@
 // The WebSocket hub: one per server process. It LISTENs once on the realtime channel and fans
 // each committed event out to the local sockets following its topic. Every socket gets every
 // version of a topic in order, exactly once, from the moment it subscribes (or from `since`
-// when it resumes): what the live stream skipped is read back from realtime_events, and what
-// is no longer kept is announced as a `gap`.
+// when it resumes): what the live stream skipped is read back from realtime_events (for an
+// unstored topic, a match's, from the last events this hub saw: publish.ts isUnstoredTopic),
+// and what is no longer kept is announced as a `gap`.
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
@@ -19,7 +20,7 @@ import {
 } from '@versus/domain/realtime';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { Database } from '../db/database.ts';
-import { REALTIME_CHANNEL } from './publish.ts';
+import { REALTIME_CHANNEL, isUnstoredTopic } from './publish.ts';
 import { readEvent, readReplay, type StoredEvent } from './realtime.repository.ts';
 
 export interface HubOptions {
@@ -39,6 +40,8 @@ export interface HubOptions {
   liveSessions?(sessions: { userId: string; sessionId: string }[]): Promise<Set<string>>;
   /** Whether this user may follow this topic. */
   authorize(user: AccessClaims, topic: string): Promise<boolean>;
+  /** The current version of an unstored topic (publish.ts isUnstoredTopic): its owner's, a match's version. */
+  ownerVersion?(topic: string): Promise<number>;
   /**
    * Plays a `move` from a signed-in socket (the arena registers it); the answer is sent back as
    * `moved`. Without it, moves are refused as bad messages.
@@ -56,14 +59,21 @@ export interface HubStats {
   topics: number;
 }
 
-/** An event ready to send: its version and its frame, serialised once for every subscriber. */
+/**
+ * An event ready to send: its version and its frame, serialised once for every subscriber. A
+ * gap marker stands for an unstored event too large to travel: its frame is the `gap`.
+ */
 interface WireEvent {
   version: number;
   frame: Buffer;
+  gap?: true;
 }
 
 /** A NOTIFY waiting its turn: inline, or a reference to load from realtime_events. */
 type Incoming = WireEvent | { version: number; frame?: undefined };
+
+/** How many of an unstored topic's latest events a hub keeps for sockets that resume. */
+const RECENT_KEPT = 64;
 
 interface Conn {
   socket: WebSocket;
@@ -92,6 +102,8 @@ interface TopicState {
   joining: Map<Conn, Pending>;
   /** Non-null while an event is being loaded: later events queue behind it to keep the order. */
   inbox: Incoming[] | null;
+  /** An unstored topic's latest events, consecutive versions in order (at most RECENT_KEPT). */
+  recent: WireEvent[];
 }
 
 interface CatchUpEntry {
@@ -99,6 +111,26 @@ interface CatchUpEntry {
   pending: Pending;
   /** Send `subscribed` when done (a new subscription, not a repair). */
   announce: boolean;
+}
+
+/** What one event's notification holds (publish.ts eventNotification). */
+interface Note {
+  topic?: unknown;
+  version?: unknown;
+  type?: unknown;
+  payload?: unknown;
+  ref?: unknown;
+  gap?: unknown;
+}
+
+/** Adds `event` to an unstored topic's latest: a run of consecutive versions, the newest last. */
+function keepRecent(recent: WireEvent[], event: WireEvent): void {
+  const last = recent.at(-1);
+  if (last && event.version <= last.version) return;
+  if (event.gap || (last && event.version !== last.version + 1)) recent.length = 0;
+  if (event.gap) return;
+  recent.push(event);
+  if (recent.length > RECENT_KEPT) recent.shift();
 }
 
 const OPEN = 1;
@@ -141,6 +173,7 @@ export class RealtimeHub {
   private readonly log: FastifyBaseLogger;
   private readonly verify: HubOptions['verify'];
   private readonly authorize: HubOptions['authorize'];
+  private readonly ownerVersion: NonNullable<HubOptions['ownerVersion']>;
   private readonly move: HubOptions['move'];
   private readonly liveSessions: HubOptions['liveSessions'];
   private checkingSessions = false;
@@ -161,6 +194,9 @@ export class RealtimeHub {
     this.log = options.log;
     this.verify = options.verify;
     this.authorize = options.authorize;
+    this.ownerVersion =
+      options.ownerVersion ??
+      ((topic) => Promise.reject(new Error(`realtime: no owner tells the version of ${topic}`)));
     this.move = options.move;
     this.liveSessions = options.liveSessions;
     this.helloTimeoutMs = options.helloTimeoutMs ?? REALTIME_LIMITS.helloTimeoutMs;
@@ -335,7 +371,7 @@ export class RealtimeHub {
 
     let state = this.topics.get(topic);
     if (!state) {
-      state = { subs: new Map(), joining: new Map(), inbox: null };
+      state = { subs: new Map(), joining: new Map(), inbox: null, recent: [] };
       this.topics.set(topic, state);
     }
     state.subs.delete(conn);
@@ -369,9 +405,16 @@ export class RealtimeHub {
    */
   private async catchUp(topic: string, state: TopicState, since: number | undefined, entries: CatchUpEntry[]): Promise<void> {
     let current: number;
-    let events: StoredEvent[];
+    let events: WireEvent[];
     try {
-      ({ current, events } = await readReplay(this.db, topic, since, this.maxReplay + 1));
+      if (isUnstoredTopic(topic)) {
+        current = await this.ownerVersion(topic);
+        events = since === undefined ? [] : state.recent.filter((e) => e.version > since && e.version <= current);
+      } else {
+        const replay = await readReplay(this.db, topic, since, this.maxReplay + 1);
+        current = replay.current;
+        events = replay.events.map(wire);
+      }
     } catch (error) {
       this.log.error({ err: error, topic }, 'realtime: catching up failed');
       // The client reconnects and resumes from its last version once the store answers again.
@@ -390,7 +433,7 @@ export class RealtimeHub {
     state: TopicState,
     since: number | undefined,
     current: number,
-    events: StoredEvent[],
+    events: WireEvent[],
     { conn, pending, announce }: CatchUpEntry,
   ): void {
     // Unsubscribed, subscribed again or gone while the store was read.
@@ -404,7 +447,7 @@ export class RealtimeHub {
         current - since <= this.maxReplay &&
         events.length === current - since &&
         events.every((event, i) => event.version === since + 1 + i);
-      if (complete) for (const event of events) this.sendFrame(conn, wire(event).frame);
+      if (complete) for (const event of events) this.sendFrame(conn, event.frame);
       else this.send(conn, { t: 'gap', d: { topic } });
     }
     if (announce) this.send(conn, { t: 'subscribed', d: { topic, v: last } });
@@ -412,7 +455,7 @@ export class RealtimeHub {
     for (let i = 0; i < pending.buffer.length; i++) {
       const event = pending.buffer[i]!;
       if (event.version <= last) continue;
-      if (event.version !== last + 1) {
+      if (event.version !== last + 1 && !event.gap) {
         // Something committed between the read and the live stream went missing: go round again.
         const again: Pending = { buffer: pending.buffer.slice(i) };
         state.joining.set(conn, again);
@@ -445,7 +488,7 @@ export class RealtimeHub {
 
   private readonly onNotify = (text: string): void => {
     if (text.startsWith(this.ownPrefix)) return; // delivered already, by publishLocal
-    let note: { topic?: unknown; version?: unknown; type?: unknown; payload?: unknown; ref?: unknown; refs?: unknown; t?: unknown; d?: { topic?: unknown } };
+    let note: Note & { refs?: unknown; events?: unknown; t?: unknown; d?: { topic?: unknown } };
     try {
       note = JSON.parse(text) as typeof note;
     } catch (error) {
@@ -459,22 +502,30 @@ export class RealtimeHub {
       }
       return;
     }
+    // Many events in one notification: {"events": [event, ...]} (in order; arena.writer.ts).
+    if (Array.isArray(note.events)) {
+      for (const event of note.events as Note[]) this.incomingNote(event, text);
+      return;
+    }
     // A hint's notification is already the frame its sockets get (publish.ts hint).
     if (note.t === 'hint' && typeof note.d?.topic === 'string') {
       this.hint(note.d.topic, Buffer.from(text));
       return;
     }
-    if (typeof note.topic !== 'string' || typeof note.version !== 'number') {
+    this.incomingNote(note, text);
+  };
+
+  /** One event's notification (publish.ts eventNotification): inline, a reference, or a gap marker. */
+  private incomingNote(note: Note, text: string): void {
+    if (typeof note !== 'object' || note === null || typeof note.topic !== 'string' || typeof note.version !== 'number') {
       this.log.warn({ text: text.slice(0, 200) }, 'realtime: notification without topic or version');
       return;
     }
-    this.incoming(
-      note.topic,
-      note.ref
-        ? { version: note.version }
-        : { version: note.version, frame: eventFrame(note.topic, note.version, String(note.type), JSON.stringify(note.payload ?? null)) },
-    );
-  };
+    const { topic, version } = note;
+    if (note.gap) this.incoming(topic, { version, gap: true, frame: Buffer.from(JSON.stringify({ t: 'gap', d: { topic } } satisfies ServerMessage)) });
+    else if (note.ref) this.incoming(topic, { version });
+    else this.incoming(topic, { version, frame: eventFrame(topic, version, String(note.type), JSON.stringify(note.payload ?? null)) });
+  }
 
   /**
    * A hint (publish.ts hint) goes at once to every socket following its topic, those still
@@ -523,13 +574,17 @@ export class RealtimeHub {
     this.forgetIfIdle(topic, state);
   }
 
-  /** O(1) per subscriber: send if it is the next version; catch up one that is behind. */
+  /**
+   * O(1) per subscriber: send if it is the next version; catch up one that is behind. A gap
+   * marker goes to everyone behind it, who reload.
+   */
   private deliver(topic: string, state: TopicState, event: WireEvent): void {
+    if (isUnstoredTopic(topic)) keepRecent(state.recent, event);
     for (const pending of state.joining.values()) pending.buffer.push(event);
     let behind: Map<number, CatchUpEntry[]> | undefined;
     for (const [conn, last] of state.subs) {
       if (event.version <= last) continue;
-      if (event.version === last + 1) {
+      if (event.version === last + 1 || event.gap) {
         state.subs.set(conn, event.version);
         this.sendFrame(conn, event.frame);
         continue;

@@ -3,7 +3,38 @@ import type { Queryable } from '../db/database.ts';
 
 export const REALTIME_CHANNEL = 'versus_realtime';
 // NOTIFY payloads are capped at 8000 bytes; larger events travel by reference.
-const INLINE_LIMIT = 7000;
+export const INLINE_LIMIT = 7000;
+
+/**
+ * Topics whose events are not stored (docs/decisions.md, "A move's write is its move"): a
+ * match's. Their versions are their owner's (match:{id} at version v is the match at version v;
+ * every change of a match bumps it by one and announces itself there), their events travel only
+ * inline in NOTIFYs, and each hub keeps the last few in memory for a socket that resumes. A
+ * resume from further back is a `gap`, and the client reloads the match, whose view holds every
+ * move. So a move costs PostgreSQL its move row and its match row, not an event row and a topic row too.
+ */
+export const isUnstoredTopic = (topic: string): boolean => topic.startsWith('match:');
+
+/** An event as a NOTIFY carries it, its payload already JSON text. */
+export interface EventNote {
+  topic: string;
+  version: number;
+  type: string;
+  payloadJson: string;
+}
+
+/**
+ * The NOTIFY of one committed event: the event itself when it fits; otherwise a reference to
+ * read it back from the store, or, for an unstored topic (nothing to read back), a gap marker
+ * whose followers get `gap` and reload.
+ */
+export function eventNotification(e: EventNote): string {
+  const topic = JSON.stringify(e.topic);
+  // The limit is in bytes: a payload of non-ASCII text is longer on the wire than in .length.
+  const inline = `{"topic":${topic},"version":${e.version},"type":${JSON.stringify(e.type)},"payload":${e.payloadJson}}`;
+  if (Buffer.byteLength(inline) < INLINE_LIMIT) return inline;
+  return `{"topic":${topic},"version":${e.version},"${isUnstoredTopic(e.topic) ? 'gap' : 'ref'}":true}`;
+}
 
 export interface RealtimeEvent {
   topic: string;
@@ -20,6 +51,7 @@ export interface RealtimeEvent {
  */
 export async function publish(tx: Queryable, topic: string, type: string, payload: unknown): Promise<RealtimeEvent> {
   if (!isTopic(topic)) throw new Error(`publish: "${topic}" is not a topic (prefix or prefix:id)`);
+  if (isUnstoredTopic(topic)) throw new Error(`publish: "${topic}" is numbered by its owner; use announce()`);
   const json = JSON.stringify(payload ?? null);
   // One statement, one round trip: the topic's next version and the event under it.
   const [row] = await tx.query<{ version: number }>(
@@ -34,11 +66,17 @@ export async function publish(tx: Queryable, topic: string, type: string, payloa
     [topic, type, json],
   );
   const version = row!.version;
-  const inline = `{"topic":${JSON.stringify(topic)},"version":${version},"type":${JSON.stringify(type)},"payload":${json}}`;
-  // The limit is in bytes: a payload of non-ASCII text is longer on the wire than in .length.
-  const message = Buffer.byteLength(inline) < INLINE_LIMIT ? inline : JSON.stringify({ topic, version, ref: true });
-  tx.notifyAfterCommit(REALTIME_CHANNEL, message);
+  tx.notifyAfterCommit(REALTIME_CHANNEL, eventNotification({ topic, version, type, payloadJson: json }));
   return { topic, version, type, payload };
+}
+
+/**
+ * Announces an event on an unstored topic (isUnstoredTopic) at the version its owner gave it
+ * in the caller's transaction (a match's new version), after that transaction commits.
+ */
+export function announce(tx: Queryable, topic: string, version: number, type: string, payloadJson: string): void {
+  if (!isUnstoredTopic(topic)) throw new Error(`announce: "${topic}" is a stored topic; use publish()`);
+  tx.notifyAfterCommit(REALTIME_CHANNEL, eventNotification({ topic, version, type, payloadJson }));
 }
 
 /**

@@ -5,7 +5,7 @@ import { liveSessions } from '../auth/auth.repository.ts';
 import { verifyAccessTokenDetailed } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
-import { canFollow } from './authorize.ts';
+import { canFollow, ownerVersion } from './authorize.ts';
 import { playMove, setLocalHub } from './commands.ts';
 import { RealtimeHub, type HubOptions } from './hub.ts';
 import { pruneEvents } from './realtime.repository.ts';
@@ -32,6 +32,7 @@ export async function registerRealtime(app: App, ctx: AppContext, options: Realt
     },
     liveSessions: (sessions) => liveSessions(ctx.db, sessions),
     authorize: (user, topic) => canFollow(ctx, user, topic),
+    ownerVersion: (topic) => ownerVersion(ctx, topic),
     move: (user, move) => playMove(ctx, user, move),
     ...options,
   });

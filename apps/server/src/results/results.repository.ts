@@ -120,8 +120,13 @@ export async function insertReport(tx: Queryable, r: { matchId: string; userId: 
   ]);
 }
 
-export async function markDisputed(tx: Queryable, matchId: string, now: Date): Promise<void> {
-  await tx.query(`UPDATE matches SET status = 'disputed', version = version + 1, updated_at = $2 WHERE id = $1`, [matchId, now]);
+/** The match disputed (in the disputing transaction): its new version. */
+export async function markDisputed(tx: Queryable, matchId: string, now: Date): Promise<number> {
+  const [row] = await tx.query<{ version: number }>(
+    `UPDATE matches SET status = 'disputed', version = version + 1, updated_at = $2 WHERE id = $1 RETURNING version`,
+    [matchId, now],
+  );
+  return row!.version;
 }
 
 /** A disputed match back to 'accepted' for its resolution (in the resolving transaction): its new version. */

@@ -18,7 +18,7 @@ import type { Queryable } from '../db/database.ts';
 import { finishMatch, finishTarget, type Ending } from '../arena/arena.finish.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { notify } from '../notifications/notify.ts';
-import { publish, topics } from '../realtime/publish.ts';
+import { announce, publish, topics } from '../realtime/publish.ts';
 import { newKey, type FileStore, type UploadedFile } from '../storage/file-store.ts';
 import * as repo from './results.repository.ts';
 import type { MatchRow } from './results.repository.ts';
@@ -147,11 +147,11 @@ export async function report(
 }
 
 async function openDispute(tx: Queryable, m: MatchRow, actorId: string, now: Date): Promise<string> {
-  await repo.markDisputed(tx, m.id, now);
+  const version = await repo.markDisputed(tx, m.id, now);
   const disputeId = await repo.insertDispute(tx, m.id, now);
   await recordTransition(tx, { matchId: m.id, actorId, action: 'disputed', from: m.status, to: 'disputed', detail: { disputeId }, now });
   const payload = { matchId: m.id, disputeId, status: 'disputed', message: RESULTS.underReview };
-  await publish(tx, topics.match(m.id), 'match.disputed', { matchId: m.id, status: 'disputed' });
+  announce(tx, topics.match(m.id), version, 'match.disputed', JSON.stringify({ matchId: m.id, version, status: 'disputed' }));
   for (const id of [m.player1_id, m.player2_id]) await publish(tx, topics.user(id), 'match.disputed', payload);
   for (const id of [m.player1_id, m.player2_id]) {
     await notify(tx, { userId: id, type: 'match_disputed', metadata: { matchId: m.id, gameType: m.game_type, disputeId }, matchId: m.id, now });
