@@ -109,6 +109,32 @@ describe('match:{id}, numbered by the match', () => {
     for (const { socket } of [watcher, resumed, behind, elsewhere]) expect((await socket.events(1)).map((e) => e.v)).toEqual(next);
   });
 
+  it("sends a match's events to the other processes only once one of them follows it", async () => {
+    const { id, alice, bob, players } = await startedMatch();
+    const topic = `match:${id}`;
+    const db = kit.test.database.db;
+    await db.query('UPDATE matches SET followers = NULL WHERE id = $1', [id]); // not even the tests' tap
+    const here = await follow(alice, topic);
+    const followers = async () => (await db.query<{ followers: string[] | null }>('SELECT followers FROM matches WHERE id = $1', [id]))[0]!.followers;
+    expect(await followers()).toHaveLength(1); // this process's hub
+
+    // Followed here only: this process's sockets hear the move, nothing goes to the others.
+    const first = await play(id, players, [0]);
+    expect((await here.socket.events(1)).map((e) => e.v)).toEqual(first);
+    expect((await kit.events(topic)).filter((e) => e.type === 'match.move')).toEqual([]);
+
+    // Another process follows it: from then on every change travels, whole.
+    const there = await follow(bob, topic, { at: otherUrl });
+    expect(there.v).toBe(first[0]);
+    expect(await followers()).toHaveLength(2);
+    const next = await play(id, players, [4, 8]);
+    for (const { socket } of [here, there]) expect((await socket.events(2)).map((e) => e.v)).toEqual(next);
+    expect((await kit.events(topic)).filter((e) => e.type === 'match.move')).toHaveLength(2);
+    // Following again records nothing new.
+    await follow(bob, topic, { at: otherUrl });
+    expect(await followers()).toHaveLength(2);
+  });
+
   it('an event too large to travel reaches its followers as a gap, and the next one is live again', async () => {
     const { id, alice, players, view } = await startedMatch();
     const topic = `match:${id}`;

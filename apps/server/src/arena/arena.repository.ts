@@ -145,9 +145,24 @@ export async function topicAccess(db: Queryable, id: string): Promise<{ player1_
   return row ?? null;
 }
 
-/** The match's version: the version of its topic, match:{id} (realtime/publish.ts isUnstoredTopic); 0 for no such match. */
-export async function matchVersion(db: Queryable, id: string): Promise<number> {
-  const [row] = await db.query<{ version: number }>('SELECT version FROM matches WHERE id = $1', [id]);
+/**
+ * The match's version, the version of its topic match:{id} (realtime/publish.ts isUnstoredTopic),
+ * for a hub that follows the topic: recorded among the match's followers in the same statement
+ * (when it is not already), so every later change sends it the match's events
+ * (024_match_followers.sql). 0 for no such match.
+ */
+export async function followMatch(db: Queryable, id: string, origin: string): Promise<number> {
+  const [row] = await db.query<{ version: number }>(
+    `WITH joined AS (
+       UPDATE matches SET followers = array_append(coalesce(followers, '{}'), $2::text)
+        WHERE id = $1 AND NOT ($2::text = ANY (coalesce(followers, '{}')))
+       RETURNING version
+     )
+     SELECT version FROM joined
+     UNION ALL
+     SELECT version FROM matches WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM joined)`,
+    [id, origin],
+  );
   return row?.version ?? 0;
 }
 
@@ -329,6 +344,8 @@ export interface EventInsert {
 export interface BatchResult {
   /** The matches whose change was applied (their version still matched). */
   applied: Set<string>;
+  /** Of those, the ones another process follows (a follower other than `origin`): their events must travel whole. */
+  remote: Set<string>;
   /** Each event's topic version, in the order given; null when its match was not applied. */
   versions: (number | null)[];
 }
@@ -341,7 +358,13 @@ const jsonDate = (d: Date | null) => (d ? `"${d.toISOString()}"` : 'null');
  * batch. The batch travels as one JSON text, the already serialised states, moves and payloads
  * embedded as they are.
  */
-export async function writeBatch(db: Queryable, changes: RowChange[], moves: MoveInsert[], events: EventInsert[]): Promise<BatchResult> {
+export async function writeBatch(
+  db: Queryable,
+  origin: string | undefined,
+  changes: RowChange[],
+  moves: MoveInsert[],
+  events: EventInsert[],
+): Promise<BatchResult> {
   const c = changes.map(
     (x) =>
       `{"id":"${x.id}","from":${x.fromVersion},"to":${x.toVersion},"status":"${x.status}","state":${x.state ?? 'null'},` +
@@ -355,14 +378,15 @@ export async function writeBatch(db: Queryable, changes: RowChange[], moves: Mov
       `"r1":${Math.round(x.remainingMs[1])},"elapsed":${x.elapsedMs},"lag":${x.lagMs ?? 'null'},"premove":${x.premove}}`,
   );
   const e = events.map((x) => `{"match":"${x.matchId}","topic":${JSON.stringify(x.topic)},"type":${JSON.stringify(x.type)},"payload":${x.payload}}`);
-  const batch = `{"changes":[${c.join(',')}],"moves":[${m.join(',')}],"events":[${e.join(',')}]}`;
-  const [row] = await db.query<{ applied: string[]; versions: (string | number | null)[] }>(
-    'SELECT applied, versions FROM arena_write($1::jsonb)',
+  const batch = `{"origin":${JSON.stringify(origin ?? null)},"changes":[${c.join(',')}],"moves":[${m.join(',')}],"events":[${e.join(',')}]}`;
+  const [row] = await db.query<{ applied: string[]; versions: (string | number | null)[]; remote: string[] }>(
+    'SELECT applied, versions, remote FROM arena_write($1::jsonb)',
     [batch],
     'arena_write',
   );
   return {
     applied: new Set(row?.applied ?? []),
+    remote: new Set(row?.remote ?? []),
     versions: (row?.versions ?? []).map((v) => (v === null ? null : Number(v))),
   };
 }

@@ -61,8 +61,11 @@ authorizeTopic('match', async ({ user, id, ctx }) => {
   return !row.is_private || row.player1_id === user.userId || row.player2_id === user.userId;
 });
 
-/** `match:{id}` is numbered by the match: every change of a match announces itself there at its new version. */
-versionTopic('match', async ({ id, ctx }) => (id && UUID.test(id) ? repo.matchVersion(ctx.db, id.toLowerCase()) : 0));
+/**
+ * `match:{id}` is numbered by the match: every change of a match announces itself there at its
+ * new version, and to the processes recorded as following it.
+ */
+versionTopic('match', async ({ id, follower, ctx }) => (id && UUID.test(id) ? repo.followMatch(ctx.db, id.toLowerCase(), follower) : 0));
 
 /** `arena-join:{id}`: the two players, who hear each other arrive. */
 authorizeTopic('arena-join', async ({ user, id, ctx }) => {

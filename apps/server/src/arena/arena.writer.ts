@@ -6,7 +6,8 @@
 // event on its match's topic is not stored (realtime/publish.ts isUnstoredTopic): it takes the
 // match's new version, and a move's write is its move row and its match row. This process's
 // sockets get the events at once; after the commit, NOTIFYs tell the other processes: the
-// match events whole, the stored events (a ready's notices) by reference.
+// stored events (a ready's notices) by reference, and a match's events whole, when another
+// process follows the match (the batch's answer says which: 024_match_followers.sql).
 //
 // Work that needs a transaction of its own (finishing a match: the ledger, profiles, ratings,
 // a score of statements) runs beside the batches, a few at once, each in its own transaction:
@@ -214,25 +215,32 @@ export class MatchWriter {
     let applied: Set<string>;
     try {
       const stored = batch.flatMap((item) => item.write.events.filter((e) => !isUnstoredTopic(e.topic)));
+      const hub = this.hub();
       const result = await writeBatch(
         this.db,
+        hub?.origin,
         batch.map((item) => item.write.change),
         batch.flatMap((item) => (item.write.move ? [item.write.move] : [])),
         stored,
       );
       // One statement is one transaction: it has committed. This process's sockets hear it at
-      // once; the NOTIFYs carry it to the other processes. A match event takes its match's new
-      // version; a stored one, the version the store gave it (none: its match was stale).
+      // once; the NOTIFYs carry it to the other processes that need it. A match event takes its
+      // match's new version; a stored one, the version the store gave it (none: its match was stale).
       const committed: LocalEvent[] = [];
+      const travelling: LocalEvent[] = [];
       let i = 0;
       for (const { write } of batch) {
+        const id = write.change.id;
         for (const e of write.events) {
-          const version = isUnstoredTopic(e.topic) ? (result.applied.has(write.change.id) ? write.change.toVersion : null) : result.versions[i++];
-          if (version !== null && version !== undefined) committed.push({ topic: e.topic, version, type: e.type, payloadJson: e.payload });
+          const unstored = isUnstoredTopic(e.topic);
+          const version = unstored ? (result.applied.has(id) ? write.change.toVersion : null) : result.versions[i++];
+          if (version === null || version === undefined) continue;
+          const event = { topic: e.topic, version, type: e.type, payloadJson: e.payload };
+          committed.push(event);
+          if (!hub || !unstored || result.remote.has(id)) travelling.push(event);
         }
       }
-      const hub = this.hub();
-      for (const note of notifications(hub?.origin, committed)) this.db.notifyAfterCommit(REALTIME_CHANNEL, note);
+      for (const note of notifications(hub?.origin, travelling)) this.db.notifyAfterCommit(REALTIME_CHANNEL, note);
       hub?.publishLocal(committed);
       applied = result.applied;
       this.stats.writeMs += performance.now() - started;

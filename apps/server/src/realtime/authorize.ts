@@ -33,21 +33,25 @@ export async function canFollow(ctx: AppContext, user: AccessClaims, topic: stri
   return (await rule({ user, id, ctx })) === true;
 }
 
-/** Answers an unstored topic's current version (publish.ts isUnstoredTopic): its owner's. */
-export type TopicVersion = (request: { id: string | undefined; ctx: AppContext }) => Promise<number>;
+/**
+ * Answers an unstored topic's current version (publish.ts isUnstoredTopic), its owner's, and
+ * records that the hub `follower` (its origin) follows the topic: the owner's writers send that
+ * hub the topic's events from then on.
+ */
+export type TopicVersion = (request: { id: string | undefined; follower: string; ctx: AppContext }) => Promise<number>;
 
 const versions = new Map<string, TopicVersion>();
 
-/** Registers who numbers the unstored topics starting with `prefix` (the arena: `match`, by the match's version). */
+/** Registers who numbers (and sends the events of) the unstored topics starting with `prefix` (the arena: `match`, by the match's version). */
 export function versionTopic(prefix: string, reader: TopicVersion): void {
   versions.set(prefix, reader);
 }
 
 /** An unstored topic's current version; 0 for one nobody numbers (nothing is published there). */
-export async function ownerVersion(ctx: AppContext, topic: string): Promise<number> {
+export async function ownerVersion(ctx: AppContext, topic: string, follower: string): Promise<number> {
   const { prefix, id } = splitTopic(topic);
   const reader = versions.get(prefix);
-  return reader ? reader({ id, ctx }) : 0;
+  return reader ? reader({ id, follower, ctx }) : 0;
 }
 
 // A player's own stream: notifications, balance, profile.

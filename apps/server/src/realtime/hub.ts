@@ -40,8 +40,12 @@ export interface HubOptions {
   liveSessions?(sessions: { userId: string; sessionId: string }[]): Promise<Set<string>>;
   /** Whether this user may follow this topic. */
   authorize(user: AccessClaims, topic: string): Promise<boolean>;
-  /** The current version of an unstored topic (publish.ts isUnstoredTopic): its owner's, a match's version. */
-  ownerVersion?(topic: string): Promise<number>;
+  /**
+   * The current version of an unstored topic (publish.ts isUnstoredTopic): its owner's, a match's
+   * version. The owner records `follower` (this hub's origin) with it, so that its events are sent
+   * here from now on.
+   */
+  ownerVersion?(topic: string, follower: string): Promise<number>;
   /**
    * Plays a `move` from a signed-in socket (the arena registers it); the answer is sent back as
    * `moved`. Without it, moves are refused as bad messages.
@@ -408,7 +412,7 @@ export class RealtimeHub {
     let events: WireEvent[];
     try {
       if (isUnstoredTopic(topic)) {
-        current = await this.ownerVersion(topic);
+        current = await this.ownerVersion(topic, this.origin);
         events = since === undefined ? [] : state.recent.filter((e) => e.version > since && e.version <= current);
       } else {
         const replay = await readReplay(this.db, topic, since, this.maxReplay + 1);

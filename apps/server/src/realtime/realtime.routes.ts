@@ -32,7 +32,7 @@ export async function registerRealtime(app: App, ctx: AppContext, options: Realt
     },
     liveSessions: (sessions) => liveSessions(ctx.db, sessions),
     authorize: (user, topic) => canFollow(ctx, user, topic),
-    ownerVersion: (topic) => ownerVersion(ctx, topic),
+    ownerVersion: (topic, follower) => ownerVersion(ctx, topic, follower),
     move: (user, move) => playMove(ctx, user, move),
     ...options,
   });
