@@ -9,7 +9,8 @@ export const INLINE_LIMIT = 7000;
  * Topics whose events are not stored (docs/decisions.md, "A move's write is its move"): a
  * match's. Their versions are their owner's (match:{id} at version v is the match at version v;
  * every change of a match bumps it by one and announces itself there), their events travel only
- * inline in NOTIFYs, and each hub keeps the last few in memory for a socket that resumes. A
+ * inline in NOTIFYs, to the processes that follow the match (arena.writer.ts), and each hub keeps
+ * the last few in memory for a socket that resumes. A
  * resume from further back is a `gap`, and the client reloads the match, whose view holds every
  * move. So a move costs PostgreSQL its move row and its match row, not an event row and a topic row too.
  */
