@@ -25,7 +25,7 @@ import { GLICKO2, displayRating, rateMatch, type Glicko2Rating, type Score } fro
 import { fromMinor } from '@versus/domain/money';
 import type { Queryable } from '../db/database.ts';
 import { settleDraw, settleEscrow } from '../ledger/ledger.service.ts';
-import { REALTIME_CHANNEL, announce, eventNotification, topics } from '../realtime/publish.ts';
+import { announce, notifyEvent, topics } from '../realtime/publish.ts';
 import * as repo from './arena.repository.ts';
 import { NOTIFICATION_EVENTS } from '@versus/domain/notifications';
 import { endingNotifications } from '../notifications/match-endings.ts';
@@ -232,8 +232,6 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
     events,
   });
   announce(tx, topics.match(match.id), version, 'match.completed', JSON.stringify(input.publicEvent(result, version)));
-  events.forEach((e, i) => {
-    tx.notifyAfterCommit(REALTIME_CHANNEL, eventNotification({ topic: e.topic, version: versions[i]!, type: e.type, payloadJson: JSON.stringify(e.payload) }));
-  });
+  events.forEach((e, i) => notifyEvent(tx, { topic: e.topic, version: versions[i]!, type: e.type, payloadJson: JSON.stringify(e.payload) }));
   return { ok: true, version, result };
 }

@@ -66,7 +66,7 @@ export interface Kit {
 }
 
 /** The follower every match of a kit has: the kit's event tap (realtime/test-events.ts). */
-export const TAP_FOLLOWER = 'test-tap';
+const TAP_FOLLOWER = 'test-tap';
 
 export async function createKit(): Promise<Kit> {
   const test = await createTestApp();

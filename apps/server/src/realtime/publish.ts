@@ -37,6 +37,11 @@ export function eventNotification(e: EventNote): string {
   return `{"topic":${topic},"version":${e.version},"${isUnstoredTopic(e.topic) ? 'gap' : 'ref'}":true}`;
 }
 
+/** Sends the notification of an event (eventNotification) once the caller's transaction commits. */
+export function notifyEvent(tx: Queryable, e: EventNote): void {
+  tx.notifyAfterCommit(REALTIME_CHANNEL, eventNotification(e));
+}
+
 export interface RealtimeEvent {
   topic: string;
   version: number;
@@ -67,7 +72,7 @@ export async function publish(tx: Queryable, topic: string, type: string, payloa
     [topic, type, json],
   );
   const version = row!.version;
-  tx.notifyAfterCommit(REALTIME_CHANNEL, eventNotification({ topic, version, type, payloadJson: json }));
+  notifyEvent(tx, { topic, version, type, payloadJson: json });
   return { topic, version, type, payload };
 }
 
@@ -77,7 +82,7 @@ export async function publish(tx: Queryable, topic: string, type: string, payloa
  */
 export function announce(tx: Queryable, topic: string, version: number, type: string, payloadJson: string): void {
   if (!isUnstoredTopic(topic)) throw new Error(`announce: "${topic}" is a stored topic; use publish()`);
-  tx.notifyAfterCommit(REALTIME_CHANNEL, eventNotification({ topic, version, type, payloadJson }));
+  notifyEvent(tx, { topic, version, type, payloadJson });
 }
 
 /**
