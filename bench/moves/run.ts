@@ -9,6 +9,10 @@
 //   GAME=tic-tac-toe ...                   (the heaviest lifecycle; default checkers)
 // Diagnostics: BENCH_PROF=dir (V8 CPU profile of the server), BENCH_PERF=1 (JS symbols for Linux
 // perf), BENCH_EXPLAIN=ms (PostgreSQL logs plans slower than that), BENCH_LOG_STATEMENTS=1.
+// Each phase also reports the server's writer (batches, their size and time), how late the
+// server's and this process's event loops ran, and a commit probe (bench/lib/commit-probe.ts): a
+// bare one-row commit on the same server every 5 ms, the floor of any durable write. When the disk
+// stalls, the moves in flight wait with it; `clearOfDiskStalls` is the latency of the others.
 // Results of runs: results.jsonl next to this file.
 //
 // (a) Open loop: each match is offered RATE_PER_MATCH moves per second (2 → 1,000 moves/s for 500
@@ -19,6 +23,8 @@
 // Then boardgame.io (../shared/peers/boardgameio, copied under /tmp and installed there) with
 // MATCHES matches for SECONDS seconds: its moves per second and p99, and the ratios.
 //
+// The clients are as light as the web app's: a checkers player works out its legal moves from the
+// board in the event that gives it the turn, as the web board does (checkers-geometry.ts).
 // The workload is the real product: matches made from accepted stakes (both stakes in escrow),
 // both players readying (POST /ready), a best of 3 refereed move by move, and when a match ends,
 // finishMatch pays the winner from escrow, records and rates both players, and the pair readies
@@ -28,19 +34,22 @@
 // child process (server.ts); PostgreSQL and this load generator share the machine. Each phase
 // also prints the CPU it took per process and how busy the whole machine was: on a shared
 // machine, other work competes for the same cores, boardgame.io's run included.
-import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import type { MatchEvent } from '@versus/domain/arena';
-import { checkers, type CheckersState, type Seat } from '@versus/domain/games/index';
+import { checkersNotation, checkersPositionOf, generateMoves, type CheckersView } from '@versus/domain/games/checkers';
 import { REALTIME_PROTOCOL } from '@versus/domain/realtime';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { lockEscrow, openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
 import { loadavg, machineCpu, postgresCpuSec, procStat } from '../lib/cpu.ts';
+import { startCommitProbe } from '../lib/commit-probe.ts';
 import { urlFor } from '../lib/postgres.ts';
+import { percentile } from '../lib/rounds.ts';
 import { type BenchServer, spawnBenchServer } from '../lib/server.ts';
 import { accessTokens, freshDatabase, inParallel, insertPlayers } from '../lib/setup.ts';
 
@@ -155,8 +164,6 @@ interface Side {
   last: MatchEvent | null;
   /** The version this side last moved on. */
   movedOn: number;
-  /** Checkers: this client's copy of the current game, followed from the public events. */
-  board: { index: number; state: CheckersState; seq: number } | null;
   waiters: Map<string, () => void>;
 }
 
@@ -180,6 +187,8 @@ interface Pair {
 let mode: Mode = 'idle';
 let measuring = false;
 let latencies: number[] = [];
+/** When each measured move was sent (ms since the epoch), beside its latency. */
+let sentAt: number[] = [];
 let moved = 0;
 let refused = 0;
 const refusals = new Map<string, number>();
@@ -195,7 +204,7 @@ let port = 0;
 function connect(userId: string, token: string, index: 0 | 1): Promise<Side> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/realtime`, { perMessageDeflate: false });
-    const side: Side = { index, userId, token, ws, last: null, movedOn: -1, board: null, waiters: new Map() };
+    const side: Side = { index, userId, token, ws, last: null, movedOn: -1, waiters: new Map() };
     ws.once('error', reject);
     ws.once('open', () => ws.send(JSON.stringify({ t: 'hello', d: { token, protocol: REALTIME_PROTOCOL } })));
     ws.once('message', (data) => {
@@ -219,24 +228,12 @@ async function post(path: string, token: string): Promise<number> {
   return res.status;
 }
 
-/** Checkers: bring this client's copy of the game up to `event` (the move it carries, a new game). */
-function follow(side: Side, event: MatchEvent): void {
-  if (GAME !== 'checkers' || !event.game) return;
-  const move = event.move;
-  if (move && side.board && move.gameIndex === side.board.index && move.seq > side.board.seq) {
-    const applied = checkers.applyMove(side.board.state, move.seat, move.notation);
-    if (!applied.ok) throw new Error(`bench: cannot follow ${move.notation}: ${applied.error}`);
-    side.board = { index: side.board.index, state: applied.state, seq: move.seq };
-  }
-  if (!side.board || event.game.index !== side.board.index) {
-    side.board = { index: event.game.index, state: checkers.setup({ seed: 'bench', firstSeat: event.game.firstSeat }), seq: move?.seq ?? 0 };
-  }
-}
-
 function chooseMove(side: Side, event: MatchEvent): unknown {
   if (GAME === 'checkers') {
-    const legal = checkers.legalMoves(side.board!.state, side.index as Seat);
-    return legal[Math.floor(Math.random() * legal.length)]!;
+    // As the web board does (checkers-geometry.ts legalPaths): the legal moves of the event's board.
+    const view = event.game!.view as CheckersView;
+    const legal = generateMoves(checkersPositionOf(view.board, view.blackSeat === side.index ? 'black' : 'white'));
+    return checkersNotation(legal[Math.floor(Math.random() * legal.length)]!);
   }
   const cells = (event.game!.view as { cells: (number | null)[] }).cells;
   const free: number[] = [];
@@ -282,13 +279,13 @@ function onEvent(pair: Pair, side: Side, event: MatchEvent): void {
   if (event.matchId !== pair.current) return;
   if (side.last && side.last.version >= event.version) return;
   side.last = event;
-  follow(side, event);
   const pending = pair.pending;
   if (pending && side.index !== pending.mover && event.version === pending.version + 1) {
     const ms = performance.now() - pending.t0;
     pair.pending = null;
     if (measuring) {
       latencies.push(ms);
+      sentAt.push(performance.timeOrigin + pending.t0);
       moved++;
     }
   }
@@ -329,7 +326,6 @@ async function nextMatch(pair: Pair): Promise<void> {
   for (const side of pair.sides) {
     side.last = null;
     side.movedOn = -1;
-    side.board = null;
   }
   pair.phases = [];
   pair.startedAt = 0;
@@ -378,11 +374,6 @@ function wire(pair: Pair, side: Side): void {
 // ---------------------------------------------------------------------------------------
 // Measuring
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 function summary(windowSeconds: number) {
@@ -413,10 +404,20 @@ function summary(windowSeconds: number) {
   };
 }
 
+/**
+ * The moves in flight at no moment when the probe's commit stalled on the disk (commit-probe.ts):
+ * their latency is the software's, where the rest waited for the disk as well.
+ */
+function clearOf(stalls: [number, number][]) {
+  const clear = latencies.filter((ms, i) => !stalls.some(([from, to]) => sentAt[i]! < to && sentAt[i]! + ms > from)).sort((a, b) => a - b);
+  return { moves: clear.length, p50ms: round(percentile(clear, 50), 3), p99ms: round(percentile(clear, 99), 3) };
+}
+
 function resetCounters() {
   transitions = [];
   finishes = [];
   latencies = [];
+  sentAt = [];
   moved = 0;
   refused = 0;
   refusals.clear();
@@ -426,15 +427,54 @@ function resetCounters() {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function window(label: string, child: ChildProcess, run: () => void, stop: () => void) {
+interface WriterFigures {
+  batches: number;
+  items: number;
+  writeMs: number;
+  waitMs: number;
+  eventLoopDelay: { p50ms: number; p99ms: number; maxms: number };
+}
+
+/** The server's writer figures so far and its event-loop delay since the last call (SIGUSR2, server.ts). */
+function serverFigures(server: BenchServer): Promise<WriterFigures | null> {
+  server.child.kill('SIGUSR2');
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 2000);
+    server.lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve((JSON.parse(line) as { writer: WriterFigures }).writer);
+    });
+  });
+}
+
+/** What the writer did between two readings: batches, mean items per batch, mean write and queue wait (ms). */
+function writerDelta(a: WriterFigures | null, b: WriterFigures | null) {
+  if (!a || !b) return null;
+  const batches = b.batches - a.batches;
+  const items = b.items - a.items;
+  return {
+    batches,
+    itemsPerBatch: round(items / batches, 1),
+    writeMsPerBatch: round((b.writeMs - a.writeMs) / batches, 2),
+    waitMsPerItem: round((b.waitMs - a.waitMs) / items, 2),
+    serverEventLoopDelay: b.eventLoopDelay,
+  };
+}
+
+async function window(label: string, server: BenchServer, run: () => void, stop: () => void) {
+  const child = server.child;
   run();
   log(`${label}: warming up ${WARMUP} s`);
   await sleep(WARMUP * 1000);
   resetCounters();
+  const writer0 = await serverFigures(server);
+  const ownLoop = monitorEventLoopDelay({ resolution: 5 });
+  ownLoop.enable();
   const server0 = procStat(child.pid!);
   const pg0 = postgresCpuSec(DB_NAME);
   const own0 = process.cpuUsage();
   const machine0 = machineCpu();
+  const probe = startCommitProbe(urlFor(DB_NAME));
   const t0 = performance.now();
   measuring = true;
   await sleep(SECONDS * 1000);
@@ -445,15 +485,26 @@ async function window(label: string, child: ChildProcess, run: () => void, stop:
   const own1 = process.cpuUsage(own0);
   const machine1 = machineCpu();
   stop();
+  const commitProbe = await probe.stop();
+  const writer1 = await serverFigures(server);
+  ownLoop.disable();
   const result = {
     ...summary(seconds),
     skippedTicks,
     refusals: Object.fromEntries(refusals),
     serverCpuPct: round((100 * (server1.cpuSec - server0.cpuSec)) / seconds, 0),
+    /** Of which in the kernel (socket writes to loopback do the receiver's TCP work too). */
+    serverSysPct: round((100 * (server1.sysSec - server0.sysSec)) / seconds, 0),
     postgresCpuPct: round((100 * (pg1 - pg0)) / seconds, 0),
     loadGeneratorCpuPct: round((100 * (own1.user + own1.system)) / 1e6 / seconds, 0),
+    loadGeneratorSysPct: round((100 * own1.system) / 1e6 / seconds, 0),
     machineBusyPct: round(100 * (1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total)), 0),
     serverRssMB: server1.rssMB,
+    writer: writerDelta(writer0, writer1),
+    /** A bare one-row commit on the same server meanwhile, every 5 ms: the floor of a durable write (bench/lib/commit-probe.ts). */
+    commitProbe: commitProbe && { ...commitProbe, stalls: commitProbe.stalls.length },
+    clearOfDiskStalls: clearOf(commitProbe?.stalls ?? []),
+    loadGeneratorEventLoopDelay: { p50ms: round(ownLoop.percentile(50) / 1e6), p99ms: round(ownLoop.percentile(99) / 1e6), maxms: round(ownLoop.max / 1e6) },
   };
   log(label, JSON.stringify(result));
   return result;
@@ -510,8 +561,9 @@ async function main() {
   const loadAtStart = loadavg();
   const { db, pairs: specs } = await setUp();
   await db.close();
-  const { child, port: serverPort, lines } = await startServer();
-  port = serverPort;
+  const server = await startServer();
+  const child = server.child;
+  port = server.port;
   try {
     const pairs: Pair[] = [];
     await inParallel(specs, 50, async (spec) => {
@@ -529,7 +581,7 @@ async function main() {
     const timers: NodeJS.Timeout[] = [];
     const open = await window(
       'open loop',
-      child,
+      server,
       () => {
         mode = 'open';
         for (const pair of pairs) {
@@ -557,7 +609,7 @@ async function main() {
     // (b) Closed loop: each mover moves as soon as its socket shows its turn.
     const closed = await window(
       'closed loop',
-      child,
+      server,
       () => {
         mode = 'closed';
         for (const pair of pairs) {
@@ -572,14 +624,7 @@ async function main() {
     );
     await sleep(500);
 
-    child.kill('SIGUSR2');
-    const writer = await new Promise<unknown>((resolve) => {
-      const timer = setTimeout(() => resolve(null), 2000);
-      lines.once('line', (line) => {
-        clearTimeout(timer);
-        resolve((JSON.parse(line) as { writer: unknown }).writer);
-      });
-    });
+    const writer = await serverFigures(server);
     for (const pair of pairs) for (const side of pair.sides) side.ws.terminate();
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

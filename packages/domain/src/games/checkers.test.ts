@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkers, checkersFromPosition, checkersPerft, CHECKERS_START, type CheckersState } from './checkers.ts';
+import { checkers, checkersFromPosition, checkersPerft, checkersPositionOf, CHECKERS_START, generateMoves, type CheckersState } from './checkers.ts';
 
 /** Perft through the rules interface: applyMove down the tree, legalMoves counted at the leaves. */
 function perft(state: CheckersState, depth: number): number {
@@ -123,5 +123,14 @@ describe('checkers rules', () => {
       expect(checkers.applyMove(state, 0, junk), JSON.stringify(junk)).toMatchObject({ ok: false, code: 'invalid_move' });
     }
     expect(JSON.stringify(state)).toBe(before);
+  });
+
+  it("a view's board gives back the position it shows, kings included, so a client finds the same legal moves", () => {
+    const state = checkersFromPosition({ black: [9, 1, 30], white: [14, 23, 22, 32], kings: [30, 22], turn: 'white' }, 1);
+    const board = checkers.viewFor(state, 'spectator').board;
+    const position = checkersPositionOf(board, 'white');
+    expect(position).toEqual({ black: state.black, white: state.white, kings: state.kings, turn: 'white' });
+    expect(generateMoves(position)).toEqual(generateMoves(state));
+    expect(checkersPositionOf(checkers.viewFor(checkers.setup({ seed: 's' }), 0).board, 'black')).toEqual(CHECKERS_START);
   });
 });

@@ -184,6 +184,23 @@ export function makeMove(pos: CheckersPosition, path: readonly number[]): Checke
   };
 }
 
+/**
+ * The position a view's board describes (squares 1–32 as index 0–31), with `turn` to move: what
+ * a client that follows the events works out legal moves from.
+ */
+export function checkersPositionOf(board: readonly CheckersPiece[], turn: CheckersColor): CheckersPosition {
+  let black = 0;
+  let white = 0;
+  let kings = 0;
+  board.forEach((piece, sq) => {
+    if (!piece) return;
+    if (piece === 'b' || piece === 'B') black = (black | bit(sq)) >>> 0;
+    else white = (white | bit(sq)) >>> 0;
+    if (piece === 'B' || piece === 'W') kings = (kings | bit(sq)) >>> 0;
+  });
+  return { black, white, kings, turn };
+}
+
 /** Move-path enumeration ("perft"): the number of move sequences of `depth` plies. */
 export function checkersPerft(pos: CheckersPosition, depth: number): number {
   const moves = generateMoves(pos);

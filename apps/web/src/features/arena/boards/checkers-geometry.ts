@@ -1,7 +1,7 @@
 // Pure helpers for the checkers board: where the 32 playable squares sit on the screen, the
 // legal move paths (from the shared rules) of a view, and the step-by-step entry of a
 // multi-jump: each tap extends the path until it names exactly one legal move.
-import { checkersNotation, generateMoves, type CheckersColor, type CheckersPiece, type CheckersPosition } from '@versus/domain/games/checkers';
+import { checkersNotation, checkersPositionOf, generateMoves, type CheckersColor, type CheckersPiece } from '@versus/domain/games/checkers';
 
 /** Row (0 = black's back row, the top) and column of a 0-based square. */
 export function cellOf(square: number): { row: number; col: number } {
@@ -22,24 +22,9 @@ export function screenCells(flipped: boolean): number[] {
   return cells;
 }
 
-/** The position a view's board describes, with `turn` to move. */
-export function positionOf(board: readonly CheckersPiece[], turn: CheckersColor): CheckersPosition {
-  let black = 0;
-  let white = 0;
-  let kings = 0;
-  board.forEach((piece, sq) => {
-    if (!piece) return;
-    const bit = (1 << sq) >>> 0;
-    if (piece === 'b' || piece === 'B') black = (black | bit) >>> 0;
-    else white = (white | bit) >>> 0;
-    if (piece === 'B' || piece === 'W') kings = (kings | bit) >>> 0;
-  });
-  return { black, white, kings, turn };
-}
-
 /** Every legal path (0-based squares) for `color` in this board (a premove looks as if it were its turn). */
 export function legalPaths(board: readonly CheckersPiece[], color: CheckersColor): number[][] {
-  return generateMoves(positionOf(board, color));
+  return generateMoves(checkersPositionOf(board, color));
 }
 
 export const pieceColor = (piece: CheckersPiece): CheckersColor | null =>

@@ -1,0 +1,77 @@
+// The floor under any durable write's latency: while a bench measures, a process of its own
+// commits a one-row UPDATE every few milliseconds on the same PostgreSQL server (its own table in
+// the bench database, synchronous_commit on) and times each commit. A move can reach its
+// opponent no sooner than its commit is flushed to disk, so when the disk stalls (on a shared
+// virtual machine it does, for tens to hundreds of milliseconds: docs/decisions.md), these
+// commits stall too, and the bench shows it beside its own latencies.
+//
+//   const probe = startCommitProbe(url); ...; const figures = await probe.stop();
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { percentile } from './rounds.ts';
+
+export interface CommitProbeFigures {
+  commits: number;
+  p50ms: number;
+  p99ms: number;
+  maxms: number;
+  /** Commits that took longer than 25 ms, and the time they spent beyond it (the disk's stalls, ms). */
+  over25ms: number;
+  stalledMs: number;
+  /** Those commits as [start, end] (ms since the epoch): a write in flight then waited for the disk too. */
+  stalls: [number, number][];
+}
+
+const PERIOD_MS = 5;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+export function summarise(commits: { at: number; ms: number }[]): CommitProbeFigures {
+  const sorted = commits.map((c) => c.ms).sort((a, b) => a - b);
+  const slow = sorted.filter((ms) => ms > 25);
+  return {
+    commits: sorted.length,
+    p50ms: round(percentile(sorted, 50)),
+    p99ms: round(percentile(sorted, 99)),
+    maxms: round(sorted.at(-1) ?? NaN),
+    over25ms: slow.length,
+    stalledMs: Math.round(slow.reduce((sum, ms) => sum + ms - 25, 0)),
+    stalls: commits.filter((c) => c.ms > 25).map((c) => [Math.round(c.at), Math.round(c.at + c.ms)]),
+  };
+}
+
+/** Starts the probe in a child process on the database at `url`; stop() ends it and gives its figures. */
+export function startCommitProbe(url: string): { stop(): Promise<CommitProbeFigures | null> } {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(null), 5000);
+        child.once('message', (figures) => {
+          clearTimeout(timer);
+          resolve(figures as CommitProbeFigures);
+        });
+        child.send('stop');
+      }),
+  };
+}
+
+async function probe(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('CREATE TABLE IF NOT EXISTS bench_commit_probe (id int PRIMARY KEY, n bigint NOT NULL)');
+  await client.query('INSERT INTO bench_commit_probe VALUES (1, 0) ON CONFLICT (id) DO NOTHING');
+  let stopping = false;
+  process.on('message', () => (stopping = true));
+  const commits: { at: number; ms: number }[] = [];
+  while (!stopping) {
+    const started = performance.now();
+    await client.query('UPDATE bench_commit_probe SET n = n + 1 WHERE id = 1');
+    commits.push({ at: performance.timeOrigin + started, ms: performance.now() - started });
+    await new Promise((resolve) => setTimeout(resolve, PERIOD_MS));
+  }
+  await client.end();
+  process.send!(summarise(commits), () => process.exit(0));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await probe(process.argv[2]!);
