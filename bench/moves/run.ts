@@ -8,7 +8,9 @@
 //   SKIP_PEER=1 ...                        (without the boardgame.io run)
 //   GAME=tic-tac-toe ...                   (the heaviest lifecycle; default checkers)
 // Diagnostics: BENCH_PROF=dir (V8 CPU profile of the server), BENCH_PERF=1 (JS symbols for Linux
-// perf), BENCH_EXPLAIN=ms (PostgreSQL logs plans slower than that), BENCH_LOG_STATEMENTS=1.
+// perf), BENCH_EXPLAIN=ms (PostgreSQL logs plans slower than that), BENCH_LOG_STATEMENTS=1,
+// BENCH_NOT_DURABLE=1 (an experiment, never a result: the bench database commits without waiting
+// for the disk, synchronous_commit off, to show what the disk adds to the latencies).
 // Each phase also reports the server's writer (batches, their size and time), how late the
 // server's and this process's event loops ran, and a commit probe (bench/lib/commit-probe.ts): a
 // bare one-row commit on the same server every 5 ms, the floor of any durable write. When the disk
@@ -61,6 +63,7 @@ const RATE_PER_MATCH = Number(env.RATE_PER_MATCH ?? 2);
 /** Matches queued per pair of players (a pair plays them one after the other). */
 const PER_PAIR = Number(env.MATCHES_PER_PAIR ?? (env.GAME === 'tic-tac-toe' ? 30 : 4));
 const SKIP_PEER = env.SKIP_PEER === '1';
+const NOT_DURABLE = env.BENCH_NOT_DURABLE === '1';
 /**
  * The game played: checkers (random legal moves; a best of 3 lasts ~150+ moves, the closest of
  * our games to boardgame.io's endless counter) or tic-tac-toe (random free cells; a match ends,
@@ -88,6 +91,7 @@ interface PairSpec {
 async function setUp(): Promise<{ db: Database; pairs: PairSpec[] }> {
   const started = performance.now();
   const db = await freshDatabase(DB_NAME, 16, {
+    ...(NOT_DURABLE ? { synchronous_commit: 'off' } : {}),
     // Diagnostics: PostgreSQL logs every statement of the bench database with its duration.
     ...(env.BENCH_LOG_STATEMENTS ? { log_min_duration_statement: '0' } : {}),
     // Diagnostics: PostgreSQL logs the plan of every statement of the bench database slower than BENCH_EXPLAIN ms.
@@ -638,7 +642,9 @@ async function main() {
       matches: MATCHES,
       sockets: MATCHES * 2,
       seconds: SECONDS,
-      durable: 'every move committed to PostgreSQL (synchronous_commit on) before it is published or acknowledged',
+      durable: NOT_DURABLE
+        ? 'NO: an experiment with synchronous_commit off (BENCH_NOT_DURABLE=1); moves are published before they reach the disk'
+        : 'every move committed to PostgreSQL (synchronous_commit on) before it is published or acknowledged',
       loadAverageAtStart: loadAtStart,
       openLoop: { offeredPerSec: MATCHES * RATE_PER_MATCH, ...open, goalP99ms: 25, meetsGoal: Number(open.p99ms) < 25 },
       closedLoop: { ...closed, cpuMsPerMove: cpuPerMove(closed) },
