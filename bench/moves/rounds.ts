@@ -14,9 +14,14 @@ import { benchRounds, median } from '../lib/rounds.ts';
 const ROUNDS = benchRounds();
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+interface Probe {
+  commitProbe: { maxms: number; stalledMs: number } | null;
+  clearOfDiskStalls: { p99ms: number };
+}
+
 interface Run {
-  openLoop: { p50ms: number; p99ms: number };
-  closedLoop: { movesPerSec: number; p99ms: number; cpuMsPerMove: { total: number } };
+  openLoop: { p50ms: number; p99ms: number } & Probe;
+  closedLoop: { movesPerSec: number; p99ms: number; cpuMsPerMove: { total: number } } & Probe;
   boardgameio: { movesPerSec: number; p99ms: number } | null;
   boardgameioCpuMsPerMove: { total: number } | null;
 }
@@ -24,6 +29,11 @@ interface Run {
 interface Round {
   openP50ms: number;
   openP99ms: number;
+  /** The open loop's moves clear of the disk's stalls (commit-probe.ts), and how long the disk stalled. */
+  openClearP99ms: number;
+  openDiskStalledMs: number | null;
+  openLongestCommitMs: number | null;
+  closedDiskStalledMs: number | null;
   closedMovesPerSec: number;
   closedP99ms: number;
   cpuMsPerMove: number;
@@ -50,6 +60,10 @@ for (let n = 1; n <= ROUNDS; n++) {
   rounds.push({
     openP50ms: r.openLoop.p50ms,
     openP99ms: r.openLoop.p99ms,
+    openClearP99ms: r.openLoop.clearOfDiskStalls.p99ms,
+    openDiskStalledMs: r.openLoop.commitProbe?.stalledMs ?? null,
+    openLongestCommitMs: r.openLoop.commitProbe?.maxms ?? null,
+    closedDiskStalledMs: r.closedLoop.commitProbe?.stalledMs ?? null,
     closedMovesPerSec: r.closedLoop.movesPerSec,
     closedP99ms: r.closedLoop.p99ms,
     cpuMsPerMove: r.closedLoop.cpuMsPerMove.total,
@@ -69,6 +83,8 @@ const summary = {
   rounds: ROUNDS,
   medianOpenP99ms: of((r) => r.openP99ms),
   openP99GoalMs: 25,
+  medianOpenClearOfDiskStallsP99ms: of((r) => r.openClearP99ms),
+  openDiskStalledMsPerRound: rounds.map((r) => r.openDiskStalledMs),
   medianClosedMovesPerSec: of((r) => r.closedMovesPerSec),
   medianBoardgameioMovesPerSec: of((r) => r.boardgameioMovesPerSec),
   medianRatio: of((r) => r.ratio),
