@@ -1,11 +1,13 @@
 // The floor under any durable write's latency: while a bench measures, a process of its own
-// commits a one-row UPDATE every few milliseconds on the same PostgreSQL server (its own table in
-// the bench database, synchronous_commit on) and times each commit. A move can reach its
+// commits a one-row UPDATE every few milliseconds on the same PostgreSQL server (a table of its
+// own in the admin database, so its backend's CPU is not counted as the bench database's;
+// synchronous_commit on) and times each commit. A move can reach its
 // opponent no sooner than its commit is flushed to disk, so when the disk stalls (on a shared
 // virtual machine it does, for tens to hundreds of milliseconds: docs/decisions.md), these
 // commits stall too, and the bench shows it beside its own latencies.
 //
-//   const probe = startCommitProbe(url); ...; const figures = await probe.stop();
+//   const probe = startCommitProbe(url);   (before a warm-up: it starts while that runs)
+//   probe.measure(); ...; const figures = await probe.stop();   (the commits in between)
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -40,10 +42,14 @@ export function summarise(commits: { at: number; ms: number }[]): CommitProbeFig
   };
 }
 
-/** Starts the probe in a child process on the database at `url`; stop() ends it and gives its figures. */
-export function startCommitProbe(url: string): { stop(): Promise<CommitProbeFigures | null> } {
+/**
+ * Starts the probe in a child process on the database at `url`. It keeps the commits from
+ * measure() on; stop() ends it and gives their figures.
+ */
+export function startCommitProbe(url: string): { measure(): void; stop(): Promise<CommitProbeFigures | null> } {
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), [url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return {
+    measure: () => child.send('measure'),
     stop: () =>
       new Promise((resolve) => {
         const timer = setTimeout(() => resolve(null), 5000);
@@ -56,20 +62,27 @@ export function startCommitProbe(url: string): { stop(): Promise<CommitProbeFigu
   };
 }
 
+const TABLE = 'versus_bench_commit_probe';
+
 async function probe(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query('CREATE TABLE IF NOT EXISTS bench_commit_probe (id int PRIMARY KEY, n bigint NOT NULL)');
-  await client.query('INSERT INTO bench_commit_probe VALUES (1, 0) ON CONFLICT (id) DO NOTHING');
+  await client.query(`CREATE TABLE IF NOT EXISTS ${TABLE} (id int PRIMARY KEY, n bigint NOT NULL)`);
+  await client.query(`INSERT INTO ${TABLE} VALUES (1, 0) ON CONFLICT (id) DO NOTHING`);
+  let measuring = false;
   let stopping = false;
-  process.on('message', () => (stopping = true));
+  process.on('message', (message) => {
+    if (message === 'measure') measuring = true;
+    else stopping = true;
+  });
   const commits: { at: number; ms: number }[] = [];
   while (!stopping) {
     const started = performance.now();
-    await client.query('UPDATE bench_commit_probe SET n = n + 1 WHERE id = 1');
-    commits.push({ at: performance.timeOrigin + started, ms: performance.now() - started });
+    await client.query(`UPDATE ${TABLE} SET n = n + 1 WHERE id = 1`);
+    if (measuring) commits.push({ at: performance.timeOrigin + started, ms: performance.now() - started });
     await new Promise((resolve) => setTimeout(resolve, PERIOD_MS));
   }
+  await client.query(`DROP TABLE ${TABLE}`);
   await client.end();
   process.send!(summarise(commits), () => process.exit(0));
 }

@@ -50,7 +50,7 @@ import type { Database } from '../../apps/server/src/db/database.ts';
 import { lockEscrow, openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
 import { loadavg, machineCpu, postgresCpuSec, procStat } from '../lib/cpu.ts';
 import { startCommitProbe } from '../lib/commit-probe.ts';
-import { urlFor } from '../lib/postgres.ts';
+import { ADMIN_URL, urlFor } from '../lib/postgres.ts';
 import { percentile } from '../lib/rounds.ts';
 import { type BenchServer, spawnBenchServer } from '../lib/server.ts';
 import { accessTokens, freshDatabase, inParallel, insertPlayers } from '../lib/setup.ts';
@@ -467,6 +467,7 @@ function writerDelta(a: WriterFigures | null, b: WriterFigures | null) {
 
 async function window(label: string, server: BenchServer, run: () => void, stop: () => void) {
   const child = server.child;
+  const probe = startCommitProbe(ADMIN_URL);
   run();
   log(`${label}: warming up ${WARMUP} s`);
   await sleep(WARMUP * 1000);
@@ -478,7 +479,7 @@ async function window(label: string, server: BenchServer, run: () => void, stop:
   const pg0 = postgresCpuSec(DB_NAME);
   const own0 = process.cpuUsage();
   const machine0 = machineCpu();
-  const probe = startCommitProbe(urlFor(DB_NAME));
+  probe.measure();
   const t0 = performance.now();
   measuring = true;
   await sleep(SECONDS * 1000);

@@ -10,9 +10,9 @@ export const INLINE_LIMIT = 7000;
  * match's. Their versions are their owner's (match:{id} at version v is the match at version v;
  * every change of a match bumps it by one and announces itself there), their events travel only
  * inline in NOTIFYs, to the processes that follow the match (arena.writer.ts), and each hub keeps
- * the last few in memory for a socket that resumes. A
- * resume from further back is a `gap`, and the client reloads the match, whose view holds every
- * move. So a move costs PostgreSQL its move row and its match row, not an event row and a topic row too.
+ * the last few in memory for a socket that resumes. A resume from further back is a `gap`, and
+ * the client reloads the match, whose view holds every move. So a move costs PostgreSQL its move
+ * row and its match row, not an event row and a topic row too.
  */
 export const isUnstoredTopic = (topic: string): boolean => topic.startsWith('match:');
 
