@@ -311,8 +311,10 @@ function onEvent(pair: Pair, side: Side, event: MatchEvent): void {
     return;
   }
   if (mode === 'closed' && !pair.pending) {
+    // The mover may be the other side: a move that ends a game can give the next game's first
+    // move to the same player, whose socket showed its turn while its own move was in flight.
     const mover = moverOf(pair);
-    if (mover === side) sendMove(pair, side, event);
+    if (mover) sendMove(pair, mover, mover.last!);
   }
 }
 
@@ -465,7 +467,29 @@ function writerDelta(a: WriterFigures | null, b: WriterFigures | null) {
   };
 }
 
-async function window(label: string, server: BenchServer, run: () => void, stop: () => void) {
+/**
+ * What the pairs were doing, sampled every 20 ms: a move in flight, between two matches, or
+ * neither (waiting on nothing: in the closed loop, a pair the load generator failed to move).
+ */
+function samplePairs(pairs: readonly Pair[]) {
+  let samples = 0;
+  const sums = { moving: 0, betweenMatches: 0, waiting: 0 };
+  const timer = setInterval(() => {
+    samples++;
+    for (const pair of pairs) {
+      if (pair.pending) sums.moving++;
+      else if (pair.switching) sums.betweenMatches++;
+      else sums.waiting++;
+    }
+  }, 20);
+  return () => {
+    clearInterval(timer);
+    const mean = (sum: number) => round(sum / Math.max(1, samples), 1);
+    return { moving: mean(sums.moving), betweenMatches: mean(sums.betweenMatches), waiting: mean(sums.waiting) };
+  };
+}
+
+async function window(label: string, server: BenchServer, pairs: readonly Pair[], run: () => void, stop: () => void) {
   const child = server.child;
   const probe = startCommitProbe(ADMIN_URL);
   run();
@@ -482,8 +506,10 @@ async function window(label: string, server: BenchServer, run: () => void, stop:
   probe.measure();
   const t0 = performance.now();
   measuring = true;
+  const pairStates = samplePairs(pairs);
   await sleep(SECONDS * 1000);
   measuring = false;
+  const meanPairs = pairStates();
   const seconds = (performance.now() - t0) / 1000;
   const server1 = procStat(child.pid!);
   const pg1 = postgresCpuSec(DB_NAME);
@@ -503,6 +529,8 @@ async function window(label: string, server: BenchServer, run: () => void, stop:
     postgresCpuPct: round((100 * (pg1 - pg0)) / seconds, 0),
     loadGeneratorCpuPct: round((100 * (own1.user + own1.system)) / 1e6 / seconds, 0),
     loadGeneratorSysPct: round((100 * own1.system) / 1e6 / seconds, 0),
+    /** Mean number of pairs with a move in flight, between matches, or waiting (sampled every 20 ms). */
+    meanPairs,
     machineBusyPct: round(100 * (1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total)), 0),
     serverRssMB: server1.rssMB,
     writer: writerDelta(writer0, writer1),
@@ -587,6 +615,7 @@ async function main() {
     const open = await window(
       'open loop',
       server,
+      pairs,
       () => {
         mode = 'open';
         for (const pair of pairs) {
@@ -615,6 +644,7 @@ async function main() {
     const closed = await window(
       'closed loop',
       server,
+      pairs,
       () => {
         mode = 'closed';
         for (const pair of pairs) {
