@@ -107,7 +107,7 @@ const VIEW_SELECT = `SELECT ${CORE}, m.platform, m.bet_amount, m.winner_id, m.ma
  * of arena_match_view (011), planned once per connection. Times arrive as ISO texts.
  */
 export async function findForView(db: Queryable, id: string, { withMoves = false } = {}): Promise<(MatchViewRow & { moves: MoveRow[] }) | null> {
-  const [row] = await db.query<{ view: (MatchViewRow & { moves: MoveRow[] }) | null }>('SELECT arena_match_view($1, $2) AS view', [id, withMoves]);
+  const [row] = await db.query<{ view: (MatchViewRow & { moves: MoveRow[] }) | null }>('SELECT arena_match_view($1, $2) AS view', [id, withMoves], 'arena_match_view');
   return row?.view ?? null;
 }
 
@@ -141,6 +141,7 @@ export async function topicAccess(db: Queryable, id: string): Promise<{ player1_
   const [row] = await db.query<{ player1_id: string; player2_id: string; is_private: boolean }>(
     'SELECT player1_id, player2_id, is_private FROM matches WHERE id = $1',
     [id],
+    'arena_topic_access',
   );
   return row ?? null;
 }
@@ -162,6 +163,7 @@ export async function followMatch(db: Queryable, id: string, origin: string): Pr
      UNION ALL
      SELECT version FROM matches WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM joined)`,
     [id, origin],
+    'arena_follow_match',
   );
   return row?.version ?? 0;
 }
@@ -221,6 +223,7 @@ export async function lockForFinish(tx: Queryable, id: string): Promise<FinishLo
                FROM escrow_holds h WHERE h.owner_id = m.id AND h.status = 'held') AS holds
        FROM matches m WHERE m.id = $1 FOR UPDATE OF m`,
     [id],
+    'arena_lock_for_finish',
   );
   return row ?? null;
 }
@@ -246,6 +249,7 @@ export async function lockRecords(tx: Queryable, ids: string[], game: string): P
        FROM profiles p LEFT JOIN ratings r ON r.user_id = p.id AND r.game = $2
       WHERE p.id = ANY ($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
     [ids, game],
+    'arena_lock_records',
   );
 }
 
@@ -293,7 +297,7 @@ export async function writeFinish(tx: Queryable, w: FinishWrite): Promise<number
       premove: move.premove,
     },
   });
-  const [row] = await tx.query<{ versions: (string | number)[] }>('SELECT arena_finish_write($1::jsonb) AS versions', [p]);
+  const [row] = await tx.query<{ versions: (string | number)[] }>('SELECT arena_finish_write($1::jsonb) AS versions', [p], 'arena_finish_write');
   return (row?.versions ?? []).map(Number);
 }
 

@@ -231,6 +231,7 @@ export async function liveSessionOwner(
      WHERE u.id = $1
        AND NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = $2 AND r.revoked_at IS NOT NULL)`,
     [userId, familyId],
+    'auth_session_live',
   );
   return row ?? null;
 }

@@ -158,6 +158,7 @@ export async function claimDelivery(db: Queryable, id: string): Promise<Notifica
   const [row] = await db.query<NotificationRow>(
     `UPDATE notifications SET delivery_claimed_at = now() WHERE id = $1 AND delivery_claimed_at IS NULL RETURNING ${COLUMNS}`,
     [id],
+    'notification_claim_delivery',
   );
   return row ? toNotification(row) : null;
 }

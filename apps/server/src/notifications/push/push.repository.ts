@@ -46,6 +46,7 @@ export async function subscriptionsOf(db: Queryable, userId: string): Promise<Su
   return db.query<SubscriptionRow>(
     'SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1 ORDER BY updated_at DESC, id LIMIT $2',
     [userId, MAX_SUBSCRIPTIONS_PER_USER],
+    'push_subscriptions_of',
   );
 }
 
