@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AUTH, PRODUCT_NAME, SHELL_TEXT } from '@versus/domain';
-import { afterSplash, launchBrowser, newPage, newPlayer, screenshot } from './harness.ts';
+import { afterSplash, launchBrowser, newPage, newPlayer, screenshot, signUpInContext } from './harness.ts';
 
 let browser: Browser;
 
@@ -188,25 +188,7 @@ describe('sign-up and sign-in', () => {
         await page.keyboard.press('Escape');
 
         // Register through the API in this browser context: the refresh cookie signs the page in.
-        const player = newPlayer(`shot${width}`);
-        const response = await page.request.post('/api/auth/signup', {
-          data: {
-            email: player.email,
-            password: player.password,
-            options: {
-              data: {
-                account_type: 'real',
-                username: player.username,
-                display_name: player.username,
-                full_name: player.fullName,
-                phone: player.phone,
-                date_of_birth: player.dateOfBirth,
-                age_verified: true,
-              },
-            },
-          },
-        });
-        expect(response.status()).toBe(201);
+        await signUpInContext(page, { prefix: `shot${width}` });
         await page.goto('/');
         await page.getByTestId('landing-page').waitFor();
         await afterSplash(page);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CHALLENGE, MARKETPLACE, WIZARD } from '@versus/domain';
-import { afterSplash, launchBrowser, newPage, newPlayer, screenshot, signUpInContext, eventually } from './harness.ts';
+import { afterSplash, launchBrowser, newPage, screenshot, signUpInContext, eventually } from './harness.ts';
 
 let browser: Browser;
 
@@ -315,24 +315,7 @@ describe('marketplace and create-challenge wizard', () => {
   it('keeps virtual accounts out of the marketplace', async () => {
     const { context, page } = await newPage(browser, { width: 1280 });
     try {
-      const player = newPlayer('mkv');
-      const response = await page.request.post('/api/auth/signup', {
-        data: {
-          email: player.email,
-          password: player.password,
-          options: {
-            data: {
-              account_type: 'virtual',
-              username: player.username,
-              full_name: player.fullName,
-              phone: player.phone,
-              date_of_birth: player.dateOfBirth,
-              age_verified: true,
-            },
-          },
-        },
-      });
-      expect(response.status()).toBe(201);
+      await signUpInContext(page, { prefix: 'mkv', accountType: 'virtual' });
       await page.goto('/marketplace');
       await page.waitForURL((url) => url.pathname === '/');
       await toast(page, MARKETPLACE.virtualHidden).waitFor();
