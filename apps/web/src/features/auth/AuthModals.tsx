@@ -17,7 +17,7 @@ import {
   type User,
 } from '@versus/domain';
 import { ApiError } from '../../api/index.ts';
-import { Badge, Button, Checkbox, ChoiceCards, Dialog, DialogContent, Field, Input, PasswordInput, cn, type Choice } from '../../ui/index.ts';
+import { Badge, Button, Checkbox, ChoiceCards, Dialog, DialogContent, Field, Input, PasswordInput, cn, type Choice, type InputProps } from '../../ui/index.ts';
 import { clearAuthError, lastAccountType, messageFor, signIn, signUp } from './session-store.ts';
 import type { AuthDialogMode } from './auth-dialogs.tsx';
 import { formFieldOf, localToday } from './auth-form.ts';
@@ -111,6 +111,47 @@ function errorSlot(error: ShownError, field: FormField | null, id: string) {
   return <ErrorText id={id} message={error.message} />;
 }
 
+/** One text field of a form: its label, its error in place, and the input wired to both. */
+function TextField({
+  field,
+  label,
+  hint,
+  error,
+  errorId,
+  value,
+  onValue,
+  password = false,
+  ...input
+}: Omit<InputProps, 'id' | 'value' | 'onChange' | 'invalid'> & {
+  field: FormField;
+  label: string;
+  hint?: string;
+  error: ShownError;
+  errorId: string;
+  value: string;
+  onValue: (value: string) => void;
+  /** A password, with its show/hide toggle. */
+  password?: boolean;
+}) {
+  const invalid = error?.field === field;
+  const Control = password ? PasswordInput : Input;
+  return (
+    <Field label={label} hint={hint} error={errorSlot(error, field, errorId)}>
+      {({ id, hintId }) => (
+        <Control
+          id={id}
+          data-field={field}
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+          invalid={invalid}
+          aria-describedby={invalid ? errorId : hint ? hintId : undefined}
+          {...input}
+        />
+      )}
+    </Field>
+  );
+}
+
 function AccountTypeField({
   value,
   onChange,
@@ -195,37 +236,30 @@ function SignInDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: () =
           errorId={errorId}
           error={errorSlot(error, 'accountType', errorId)}
         />
-        <Field label="Email" error={errorSlot(error, 'email', errorId)}>
-          {({ id }) => (
-            <Input
-              id={id}
-              data-field="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-              icon={<Mail />}
-              value={form.email}
-              onChange={(e) => update('email', e.target.value)}
-              invalid={invalid('email')}
-              aria-describedby={invalid('email') ? errorId : undefined}
-            />
-          )}
-        </Field>
-        <Field label="Password" error={errorSlot(error, 'password', errorId)}>
-          {({ id }) => (
-            <PasswordInput
-              id={id}
-              data-field="password"
-              autoComplete="current-password"
-              placeholder="Your password"
-              value={form.password}
-              onChange={(e) => update('password', e.target.value)}
-              invalid={invalid('password')}
-              aria-describedby={invalid('password') ? errorId : undefined}
-            />
-          )}
-        </Field>
+        <TextField
+          field="email"
+          label="Email"
+          error={error}
+          errorId={errorId}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          icon={<Mail />}
+          value={form.email}
+          onValue={(v) => update('email', v)}
+        />
+        <TextField
+          field="password"
+          label="Password"
+          password
+          error={error}
+          errorId={errorId}
+          autoComplete="current-password"
+          placeholder="Your password"
+          value={form.password}
+          onValue={(v) => update('password', v)}
+        />
         <Button type="submit" size="lg" loading={busy} className="mt-2 w-full">
           Sign In
         </Button>
@@ -298,7 +332,6 @@ function RegisterDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: ()
   };
 
   const invalid = (field: FormField) => error?.field === field;
-  const described = (field: FormField) => (invalid(field) ? errorId : undefined);
   return (
     <DialogContent
       data-testid="register-dialog"
@@ -318,105 +351,83 @@ function RegisterDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: ()
           error={errorSlot(error, 'accountType', errorId)}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Full name" error={errorSlot(error, 'fullName', errorId)}>
-            {({ id }) => (
-              <Input
-                id={id}
-                data-field="fullName"
-                autoComplete="name"
-                placeholder="Alex Morgan"
-                icon={<UserIcon />}
-                value={form.fullName}
-                onChange={(e) => update('fullName', e.target.value)}
-                invalid={invalid('fullName')}
-                aria-describedby={described('fullName')}
-              />
-            )}
-          </Field>
-          <Field label="Username" error={errorSlot(error, 'username', errorId)}>
-            {({ id }) => (
-              <Input
-                id={id}
-                data-field="username"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                placeholder="alexplays"
-                icon={<AtSign />}
-                value={form.username}
-                onChange={(e) => update('username', e.target.value)}
-                invalid={invalid('username')}
-                aria-describedby={described('username')}
-              />
-            )}
-          </Field>
+          <TextField
+            field="fullName"
+            label="Full name"
+            error={error}
+            errorId={errorId}
+            autoComplete="name"
+            placeholder="Alex Morgan"
+            icon={<UserIcon />}
+            value={form.fullName}
+            onValue={(v) => update('fullName', v)}
+          />
+          <TextField
+            field="username"
+            label="Username"
+            error={error}
+            errorId={errorId}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="alexplays"
+            icon={<AtSign />}
+            value={form.username}
+            onValue={(v) => update('username', v)}
+          />
         </div>
-        <Field label="Email" error={errorSlot(error, 'email', errorId)}>
-          {({ id }) => (
-            <Input
-              id={id}
-              data-field="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-              icon={<Mail />}
-              value={form.email}
-              onChange={(e) => update('email', e.target.value)}
-              invalid={invalid('email')}
-              aria-describedby={described('email')}
-            />
-          )}
-        </Field>
+        <TextField
+          field="email"
+          label="Email"
+          error={error}
+          errorId={errorId}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          icon={<Mail />}
+          value={form.email}
+          onValue={(v) => update('email', v)}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Phone" error={errorSlot(error, 'phone', errorId)}>
-            {({ id }) => (
-              <Input
-                id={id}
-                data-field="phone"
-                type="tel"
-                autoComplete="tel"
-                inputMode="tel"
-                placeholder="+1 555 0100"
-                icon={<Phone />}
-                value={form.phone}
-                onChange={(e) => update('phone', e.target.value)}
-                invalid={invalid('phone')}
-                aria-describedby={described('phone')}
-              />
-            )}
-          </Field>
-          <Field label="Date of birth" error={errorSlot(error, 'dateOfBirth', errorId)}>
-            {({ id }) => (
-              <Input
-                id={id}
-                data-field="dateOfBirth"
-                type="date"
-                autoComplete="bday"
-                max={today}
-                icon={<CalendarDays />}
-                value={form.dateOfBirth}
-                onChange={(e) => onDateOfBirth(e.target.value)}
-                invalid={invalid('dateOfBirth')}
-                aria-describedby={described('dateOfBirth')}
-              />
-            )}
-          </Field>
+          <TextField
+            field="phone"
+            label="Phone"
+            error={error}
+            errorId={errorId}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="+1 555 0100"
+            icon={<Phone />}
+            value={form.phone}
+            onValue={(v) => update('phone', v)}
+          />
+          <TextField
+            field="dateOfBirth"
+            label="Date of birth"
+            error={error}
+            errorId={errorId}
+            type="date"
+            autoComplete="bday"
+            max={today}
+            icon={<CalendarDays />}
+            value={form.dateOfBirth}
+            onValue={onDateOfBirth}
+          />
         </div>
-        <Field label="Password" hint={`At least ${ACCOUNT_RULES.minPasswordLength} characters.`} error={errorSlot(error, 'password', errorId)}>
-          {({ id, hintId }) => (
-            <PasswordInput
-              id={id}
-              data-field="password"
-              autoComplete="new-password"
-              placeholder="Create a password"
-              value={form.password}
-              onChange={(e) => update('password', e.target.value)}
-              invalid={invalid('password')}
-              aria-describedby={described('password') ?? hintId}
-            />
-          )}
-        </Field>
+        <TextField
+          field="password"
+          label="Password"
+          hint={`At least ${ACCOUNT_RULES.minPasswordLength} characters.`}
+          password
+          error={error}
+          errorId={errorId}
+          autoComplete="new-password"
+          placeholder="Create a password"
+          value={form.password}
+          onValue={(v) => update('password', v)}
+        />
         <div data-field="ageVerified" className="grid gap-1.5">
           <Checkbox
             name="ageVerified"
