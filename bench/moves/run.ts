@@ -468,8 +468,9 @@ function writerDelta(a: WriterFigures | null, b: WriterFigures | null) {
 }
 
 /**
- * What the pairs were doing, sampled every 20 ms: a move in flight, between two matches, or
- * neither (waiting on nothing: in the closed loop, a pair the load generator failed to move).
+ * What the pairs were doing, sampled every 20 ms: a move in flight, between two matches (until
+ * the next one's first in-progress event), or neither (waiting on nothing: in the closed loop, a
+ * pair the load generator failed to move).
  */
 function samplePairs(pairs: readonly Pair[]) {
   let samples = 0;
@@ -478,7 +479,7 @@ function samplePairs(pairs: readonly Pair[]) {
     samples++;
     for (const pair of pairs) {
       if (pair.pending) sums.moving++;
-      else if (pair.switching) sums.betweenMatches++;
+      else if (pair.switching || !pair.sides.some((side) => side.last?.status === 'in_progress')) sums.betweenMatches++;
       else sums.waiting++;
     }
   }, 20);
