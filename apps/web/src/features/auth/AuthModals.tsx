@@ -139,13 +139,13 @@ function TextField({
     <Field label={label} hint={hint} error={errorSlot(error, field, errorId)}>
       {({ id, hintId }) => (
         <Control
+          {...input}
           id={id}
           data-field={field}
           value={value}
           onChange={(e) => onValue(e.target.value)}
           invalid={invalid}
           aria-describedby={invalid ? errorId : hint ? hintId : undefined}
-          {...input}
         />
       )}
     </Field>
