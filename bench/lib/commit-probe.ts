@@ -26,19 +26,21 @@ export interface CommitProbeFigures {
 }
 
 const PERIOD_MS = 5;
+/** A commit slower than this waited for a stalled disk. */
+const STALL_MS = 25;
 const round = (n: number) => Math.round(n * 100) / 100;
 
-export function summarise(commits: { at: number; ms: number }[]): CommitProbeFigures {
+function summarise(commits: { at: number; ms: number }[]): CommitProbeFigures {
   const sorted = commits.map((c) => c.ms).sort((a, b) => a - b);
-  const slow = sorted.filter((ms) => ms > 25);
+  const slow = commits.filter((c) => c.ms > STALL_MS);
   return {
     commits: sorted.length,
     p50ms: round(percentile(sorted, 50)),
     p99ms: round(percentile(sorted, 99)),
     maxms: round(sorted.at(-1) ?? NaN),
     over25ms: slow.length,
-    stalledMs: Math.round(slow.reduce((sum, ms) => sum + ms - 25, 0)),
-    stalls: commits.filter((c) => c.ms > 25).map((c) => [Math.round(c.at), Math.round(c.at + c.ms)]),
+    stalledMs: Math.round(slow.reduce((sum, c) => sum + c.ms - STALL_MS, 0)),
+    stalls: slow.map((c) => [Math.round(c.at), Math.round(c.at + c.ms)]),
   };
 }
 

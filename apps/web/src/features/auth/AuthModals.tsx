@@ -152,6 +152,17 @@ function TextField({
   );
 }
 
+/** The email field, the same in both dialogs. */
+const EMAIL_FIELD = {
+  field: 'email',
+  label: 'Email',
+  type: 'email',
+  autoComplete: 'email',
+  inputMode: 'email',
+  placeholder: 'you@example.com',
+  icon: <Mail />,
+} as const;
+
 function AccountTypeField({
   value,
   onChange,
@@ -237,15 +248,9 @@ function SignInDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: () =
           error={errorSlot(error, 'accountType', errorId)}
         />
         <TextField
-          field="email"
-          label="Email"
+          {...EMAIL_FIELD}
           error={error}
           errorId={errorId}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          icon={<Mail />}
           value={form.email}
           onValue={(v) => update('email', v)}
         />
@@ -377,15 +382,9 @@ function RegisterDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: ()
           />
         </div>
         <TextField
-          field="email"
-          label="Email"
+          {...EMAIL_FIELD}
           error={error}
           errorId={errorId}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          icon={<Mail />}
           value={form.email}
           onValue={(v) => update('email', v)}
         />
