@@ -19,6 +19,7 @@ import type { Database } from './db/database.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './http/errors.ts';
 import { refuseNulCharacters } from './http/characters.ts';
+import { RetryLaterError } from './http/rate-limit.ts';
 import { features } from './features.ts';
 
 export type App = FastifyInstance<
@@ -115,6 +116,7 @@ export function errorBody(code: string, message: string, field?: string): ApiErr
 
 function errorHandler(this: FastifyInstance, error: FastifyError, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
   if (error instanceof AppError) {
+    if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(error.status).send(errorBody(error.code, error.message, error.field));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,4 +1,14 @@
 import path from 'node:path';
+import { ABUSE_LIMITS } from '@versus/domain';
+import { REALTIME_LIMITS } from '@versus/domain/realtime-constants';
+
+/** The abuse limits (docs/security-d.md); the ones a site may need to tune come from settings. */
+export interface Limits {
+  signUp: { windowSeconds: number; perAddress: number; global: number };
+  codeLookups: { windowSeconds: number; perAddress: number; perAccount: number };
+  socketsPerAccount: number;
+  socketsPerAddress: number;
+}
 
 export interface Config {
   port: number;
@@ -22,6 +32,31 @@ export interface Config {
    * a number of hops, or a list of proxy addresses / CIDRs.
    */
   trustProxy: boolean | number | string;
+  limits: Limits;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got ${raw}`);
+  return value;
+}
+
+function limitsOf(env: NodeJS.ProcessEnv): Limits {
+  return {
+    signUp: {
+      ...ABUSE_LIMITS.signUp,
+      perAddress: positiveInt(env, 'SIGNUP_LIMIT_PER_ADDRESS', ABUSE_LIMITS.signUp.perAddress),
+      global: positiveInt(env, 'SIGNUP_LIMIT_GLOBAL', ABUSE_LIMITS.signUp.global),
+    },
+    codeLookups: {
+      ...ABUSE_LIMITS.codeLookups,
+      perAddress: positiveInt(env, 'CODE_LIMIT_PER_ADDRESS', ABUSE_LIMITS.codeLookups.perAddress),
+    },
+    socketsPerAccount: REALTIME_LIMITS.socketsPerAccount,
+    socketsPerAddress: positiveInt(env, 'REALTIME_SOCKETS_PER_ADDRESS', REALTIME_LIMITS.socketsPerAddress),
+  };
 }
 
 function trustProxyOf(value: string | undefined): Config['trustProxy'] {
@@ -49,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     secureCookies: truthy(env.SECURE_COOKIES),
     runJobs: env.RUN_JOBS === undefined ? true : truthy(env.RUN_JOBS),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    limits: limitsOf(env),
   };
 }

@@ -49,6 +49,17 @@ export const SIGN_IN_LIMITS = {
   perAccountAllAddresses: 100,
 } as const;
 
+/**
+ * Abuse limits (docs/security-d.md says why each number). Every window is a fixed one, counted
+ * in PostgreSQL so it holds across server processes; a refusal is a 429 with Retry-After.
+ */
+export const ABUSE_LIMITS = {
+  /** Each new account is granted credits: sign-ups per address, and over the whole site. */
+  signUp: { windowSeconds: 60 * 60, perAddress: 5, global: 200 },
+  /** Private challenge and room codes (6 characters, ~8.9e8 values): lookups, joins and accepts by code. */
+  codeLookups: { windowSeconds: 15 * 60, perAddress: 30, perAccount: 30 },
+} as const;
+
 export const NETWORK = {
   backendCheckMs: 30_000,
   backendCheckTimeoutMs: 5000,

@@ -15,6 +15,17 @@ export const REALTIME_LIMITS = {
   maxReplay: 1000,
   /** Events are kept this long for resuming; older ones are pruned. */
   retentionMs: 24 * 60 * 60 * 1000,
+  /** Open sockets of one account on one server process (a few tabs and devices need far fewer). */
+  socketsPerAccount: 20,
+  /** Open sockets from one address on one server process (a NAT or an office shares one). */
+  socketsPerAddress: 200,
+  /**
+   * Messages of every kind (pings and unreadable ones too) from one account's sockets together,
+   * or from one socket before its hello: a bucket of `messageBurst` that refills at
+   * `messagesPerSecond`. Beyond it the socket that sent the message is closed with `tooMany`.
+   */
+  messageBurst: 120,
+  messagesPerSecond: 20,
 } as const;
 
 /** WebSocket close codes the server uses; clients reconnect on all but `protocol`. */
@@ -27,6 +38,8 @@ export const REALTIME_CLOSE = {
   protocol: 4426,
   /** The server saw no sign of life from the client. */
   dead: 4408,
+  /** Too many sockets for the account or the address, or too many messages: reconnect, but slowly. */
+  tooMany: 4429,
 } as const;
 
 /** A topic is `prefix` or `prefix:id` (at most 160 characters in all). */

@@ -57,12 +57,15 @@ function authRoutes(app: App, ctx: AppContext, base: string, hide: boolean): voi
         hide,
         tags,
         summary: 'Create an account (18+) and sign in',
+        description:
+          'Limited per address and over the whole site (429 with Retry-After); a password among the most common ' +
+          'ones is refused (400, field password).',
         body: signUpRequestSchema,
-        response: { 201: authResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: authResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const { refreshToken, ...result } = await service.signUp(ctx, request.body);
+      const { refreshToken, ...result } = await service.signUp(ctx, request.body, request.ip);
       setRefreshCookie(reply, ctx, refreshToken);
       return reply.status(201).send(result);
     },
@@ -77,18 +80,13 @@ function authRoutes(app: App, ctx: AppContext, base: string, hide: boolean): voi
         summary: 'Sign in with email and password',
         description: 'Also stores the chosen account type in the profile. Limited per account and per address.',
         body: signInRequestSchema,
-        response: { 200: authResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: authResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      try {
-        const { refreshToken, ...result } = await service.signIn(ctx, request.body, request.ip);
-        setRefreshCookie(reply, ctx, refreshToken);
-        return result;
-      } catch (error) {
-        if (error instanceof service.TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
-        throw error;
-      }
+      const { refreshToken, ...result } = await service.signIn(ctx, request.body, request.ip);
+      setRefreshCookie(reply, ctx, refreshToken);
+      return result;
     },
   );
 

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import {
   AUTH,
   DEFAULTS,
+  LIMITS,
   SESSION,
   SIGN_IN_LIMITS,
   USERNAME_PATTERN,
@@ -24,10 +25,11 @@ import {
 import type { AppContext } from '../context.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { RetryLaterError, enforce } from '../http/rate-limit.ts';
 import { ensureAccounts, openAccounts } from '../ledger/ledger.service.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import * as repo from './auth.repository.ts';
-import { hashPassword, needsRehash, spendVerifyTime, verifyPassword } from './passwords.ts';
+import { hashPassword, isCommonPassword, needsRehash, spendVerifyTime, verifyPassword } from './passwords.ts';
 import { hashRefreshToken, newRefreshToken, signAccessToken, type AccessClaims, type VerifiedAccessToken } from './tokens.ts';
 
 /** A signed-in result: what the client sees, plus the refresh token the route puts in a cookie. */
@@ -47,9 +49,9 @@ export interface IssuedSession {
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
-export class TooManyAttemptsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'too_many_attempts', AUTH.tooManyAttempts(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
+export class TooManyAttemptsError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
+    super(429, 'too_many_attempts', AUTH.tooManyAttempts(Math.max(1, Math.ceil(retryAfterSeconds / 60))), retryAfterSeconds);
   }
 }
 
@@ -125,7 +127,13 @@ export interface CreateAccount {
   role: Role;
 }
 
-export async function signUp(ctx: AppContext, request: SignUpRequest): Promise<IssuedSession> {
+/**
+ * Registers from `address`. After the form is checked (a common password is refused before it
+ * counts), each attempt counts against the address and the whole site before the email is
+ * looked up or a password hashed: so credits cannot be farmed, and the "email taken" answer
+ * cannot be asked for at more than that pace.
+ */
+export async function signUp(ctx: AppContext, request: SignUpRequest, address: string): Promise<IssuedSession> {
   const data = request.options.data;
   const invalid = validateRegistration(fromSignUpRequest(request), todayIn(data.timezone));
   if (invalid) throw badRequest('invalid_input', invalid.message, invalid.field);
@@ -136,6 +144,14 @@ export async function signUp(ctx: AppContext, request: SignUpRequest): Promise<I
   const username = data.username.trim();
   const displayName = data.display_name?.trim() || username;
   if (displayName.length > 40) throw badRequest('invalid_input', AUTH.displayNameInvalid, 'displayName');
+  if (await isCommonPassword(request.password, [request.email, normalizeEmail(request.email).split('@')[0] ?? '', username])) {
+    throw badRequest('invalid_input', AUTH.passwordTooCommon, 'password');
+  }
+  const { windowSeconds, perAddress, global } = ctx.config.limits.signUp;
+  await enforce(ctx.db, 'too_many_signups', [
+    { key: `signup:address:${address}`, limit: perAddress, windowSeconds, message: LIMITS.signUpPerAddress },
+    { key: 'signup:all', limit: global, windowSeconds, message: LIMITS.signUpGlobal },
+  ]);
 
   const userId = await createAccount(ctx.db, {
     email: request.email,
@@ -208,7 +224,7 @@ export async function signIn(ctx: AppContext, request: SignInRequest, address: s
   const attemptId = await repo.insertSignInAttempt(ctx.db, email, address);
   // Housekeeping in small batches, so the tables stay about a day's worth of rows.
   await Promise.all([repo.deleteOldSignInAttempts(ctx.db), repo.deleteExpiredRefreshTokens(ctx.db)]);
-  await limitAttempts(ctx.db, attemptId, email, address);
+  const addressLimit = await limitAttempts(ctx.db, attemptId, email, address);
 
   const credentials = await repo.findCredentialsByEmail(ctx.db, email);
   let valid = false;
@@ -216,6 +232,9 @@ export async function signIn(ctx: AppContext, request: SignInRequest, address: s
   else await spendVerifyTime(request.password);
   if (!credentials || !valid) {
     await repo.setSignInOutcome(ctx.db, attemptId, 'failure');
+    // Over the address's limit, a wrong guess is refused as the limit; the account now has a
+    // failure from here, so its next attempt from here is refused before any check.
+    if (addressLimit) throw new TooManyAttemptsError(addressLimit.retryAfterSeconds);
     throw new AppError(401, 'invalid_credentials', AUTH.invalidCredentials);
   }
   if (needsRehash(credentials.password_hash)) {
@@ -233,20 +252,35 @@ export async function signIn(ctx: AppContext, request: SignInRequest, address: s
 }
 
 /**
- * A single guesser meets the limit per account and address; the limit per address caps one
- * address over all accounts; the much higher ceiling per account over all addresses only a
- * distributed attack reaches. Counting per account from any address at the low limit would let
- * anyone with a player's email keep the owner locked out.
+ * A single guesser meets the limit per account and address; the much higher ceiling per account
+ * over all addresses only a distributed attack reaches. Counting per account from any address
+ * at the low limit would let anyone with a player's email keep the owner locked out.
+ *
+ * The limit per address (failures over all accounts) never refuses up front an account that has
+ * no failure from that address since its last success there: its password is checked, a correct
+ * one signs in and a wrong one is refused as the limit. So guessers behind a shared address (a
+ * NAT, a proxy without TRUST_PROXY) cannot lock out the others' correct passwords, while a
+ * guesser there gets one guess per further account per window (docs/security-d.md).
+ * Answers that deferred limit, or null when the address is within its limit.
  */
-async function limitAttempts(db: Queryable, attemptId: number, email: string, address: string): Promise<void> {
+async function limitAttempts(
+  db: Queryable,
+  attemptId: number,
+  email: string,
+  address: string,
+): Promise<{ retryAfterSeconds: number } | null> {
   const { windowMinutes, perAccount, perAddress, perAccountAllAddresses } = SIGN_IN_LIMITS;
   const limits: { limit: number; read: (limit: number) => Promise<repo.AttemptWindow> }[] = [
     { limit: perAccount, read: (limit) => repo.accountAddressAttempts(db, email, address, windowMinutes, limit) },
-    { limit: perAddress, read: (limit) => repo.addressAttempts(db, address, windowMinutes, limit) },
     { limit: perAccountAllAddresses, read: (limit) => repo.accountAttempts(db, email, windowMinutes, limit) },
+    { limit: perAddress, read: (limit) => repo.addressAttempts(db, address, windowMinutes, limit) },
   ];
   const before = await Promise.all(limits.map(({ limit, read }) => read(limit)));
-  if (before.every((counted, i) => counted.count <= limits[i]!.limit)) return;
+  const [accountHere, accountAll, addressAll] = before as [repo.AttemptWindow, repo.AttemptWindow, repo.AttemptWindow];
+  const accountOver = accountHere.count > perAccount || accountAll.count > perAccountAllAddresses;
+  if (!accountOver && addressAll.count <= perAddress) return null;
+  // Only this attempt counts against the account from here: defer to the password.
+  if (!accountOver && accountHere.count === 1) return { retryAfterSeconds: Math.max(1, Math.ceil(addressAll.secondsUntilBelow)) };
   // A refused attempt does not count: the lock lifts a fixed time after the last real guess.
   await repo.setSignInOutcome(db, attemptId, 'refused');
   const after = await Promise.all(limits.map(({ limit, read }) => read(limit)));

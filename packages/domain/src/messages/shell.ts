@@ -29,12 +29,28 @@ export const AUTH = {
   tooManyAttempts: (minutes: number) =>
     `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   signInRequired: 'Please sign in to continue.',
+  passwordTooCommon: 'This password is too common and easy to guess. Please choose another.',
   forbidden: 'Access denied. Please check your permissions.',
   displayNameInvalid: 'Display name must be 1 to 40 characters',
   avatarUrlInvalid: 'Avatar must be an http(s) address or an uploaded image path',
   profileNotFound: 'Player not found',
   phoneInvalid: 'Please enter a valid phone number',
   fullNameTooLong: 'Full name must be at most 100 characters',
+} as const;
+
+const inMinutes = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
+// Ours (SPEC is silent): the abuse limits' refusals (429, or 503 when busy), each with its wait.
+export const LIMITS = {
+  signUpPerAddress: (seconds: number) =>
+    `Too many accounts have been created from this network recently. Please try again in ${inMinutes(seconds)}.`,
+  signUpGlobal: (seconds: number) =>
+    `Too many accounts are being created right now. Please try again in ${inMinutes(seconds)}.`,
+  codeLookups: (seconds: number) => `Too many code attempts. Please try again in ${inMinutes(seconds)}.`,
+  busy: 'The server is busy right now. Please try again in a moment.',
 } as const;
 
 export const GENERIC = {

@@ -1,0 +1,66 @@
+// Abuse limits kept in PostgreSQL (table rate_limits, migration 025), so they hold across every
+// server process: a fixed window per key, counted by one upsert. docs/security-d.md has the numbers.
+import type { Queryable } from '../db/database.ts';
+import { AppError } from './errors.ts';
+
+/** A refusal that tells when to come back: answered with a Retry-After header (app.ts). */
+export class RetryLaterError extends AppError {
+  constructor(
+    status: 429 | 503,
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(status, code, message);
+  }
+}
+
+export interface Verdict {
+  allowed: boolean;
+  /** Whole seconds until the window resets (at least 1). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one hit on `key` in its current window of `windowSeconds` (a new window starts when the
+ * last has ended) and says whether the hits so far are within `limit`. Refused hits count too,
+ * which does not lengthen the window. Prunes a few finished windows on the way.
+ */
+export async function consume(db: Queryable, key: string, limit: number, windowSeconds: number): Promise<Verdict> {
+  const [row] = await db.query<{ hits: number; seconds: number }>(
+    `WITH pruned AS (
+       DELETE FROM rate_limits WHERE key IN (
+         SELECT key FROM rate_limits WHERE resets_at < now() - interval '1 minute' AND key <> $1 LIMIT 20 FOR UPDATE SKIP LOCKED))
+     INSERT INTO rate_limits AS r (key, hits, resets_at) VALUES ($1, 1, now() + make_interval(secs => $2))
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN r.resets_at <= now() THEN 1 ELSE least(r.hits, 1000000000) + 1 END,
+       resets_at = CASE WHEN r.resets_at <= now() THEN now() + make_interval(secs => $2) ELSE r.resets_at END
+     RETURNING hits, extract(epoch FROM resets_at - now())::float8 AS seconds`,
+    [key, windowSeconds],
+    'rate_limit_consume',
+  );
+  return { allowed: row!.hits <= limit, retryAfterSeconds: Math.max(1, Math.ceil(row!.seconds)) };
+}
+
+export interface Limit {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  /** The refusal's message, given the seconds to wait. */
+  message: (retryAfterSeconds: number) => string;
+}
+
+/** Counts a hit on every limit; throws a 429 (the longest wait of those exceeded) if any is. */
+export async function enforce(db: Queryable, code: string, limits: Limit[]): Promise<void> {
+  const verdicts = await Promise.all(limits.map((l) => consume(db, l.key, l.limit, l.windowSeconds)));
+  let refused: { limit: Limit; wait: number } | null = null;
+  verdicts.forEach((verdict, i) => {
+    if (!verdict.allowed && (!refused || verdict.retryAfterSeconds > refused.wait)) {
+      refused = { limit: limits[i]!, wait: verdict.retryAfterSeconds };
+    }
+  });
+  if (refused) {
+    const { limit, wait } = refused as { limit: Limit; wait: number };
+    throw new RetryLaterError(429, code, limit.message(wait), wait);
+  }
+}
