@@ -24,6 +24,7 @@ import { invalidateOnNotify } from './challenges.cache.ts';
 import * as repo from './challenges.repository.ts';
 import * as service from './challenges.service.ts';
 import { UUID, rejectInvalid } from '../http/validation.ts';
+import { limitCodeLookups } from '../http/rate-limit.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['challenges'];
@@ -162,14 +163,17 @@ export async function challengesFeature(app: App, ctx: AppContext): Promise<void
       schema: {
         tags,
         summary: 'Find an open, unexpired challenge by its 6-character code (no sign-in needed)',
-        description: 'The code is trimmed and uppercased; anything but 6 letters or digits is refused with "Please enter a valid 6-character code".',
+        description:
+          'The code is trimmed and uppercased; anything but 6 letters or digits is refused with "Please enter a valid ' +
+          '6-character code". Lookups by code are limited per address and per account (429 with Retry-After).',
         params: z.object({ code: z.string().max(64) }),
-        response: { 200: challengeResponseSchema, ...errors(400, 404) },
+        response: { 200: challengeResponseSchema, ...errors(400, 404, 429) },
       },
     },
     async (request) => {
       const checked = normalizeCode(request.params.code);
       if (!checked.ok) throw badRequest('invalid_code', checked.message, 'code');
+      await limitCodeLookups(ctx, request.ip, optionalUser(request)?.userId ?? null);
       return { challenge: await service.findChallengeByCode(ctx, checked.code) };
     },
   );
@@ -206,7 +210,7 @@ export async function challengesFeature(app: App, ctx: AppContext): Promise<void
           'lose nothing. A retry by the winner returns the same result. A private challenge needs its code. Joining a ' +
           'pool that is not yet full returns match null; with an Idempotency-Key header, a retry of that join with the ' +
           'same key returns its answer and locks nothing more, while any other join request by that player gets 409 ' +
-          '"You have already joined this challenge."',
+          '"You have already joined this challenge." An accept with a code counts as a code lookup (429 with Retry-After).',
         headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
         params: idParams,
         body: z
@@ -215,13 +219,14 @@ export async function challengesFeature(app: App, ctx: AppContext): Promise<void
             gamertag: z.string().max(64).optional().describe('My gamertag on the challenge platform'),
           })
           .nullish(),
-        response: { 200: acceptChallengeResponseSchema, ...errors(400, 401, 403, 404, 409, 422, 500) },
+        response: { 200: acceptChallengeResponseSchema, ...errors(400, 401, 403, 404, 409, 422, 429, 500) },
       },
     },
     async (request) => {
       const user = requireUser(request, CHALLENGE.signInToAccept);
       rejectInvalid(request, challengeWording);
       const id = challengeId(request.params.id);
+      if (request.body?.code) await limitCodeLookups(ctx, request.ip, user.userId);
       return orFallback(request, CHALLENGE.acceptFailed, () =>
         service.acceptChallenge(ctx, user, id, {
           code: request.body?.code,

@@ -1,5 +1,7 @@
 // Abuse limits kept in PostgreSQL (table rate_limits, migration 025), so they hold across every
 // server process: a fixed window per key, counted by one upsert. docs/security-d.md has the numbers.
+import { LIMITS } from '@versus/domain/messages';
+import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from './errors.ts';
 
@@ -63,4 +65,15 @@ export async function enforce(db: Queryable, code: string, limits: Limit[]): Pro
     const { limit, wait } = refused as { limit: Limit; wait: number };
     throw new RetryLaterError(429, code, limit.message(wait), wait);
   }
+}
+
+/**
+ * A lookup, join or accept by a private challenge's or room's code: counted per address and,
+ * when signed in, per account, so the ~8.9e8 codes cannot be swept (docs/security-d.md).
+ */
+export function limitCodeLookups(ctx: AppContext, address: string, userId: string | null): Promise<void> {
+  const { windowSeconds, perAddress, perAccount } = ctx.config.limits.codeLookups;
+  const limits: Limit[] = [{ key: `code:address:${address}`, limit: perAddress, windowSeconds, message: LIMITS.codeLookups }];
+  if (userId) limits.push({ key: `code:account:${userId}`, limit: perAccount, windowSeconds, message: LIMITS.codeLookups });
+  return enforce(ctx.db, 'too_many_code_attempts', limits);
 }

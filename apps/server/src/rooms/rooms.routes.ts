@@ -15,13 +15,14 @@ import {
 } from '@versus/domain/rooms';
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../auth/auth.plugin.ts';
+import { optionalUser, requireUser } from '../auth/auth.plugin.ts';
 import { AppError, badRequest, errorResponses as errors } from '../http/errors.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import { authorizeTopic } from '../realtime/authorize.ts';
 import * as repo from './rooms.repository.ts';
 import * as service from './rooms.service.ts';
 import { rejectInvalid } from '../http/validation.ts';
+import { limitCodeLookups } from '../http/rate-limit.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['rooms'];
@@ -116,12 +117,18 @@ export async function roomsFeature(app: App, ctx: AppContext): Promise<void> {
       schema: {
         tags,
         summary: 'Public preview of a waiting room for the join screen (no sign-in needed)',
-        description: '404 "Room not found" unless a room waiting for a player has the code; 400 unless 6 characters.',
+        description:
+          '404 "Room not found" unless a room waiting for a player has the code; 400 unless 6 characters. Lookups, ' +
+          'joins and cancels by code are limited per address and per account (429 with Retry-After).',
         params: codeParams,
-        response: { 200: roomPreviewResponseSchema, ...errors(400, 404) },
+        response: { 200: roomPreviewResponseSchema, ...errors(400, 404, 429) },
       },
     },
-    async (request) => ({ room: await service.previewRoom(ctx, roomCode(request.params.code)) }),
+    async (request) => {
+      const code = roomCode(request.params.code);
+      await limitCodeLookups(ctx, request.ip, optionalUser(request)?.userId ?? null);
+      return { room: await service.previewRoom(ctx, code) };
+    },
   );
 
   app.post(
@@ -137,12 +144,13 @@ export async function roomsFeature(app: App, ctx: AppContext): Promise<void> {
           'Please ask for a new room code.", 409 "Insufficient credits to join this room.". The creator gets `room.joined` ' +
           'on user:{creatorId} and room:{code}; both go to redirectTo (/live-arena?match={id}).',
         params: codeParams,
-        response: { 200: joinRoomResponseSchema, ...errors(400, 401, 403, 404, 409, 410, 500) },
+        response: { 200: joinRoomResponseSchema, ...errors(400, 401, 403, 404, 409, 410, 429, 500) },
       },
     },
     async (request) => {
       const code = roomCode(request.params.code);
       const user = requireUser(request, ROOMS.authRequired);
+      await limitCodeLookups(ctx, request.ip, user.userId);
       return orFallback(request, ROOMS.joinError, () => service.joinRoom(ctx, user, code));
     },
   );
@@ -156,12 +164,14 @@ export async function roomsFeature(app: App, ctx: AppContext): Promise<void> {
         summary: 'Cancel my waiting room; its stake is released',
         description: '403 for anyone but the creator; 409 once the room is no longer waiting.',
         params: codeParams,
-        response: { 200: roomResponseSchema, ...errors(400, 401, 403, 404, 409, 500) },
+        response: { 200: roomResponseSchema, ...errors(400, 401, 403, 404, 409, 429, 500) },
       },
     },
     async (request) => {
       const code = roomCode(request.params.code);
       const user = requireUser(request, ROOMS.authRequired);
+      // 403 for another's room and 404 for none would tell codes apart: counted as a lookup.
+      await limitCodeLookups(ctx, request.ip, user.userId);
       return { room: await orFallback(request, ROOMS.cancelError, () => service.cancelRoom(ctx, user, code)) };
     },
   );
