@@ -46,7 +46,16 @@ export interface LoopDelay {
 export async function startBenchApp(): Promise<{ app: App; loopDelay(reset?: boolean): LoopDelay }> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) throw new Error('BENCH_DATABASE_URL is required');
-  const config = loadConfig({ ...process.env, WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', PORT: '0' });
+  // Thousands of sockets from one address (the bench's own): past the per-address cap.
+  const config = loadConfig({
+    REALTIME_SOCKETS_PER_ADDRESS: '1000000',
+    ...process.env,
+    WEB_DIR: '',
+    SEED_DEMO: 'false',
+    RUN_JOBS: 'true',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    PORT: '0',
+  });
   const db = openPostgres(url, { max: Number(process.env.BENCH_POOL ?? 20) });
   const app = await buildApp({ config, db });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -23,9 +23,10 @@ export const REALTIME_LIMITS = {
    * Messages of every kind (pings and unreadable ones too) from one account's sockets together,
    * or from one socket before its hello: a bucket of `messageBurst` that refills at
    * `messagesPerSecond`. Beyond it the socket that sent the message is closed with `tooMany`.
+   * The burst exceeds maxTopicsPerSocket, so a client may subscribe to its fill at once.
    */
-  messageBurst: 120,
-  messagesPerSecond: 20,
+  messageBurst: 300,
+  messagesPerSecond: 30,
 } as const;
 
 /** WebSocket close codes the server uses; clients reconnect on all but `protocol`. */

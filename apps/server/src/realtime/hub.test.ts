@@ -263,6 +263,55 @@ describe('realtime hub internals', () => {
     expect((await flood.waitClosed()).code).toBe(1008);
   });
 
+  it('caps signed-in sockets per account (20): one more is closed with 4429; others and freed places are fine', async () => {
+    const { url, hub } = await startHub();
+    const mine = [];
+    for (let i = 0; i < REALTIME_LIMITS.socketsPerAccount; i++) mine.push(await connect(url, 'greedy'));
+    const extra = await TestSocket.open(url);
+    sockets.push(extra);
+    extra.send({ t: 'hello', d: { token: 'user:greedy', protocol: REALTIME_PROTOCOL } });
+    expect(await extra.waitClosed()).toEqual({ code: REALTIME_CLOSE.tooMany, reason: 'too many connections for this account' });
+    expect(extra.received.filter((m) => m.t === 'welcome')).toEqual([]);
+    await connect(url, 'someone-else');
+    mine[0]!.close();
+    await mine[0]!.waitClosed();
+    await sleep(20);
+    await connect(url, 'greedy');
+    expect(hub.stats().authenticated).toBe(REALTIME_LIMITS.socketsPerAccount + 1);
+  });
+
+  it('caps sockets per address: one more is closed at once with 4429, before any hello', async () => {
+    const { url } = await startHub({ limits: { socketsPerAddress: 5 } });
+    for (let i = 0; i < 5; i++) sockets.push(await TestSocket.open(url));
+    const extra = await TestSocket.open(url);
+    sockets.push(extra);
+    expect(await extra.waitClosed()).toEqual({ code: REALTIME_CLOSE.tooMany, reason: 'too many connections from this address' });
+    expect(REALTIME_LIMITS.socketsPerAddress).toBe(200);
+  });
+
+  it("counts pings toward the flood limit over all of an account's sockets together", async () => {
+    const { url } = await startHub();
+    const five = await Promise.all(Array.from({ length: 5 }, () => connect(url, 'pinger')));
+    // 70 pings each: within the budget for any one socket, over it for the account's five.
+    const perSocket = Math.ceil(REALTIME_LIMITS.messageBurst / 5) + 10;
+    for (const socket of five) for (let i = 0; i < perSocket; i++) socket.send({ t: 'ping' });
+    await sleep(300);
+    const closed = five.filter((socket) => socket.closed);
+    expect(closed.length).toBeGreaterThan(0);
+    for (const socket of closed) expect(socket.closed).toEqual({ code: REALTIME_CLOSE.tooMany, reason: 'too many messages' });
+    // Another account is not held back.
+    const other = await connect(url, 'quiet');
+    await other.settle();
+  });
+
+  it('counts unreadable messages toward the flood limit, before hello too', async () => {
+    const { url } = await startHub();
+    const noisy = await TestSocket.open(url);
+    sockets.push(noisy);
+    for (let i = 0; i <= REALTIME_LIMITS.messageBurst; i++) noisy.send('not json at all');
+    expect(await noisy.waitClosed()).toEqual({ code: REALTIME_CLOSE.tooMany, reason: 'too many messages' });
+  });
+
   it('forgets topics and sockets once they are gone', async () => {
     const { url, hub } = await startHub({ authorize: async () => true });
     const a = await connect(url, 'a');

@@ -22,6 +22,7 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import type { Database } from '../db/database.ts';
 import { REALTIME_CHANNEL, isUnstoredTopic } from './publish.ts';
 import { readEvent, readReplay, type StoredEvent } from './realtime.repository.ts';
+import { SOCKET_LIMIT_DEFAULTS, SocketLimits, type Bucket, type SocketLimitOptions } from './socket-limits.ts';
 
 export interface HubOptions {
   db: Database;
@@ -55,6 +56,8 @@ export interface HubOptions {
   /** How often sockets are pinged; one that has not answered the previous ping is dropped. */
   heartbeatMs?: number;
   maxReplay?: number;
+  /** Sockets per account and per address, and the message budget (socket-limits.ts). */
+  limits?: Partial<SocketLimitOptions>;
 }
 
 export interface HubStats {
@@ -81,6 +84,10 @@ const RECENT_KEPT = 64;
 
 interface Conn {
   socket: WebSocket;
+  /** The client's address (counted against socketsPerAddress). */
+  address: string;
+  /** Its own message budget before hello, its account's shared one after. */
+  bucket: Bucket;
   user: AccessClaims | null;
   /** The session the hello token was issued from (when the verifier names it). */
   sessionId: string | null;
@@ -184,6 +191,7 @@ export class RealtimeHub {
   private readonly helloTimeoutMs: number;
   private readonly heartbeatMs: number;
   private readonly maxReplay: number;
+  private readonly limits: SocketLimits;
 
   private readonly conns = new Set<Conn>();
   private readonly awaitingHello = new Set<Conn>();
@@ -206,6 +214,7 @@ export class RealtimeHub {
     this.helloTimeoutMs = options.helloTimeoutMs ?? REALTIME_LIMITS.helloTimeoutMs;
     this.heartbeatMs = options.heartbeatMs ?? 30_000;
     this.maxReplay = options.maxReplay ?? REALTIME_LIMITS.maxReplay;
+    this.limits = new SocketLimits({ ...SOCKET_LIMIT_DEFAULTS, ...options.limits });
   }
 
   /** Starts listening for events from every process, and the one shared heartbeat timer. */
@@ -229,14 +238,23 @@ export class RealtimeHub {
     return ids;
   }
 
-  /** Takes charge of a freshly upgraded socket; it has `helloTimeoutMs` to say hello. */
-  accept(socket: WebSocket): void {
+  /**
+   * Takes charge of a freshly upgraded socket from `address`; it has `helloTimeoutMs` to say
+   * hello. One more than the address's fill is closed at once with 4429.
+   */
+  accept(socket: WebSocket, address = 'unknown'): void {
     if (this.closing) {
       socket.close(REALTIME_CLOSE.restart, 'server restart');
       return;
     }
+    if (!this.limits.open(address)) {
+      socket.close(REALTIME_CLOSE.tooMany, 'too many connections from this address');
+      return;
+    }
     const conn: Conn = {
       socket,
+      address,
+      bucket: this.limits.bucket(),
       user: null,
       sessionId: null,
       expiresAtMs: Infinity,
@@ -295,6 +313,13 @@ export class RealtimeHub {
 
   private onMessage(conn: Conn, data: RawData, isBinary: boolean): void {
     conn.alive = true;
+    // Every message counts, pings and unreadable ones too, against the account's sockets together.
+    if (!this.limits.take(conn.bucket)) {
+      if (conn.socket.readyState !== OPEN) return;
+      this.log.warn({ userId: conn.user?.userId, address: conn.address }, 'realtime: message flood, closing socket');
+      conn.socket.close(REALTIME_CLOSE.tooMany, 'too many messages');
+      return;
+    }
     if (isBinary) return this.sendError(conn, 'bad_message');
     const parsed = parseClientMessage(data.toString());
     if (!parsed.ok) return this.sendError(conn, 'bad_message', `${REALTIME_ERROR_MESSAGES.bad_message}: ${parsed.error}`);
@@ -357,6 +382,12 @@ export class RealtimeHub {
       conn.socket.close(REALTIME_CLOSE.unauthenticated, 'invalid token');
       return;
     }
+    const bucket = this.limits.signIn(user.userId);
+    if (!bucket) {
+      conn.socket.close(REALTIME_CLOSE.tooMany, 'too many connections for this account');
+      return;
+    }
+    conn.bucket = bucket;
     conn.user = { userId: user.userId, role: user.role, accountType: user.accountType };
     conn.sessionId = user.sessionId ?? null;
     conn.expiresAtMs = user.expiresAt === undefined ? Infinity : user.expiresAt * 1000;
@@ -395,6 +426,9 @@ export class RealtimeHub {
   }
 
   private drop(conn: Conn): void {
+    if (!this.conns.has(conn)) return;
+    this.limits.closed(conn.address);
+    if (conn.user) this.limits.signedOut(conn.user.userId);
     this.conns.delete(conn);
     this.awaitingHello.delete(conn);
     for (const topic of [...conn.topics.keys()]) this.unsubscribe(conn, topic);

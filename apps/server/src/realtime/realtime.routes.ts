@@ -34,6 +34,7 @@ export async function registerRealtime(app: App, ctx: AppContext, options: Realt
     authorize: (user, topic) => canFollow(ctx, user, topic),
     ownerVersion: (topic, follower) => ownerVersion(ctx, topic, follower),
     move: (user, move) => playMove(ctx, user, move),
+    limits: { socketsPerAccount: ctx.config.limits.socketsPerAccount, socketsPerAddress: ctx.config.limits.socketsPerAddress },
     ...options,
   });
   await hub.start();
@@ -45,11 +46,11 @@ export async function registerRealtime(app: App, ctx: AppContext, options: Realt
     schema: { hide: true },
     handler: (_request, reply) =>
       reply.status(426).header('upgrade', 'websocket').send(UPGRADE_REQUIRED),
-    wsHandler: (socket) => {
+    wsHandler: (socket, request) => {
       // The hub closes its sockets itself, with 1012 so clients reconnect; @fastify/websocket's
       // own preClose would close them first with no code at all.
       app.websocketServer.clients.delete(socket);
-      hub.accept(socket);
+      hub.accept(socket, request.ip);
     },
   });
   app.addHook('preClose', () => hub.close());

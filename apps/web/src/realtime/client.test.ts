@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import WS, { WebSocketServer } from 'ws';
 import {
+  REALTIME_CLOSE,
   REALTIME_PROTOCOL,
   clientMessageSchema,
   type ClientMessage,
@@ -297,6 +298,19 @@ describe('RealtimeClient', () => {
     good.close(1012);
     await server.nextConnection();
     expect(Date.now() - at).toBeLessThan(40 + 150);
+  });
+
+  it('comes back slowly after a 4429 (too many sockets or messages), even right after a welcome', async () => {
+    const { client } = await setup({ backoff: { minMs: 10, maxMs: 10_000 }, random: () => 1 });
+    client.connect();
+    const first = await server.nextConnection();
+    await first.next('hello');
+    await until(() => (client.getStatus() === 'connected' ? true : undefined), 'connected');
+    const at = Date.now();
+    first.close(REALTIME_CLOSE.tooMany);
+    await server.nextConnection(2000);
+    // 10 ms doubled 5 times: 320 ms, not the 10 ms a welcome had reset the backoff to.
+    expect(Date.now() - at).toBeGreaterThanOrEqual(300);
   });
 
   it('reconnects at once when the browser comes back online', async () => {

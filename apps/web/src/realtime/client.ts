@@ -7,6 +7,9 @@ import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL, isTopic } from '@vers
 import type { ClientMessage, ClientMessageOf, RealtimeErrorCode, ServerMessage, ServerMessageOf, parseServerMessage } from '@versus/domain/realtime';
 import { RECONNECT, backoffDelay, checkVersion } from './backoff.ts';
 
+/** After a 4429 the backoff starts here: 16 s at the default minimum, so 8–16 s (then 30 s). */
+const TOO_MANY_ATTEMPT = 5;
+
 export type RealtimeStatus =
   /** Not started, stopped, or signed out (no token). */
   | 'idle'
@@ -368,6 +371,8 @@ export class RealtimeClient {
     if (!this.running) return;
     // An outdated app will not get better by hammering the server: wait the longest.
     if (code === REALTIME_CLOSE.protocol) this.attempt = Math.max(this.attempt, 30);
+    // Over a limit (too many sockets or messages): coming straight back would only meet it again.
+    if (code === REALTIME_CLOSE.tooMany) this.attempt = Math.max(this.attempt, TOO_MANY_ATTEMPT);
     this.retryLater();
   }
 
