@@ -80,6 +80,7 @@ describe('sign-up and sign-in', () => {
       // Ticked but the date still says 10: the age rule has the last word.
       expect(await submitRegister(page)).toBe(AUTH.mustBeAdult);
 
+      const password = dialog.getByLabel('Password', { exact: true });
       // An adult's date ticks the box on its own.
       await dialog.getByRole('checkbox').click();
       expect(await dialog.getByRole('checkbox').getAttribute('aria-checked')).toBe('false');
@@ -87,8 +88,14 @@ describe('sign-up and sign-in', () => {
       expect(await dialog.getByRole('checkbox').getAttribute('aria-checked')).toBe('true');
       expect(await dialog.getByLabel('Date of birth').getAttribute('max')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
+      // One of the most common passwords: the server's refusal shows on the password field.
+      await password.fill('password1');
+      expect(await submitRegister(page)).toBe(AUTH.passwordTooCommon);
+      expect(await password.getAttribute('aria-invalid')).toBe('true');
+      expect(await password.getAttribute('aria-describedby')).toBe(await page.getByTestId('auth-error').locator('xpath=..').getAttribute('id'));
+      await password.fill(player.password);
+
       // The password toggle shows and hides what was typed.
-      const password = dialog.getByLabel('Password', { exact: true });
       await dialog.getByRole('button', { name: 'Show password' }).click();
       expect(await password.getAttribute('type')).toBe('text');
       await dialog.getByRole('button', { name: 'Hide password' }).click();
