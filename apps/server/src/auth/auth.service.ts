@@ -128,10 +128,9 @@ export interface CreateAccount {
 }
 
 /**
- * Registers from `address`. After the form is checked (a common password is refused before it
- * counts), each attempt counts against the address and the whole site before the email is
- * looked up or a password hashed: so credits cannot be farmed, and the "email taken" answer
- * cannot be asked for at more than that pace.
+ * Registers from `address`. Once the form is valid, each attempt counts against the address and
+ * the whole site before the password is judged, the email looked up or a password hashed: so
+ * credits cannot be farmed, and the "email taken" answer cannot be asked for faster than that.
  */
 export async function signUp(ctx: AppContext, request: SignUpRequest, address: string): Promise<IssuedSession> {
   const data = request.options.data;
@@ -144,14 +143,15 @@ export async function signUp(ctx: AppContext, request: SignUpRequest, address: s
   const username = data.username.trim();
   const displayName = data.display_name?.trim() || username;
   if (displayName.length > 40) throw badRequest('invalid_input', AUTH.displayNameInvalid, 'displayName');
-  if (await isCommonPassword(request.password, [request.email, normalizeEmail(request.email).split('@')[0] ?? '', username])) {
-    throw badRequest('invalid_input', AUTH.passwordTooCommon, 'password');
-  }
   const { windowSeconds, perAddress, global } = ctx.config.limits.signUp;
   await enforce(ctx.db, 'too_many_signups', [
     { key: `signup:address:${address}`, limit: perAddress, windowSeconds, message: LIMITS.signUpPerAddress },
     { key: 'signup:all', limit: global, windowSeconds, message: LIMITS.signUpGlobal },
   ]);
+  // After the throttle: the estimate costs up to ~15 ms of the event loop.
+  if (await isCommonPassword(request.password, [request.email, normalizeEmail(request.email).split('@')[0] ?? '', username])) {
+    throw badRequest('invalid_input', AUTH.passwordTooCommon, 'password');
+  }
 
   const userId = await createAccount(ctx.db, {
     email: request.email,

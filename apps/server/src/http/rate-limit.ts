@@ -39,7 +39,6 @@ export async function consume(db: Queryable, key: string, limit: number, windowS
        resets_at = CASE WHEN r.resets_at <= now() THEN now() + make_interval(secs => $2) ELSE r.resets_at END
      RETURNING hits, extract(epoch FROM resets_at - now())::float8 AS seconds`,
     [key, windowSeconds],
-    'rate_limit_consume',
   );
   return { allowed: row!.hits <= limit, retryAfterSeconds: Math.max(1, Math.ceil(row!.seconds)) };
 }
