@@ -25,7 +25,7 @@ import {
 import type { AppContext } from '../context.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors.ts';
-import { RetryLaterError, enforce } from '../http/rate-limit.ts';
+import { RetryLaterError, addressKey, enforce } from '../http/rate-limit.ts';
 import { ensureAccounts, openAccounts } from '../ledger/ledger.service.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import * as repo from './auth.repository.ts';
@@ -145,7 +145,7 @@ export async function signUp(ctx: AppContext, request: SignUpRequest, address: s
   if (displayName.length > 40) throw badRequest('invalid_input', AUTH.displayNameInvalid, 'displayName');
   const { windowSeconds, perAddress, global } = ctx.config.limits.signUp;
   await enforce(ctx.db, 'too_many_signups', [
-    { key: `signup:address:${address}`, limit: perAddress, windowSeconds, message: LIMITS.signUpPerAddress },
+    { key: `signup:address:${addressKey(address)}`, limit: perAddress, windowSeconds, message: LIMITS.signUpPerAddress },
     { key: 'signup:all', limit: global, windowSeconds, message: LIMITS.signUpGlobal },
   ]);
   // After the throttle: the estimate costs up to ~15 ms of the event loop.
@@ -212,7 +212,8 @@ function duplicateError(error: unknown): AppError | null {
 // ---------------------------------------------------------------------------------------
 // Sign-in
 
-export async function signIn(ctx: AppContext, request: SignInRequest, address: string): Promise<IssuedSession> {
+export async function signIn(ctx: AppContext, request: SignInRequest, clientAddress: string): Promise<IssuedSession> {
+  const address = addressKey(clientAddress);
   const accountType = request.account_type ?? null;
   const invalid = validateLogin({ accountType, email: request.email, password: request.password });
   if (invalid || !accountType) {

@@ -59,6 +59,14 @@ describe('sign-up throttle', () => {
     expect((await signUp(newPlayer(), '203.0.113.11')).statusCode).toBe(201);
   });
 
+  it('counts an IPv6 client by its /64, so a fresh address from the same block does not start afresh', async () => {
+    for (let i = 1; i <= ABUSE_LIMITS.signUp.perAddress; i++) {
+      expect((await signUp(newPlayer(), `2001:db8:7:7::${i.toString(16)}`)).statusCode).toBe(201);
+    }
+    expect((await signUp(newPlayer(), '2001:db8:7:7:abcd:1:2:3')).statusCode).toBe(429);
+    expect((await signUp(newPlayer(), '2001:db8:7:8::1')).statusCode).toBe(201);
+  });
+
   it('does not answer "email taken" to one address more than the limit allows', async () => {
     const taken = newPlayer();
     expect((await signUp(taken, '203.0.113.20')).statusCode).toBe(201);

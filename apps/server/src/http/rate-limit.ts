@@ -1,5 +1,6 @@
 // Abuse limits kept in PostgreSQL (table rate_limits, migration 025), so they hold across every
 // server process: a fixed window per key, counted by one upsert. docs/security-d.md has the numbers.
+import ipaddr from 'ipaddr.js';
 import { LIMITS } from '@versus/domain/messages';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
@@ -15,6 +16,18 @@ export class RetryLaterError extends AppError {
   ) {
     super(status, code, message);
   }
+}
+
+/**
+ * The key a client's address is counted under: an IPv4 address as it is (an IPv4-mapped IPv6
+ * one too), an IPv6 address by its /64, as one subscriber is usually given a whole /64.
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const prefix = new ipaddr.IPv6([...(address as ipaddr.IPv6).parts.slice(0, 4), 0, 0, 0, 0]);
+  return `${prefix.toString()}/64`;
 }
 
 export interface Verdict {
@@ -72,7 +85,7 @@ export async function enforce(db: Queryable, code: string, limits: Limit[]): Pro
  */
 export function limitCodeLookups(ctx: AppContext, address: string, userId: string | null): Promise<void> {
   const { windowSeconds, perAddress, perAccount } = ctx.config.limits.codeLookups;
-  const limits: Limit[] = [{ key: `code:address:${address}`, limit: perAddress, windowSeconds, message: LIMITS.codeLookups }];
+  const limits: Limit[] = [{ key: `code:address:${addressKey(address)}`, limit: perAddress, windowSeconds, message: LIMITS.codeLookups }];
   if (userId) limits.push({ key: `code:account:${userId}`, limit: perAccount, windowSeconds, message: LIMITS.codeLookups });
   return enforce(ctx.db, 'too_many_code_attempts', limits);
 }

@@ -3,6 +3,7 @@ import type { ApiErrorBody } from '@versus/domain/errors';
 import type { App } from '../app.ts';
 import { liveSessions } from '../auth/auth.repository.ts';
 import { verifyAccessTokenDetailed } from '../auth/tokens.ts';
+import { addressKey } from '../http/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import { canFollow, ownerVersion } from './authorize.ts';
@@ -50,7 +51,7 @@ export async function registerRealtime(app: App, ctx: AppContext, options: Realt
       // The hub closes its sockets itself, with 1012 so clients reconnect; @fastify/websocket's
       // own preClose would close them first with no code at all.
       app.websocketServer.clients.delete(socket);
-      hub.accept(socket, request.ip);
+      hub.accept(socket, addressKey(request.ip));
     },
   });
   app.addHook('preClose', () => hub.close());
