@@ -68,15 +68,11 @@ export interface Limit {
 export async function enforce(db: Queryable, code: string, limits: Limit[]): Promise<void> {
   const verdicts = await Promise.all(limits.map((l) => consume(db, l.key, l.limit, l.windowSeconds)));
   let refused: { limit: Limit; wait: number } | null = null;
-  verdicts.forEach((verdict, i) => {
-    if (!verdict.allowed && (!refused || verdict.retryAfterSeconds > refused.wait)) {
-      refused = { limit: limits[i]!, wait: verdict.retryAfterSeconds };
-    }
-  });
-  if (refused) {
-    const { limit, wait } = refused as { limit: Limit; wait: number };
-    throw new RetryLaterError(429, code, limit.message(wait), wait);
+  for (const [i, verdict] of verdicts.entries()) {
+    if (verdict.allowed || (refused && refused.wait >= verdict.retryAfterSeconds)) continue;
+    refused = { limit: limits[i]!, wait: verdict.retryAfterSeconds };
   }
+  if (refused) throw new RetryLaterError(429, code, refused.limit.message(refused.wait), refused.wait);
 }
 
 /**
