@@ -1,10 +1,12 @@
 // PostgreSQL itself stopped, started and restarted under a running server (a real child
 // process) with realtime sockets connected. The cluster is the test's own: the shared one at
 // 5432 is never touched.
+import crypto from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC } from '@versus/domain';
 import { REALTIME_PROTOCOL } from '@versus/domain/realtime';
+import { MatchWriter, type PlainWrite } from '../arena/arena.writer.ts';
 import { startJob } from '../jobs/scheduler.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { signUp, TestSocket } from '../realtime/test-socket.ts';
@@ -110,6 +112,32 @@ describe.skipIf(unavailable !== null)(`restarting PostgreSQL under a running ser
       expect(last).toMatchObject({ topic, v: live.version, type: 'live-again' });
       expect(socket.invalid).toEqual([]);
       expect(socket.closed).toBeUndefined();
+    }
+  });
+
+  it("fails the arena writer's batch at once while PostgreSQL is down, not item by item, and writes again once it is back", async () => {
+    cluster.stop();
+    const writerDb = openPostgres(url, { max: 1 });
+    const writer = new MatchWriter(writerDb, Fastify({ logger: false }).log);
+    const change = (): PlainWrite => ({
+      change: { id: crypto.randomUUID(), fromVersion: 1, toVersion: 2, status: 'in_progress', state: null, readyAt: [null, null], startedAt: null, deadlineAt: null, gameData: null, toMove: [], turnSince: null },
+      move: null,
+      events: [],
+    });
+    try {
+      // The first goes alone; the next three wait for it and then travel as one batch.
+      const outcomes = await Promise.allSettled([0, 1, 2, 3].map(() => writer.plain(change())));
+      for (const outcome of outcomes) {
+        expect(outcome.status).toBe('rejected');
+        expect(isDatabaseUnavailable((outcome as PromiseRejectedResult).reason)).toBe(true);
+      }
+      expect(writer.stats.batches).toBe(2);
+      expect(writer.stats.retried).toBe(0);
+      cluster.start();
+      // Once back, a change goes through (no such match: not applied, but written and answered).
+      await expect.poll(() => writer.plain(change()).catch(() => 'failed'), { timeout: RECOVERY_MS, interval: 200 }).toBe(false);
+    } finally {
+      await writerDb.close();
     }
   });
 

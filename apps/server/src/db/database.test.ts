@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
-import { isDatabaseUnavailable } from './database.ts';
+import { isDatabaseUnavailable, openPostgres } from './database.ts';
 
 describe('PostgreSQL LISTEN connection', () => {
   let t: TestDatabase;
@@ -67,6 +67,25 @@ describe('a connection lost during a transaction', () => {
     for (let i = 0; i < 3; i++) await t.db.transaction((tx) => tx.query('INSERT INTO cut_probe VALUES ($1)', [10 + i]));
     expect(await t.db.query('SELECT count(*)::int AS n FROM cut_probe')).toEqual([{ n: 3 }]);
   });
+
+  it('gives up connecting to a host that never answers, as unavailable, within seconds', async () => {
+    // A peer that accepts and then stays silent, as a host behind a network partition does.
+    const held: net.Socket[] = [];
+    const silent = net.createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const db = openPostgres(`postgres://postgres@127.0.0.1:${port}/versus`, { max: 1 });
+    try {
+      const started = performance.now();
+      const error = await db.query('SELECT 1').then(() => undefined, (e: unknown) => e);
+      expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+      expect(performance.now() - started).toBeLessThan(8_000);
+    } finally {
+      await db.close();
+      for (const socket of held) socket.destroy();
+      silent.close();
+    }
+  }, 15_000);
 
   it('tells a lost or refused connection from a refused statement', () => {
     for (const code of ['57P01', '57P02', '57P03', '08006', '08001', '53300', 'ECONNREFUSED', 'ECONNRESET']) {

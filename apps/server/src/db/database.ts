@@ -62,10 +62,26 @@ interface Corkable {
 const LISTEN_RETRY_FIRST_MS = 250;
 const LISTEN_RETRY_MAX_MS = 5_000;
 
+/**
+ * Connecting gives up after this long: an unreachable host would otherwise hold each request
+ * for the system's TCP timeout (minutes). TCP keepalive notices a peer gone silent (an idle
+ * LISTEN connection above all) after this idle time plus the system's probes.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+const KEEPALIVE_IDLE_MS = 30_000;
+
+// The pool's own connectionTimeoutMillis would also bound the wait for a free client under
+// load; only connecting is bounded, so the clients set it themselves.
+class BoundedClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS });
+  }
+}
+
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
   // Pipelined: a client writes each query as soon as it is asked for, without waiting for the
   // answer to the one before (a transaction's BEGIN travels with its first statement).
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, pipeline: true });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, pipeline: true, Client: BoundedClient as new () => pg.ClientBase });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
@@ -82,7 +98,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   function listenerClient(): Promise<pg.Client> {
     if (listening) return Promise.resolve(listening);
     const attempt = (connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: url });
+      const client = new BoundedClient({ connectionString: url });
       client.on('notification', (msg) => {
         if (client !== listening) return;
         for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
@@ -410,7 +426,7 @@ function isAlive(pid: number): boolean {
 const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
 // Node's socket errors, and node-pg's own for a connection it lost or never got.
 const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGES = /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect)/;
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout expired|timeout exceeded when trying to connect)/;
 
 /**
  * Whether `error` says the database could not be reached or the connection was lost (a
