@@ -110,11 +110,12 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
         await client.connect();
         for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
       } catch (error) {
-        await client.end().catch(() => undefined);
+        // Not awaited: ending a half-open connection must not hold up the next try.
+        client.end().catch(() => undefined);
         throw error;
       }
       if (closed) {
-        await client.end().catch(() => undefined);
+        client.end().catch(() => undefined);
         throw new Error('The database is closed');
       }
       listening = client;
