@@ -9,6 +9,8 @@ import { GENERIC } from '@versus/domain';
 import { signAccessToken } from '../auth/tokens.ts';
 import { loadConfig } from '../config.ts';
 import { createPlayer, type TestPlayer } from '../ledger/ledger.fixtures.ts';
+import { topics } from '../realtime/publish.ts';
+import { signUp, TestSocket } from '../realtime/test-socket.ts';
 import { startChildServer, type ChildServer } from '../test/child-server.ts';
 import { ADMIN_URL, createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { expectAuditClean } from '../test/ledger-checks.ts';
@@ -29,6 +31,7 @@ describe('terminating every database connection under load', () => {
   let server: ChildServer;
   let players: TestPlayer[];
   let tokens: string[];
+  let follower: TestSocket | undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -42,6 +45,7 @@ describe('terminating every database connection under load', () => {
   }, 60_000);
 
   afterAll(async () => {
+    follower?.close();
     server?.kill();
     await database?.drop();
   });
@@ -71,6 +75,12 @@ describe('terminating every database connection under load', () => {
   }
 
   it('stays up, answers 503 with the message while cut off, serves again within 15 s, and the ledger stays whole', async () => {
+    // A socket following a topic: its server's LISTEN connection is among the terminated.
+    const watcher = await signUp(server.http, 'outage');
+    follower = await TestSocket.signedIn(server.ws, watcher.token);
+    follower.send({ t: 'sub', d: { topic: topics.user(watcher.userId) } });
+    await follower.next('subscribed');
+
     const answers: Answer[] = [];
     let loading = true;
     const writers = Array.from({ length: WRITERS }, async (_, w) => {
@@ -93,7 +103,10 @@ describe('terminating every database connection under load', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       recoveries.push(Math.round(performance.now() - cut));
+      // What its NOTIFYs missed meanwhile is made good: the socket is told to resync.
+      expect((await follower.next('gap', RECOVERY_MS)).d.topic).toBe(topics.user(watcher.userId));
     }
+    expect(follower.closed).toBeUndefined();
     loading = false;
     await Promise.all(writers);
 
