@@ -58,9 +58,10 @@ export async function createThrowawayCluster(): Promise<ThrowawayCluster> {
       }
       return url(database);
     },
-    start: () => run('pg_ctlcluster', [version, name, 'start']),
-    stop: () => run('pg_ctlcluster', ['-m', 'fast', version, name, 'stop']),
-    restart: () => run('pg_ctlcluster', ['-m', 'fast', version, name, 'restart']),
+    // Directly, not through systemd (as .ci/run starts the shared one): the test owns the server.
+    start: () => run('pg_ctlcluster', ['--skip-systemctl-redirect', version, name, 'start']),
+    stop: () => run('pg_ctlcluster', ['--skip-systemctl-redirect', '-m', 'fast', version, name, 'stop']),
+    restart: () => run('pg_ctlcluster', ['--skip-systemctl-redirect', '-m', 'fast', version, name, 'restart']),
     drop: () => run('pg_dropcluster', ['--stop', version, name]),
   };
   try {
