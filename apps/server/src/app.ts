@@ -15,7 +15,7 @@ import {
 import { GENERIC } from '@versus/domain/messages';
 import type { ApiErrorBody } from '@versus/domain/errors';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import { isDatabaseUnavailable, type Database } from './db/database.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './http/errors.ts';
 import { refuseNulCharacters } from './http/characters.ts';
@@ -36,6 +36,8 @@ export interface BuildOptions {
   /** pino options; tests pass false to keep output quiet. */
   logger?: boolean | object;
 }
+
+const HEALTH_TIMEOUT_MS = 3000;
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -76,13 +78,21 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
 
   const ctx: AppContext = { config, db, log: app.log };
 
-  app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/api/health', { schema: { hide: true } }, async (request, reply) => {
     const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await db.query('SELECT 1');
+      // An unreachable host can hold a connection attempt for minutes: down is said sooner.
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
+      });
+      await Promise.race([db.query('SELECT 1'), late]);
       return { status: 'ok', database: { kind: db.kind, status: 'up', latencyMs: Math.round(performance.now() - started) } };
-    } catch {
+    } catch (error) {
+      request.log.warn({ err: error }, 'health: the database does not answer');
       return reply.status(503).send({ status: 'degraded', database: { kind: db.kind, status: 'down' } });
+    } finally {
+      clearTimeout(timer);
     }
   });
 
@@ -130,6 +140,11 @@ function errorHandler(this: FastifyInstance, error: FastifyError, request: impor
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.status(error.statusCode).send(errorBody(error.code?.toLowerCase() ?? 'bad_request', error.message));
+  }
+  if (isDatabaseUnavailable(error)) {
+    // A lost or refused connection: the work was rolled back (a COMMIT cut mid-way may have landed).
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply.status(503).header('retry-after', '1').send(errorBody('unavailable', GENERIC.unavailable));
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send(errorBody('internal', GENERIC.other));

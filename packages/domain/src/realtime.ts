@@ -7,6 +7,7 @@ import { z } from 'zod';
 // those (the web app's first page) does not carry zod.
 export * from './realtime-constants.ts';
 import { REALTIME_PROTOCOL, REALTIME_LIMITS, TOPIC_PATTERN } from './realtime-constants.ts';
+import { GENERIC } from './messages/shell.ts';
 
 /**
  * A topic is `prefix` or `prefix:id`: `user:{id}`, `match:{id}`, `room:{code}`,
@@ -72,6 +73,8 @@ export const REALTIME_ERROR_CODES = [
   'too_many_topics',
   /** The server failed; the message may be retried. */
   'internal',
+  /** The database was unreachable for a moment; nothing was done, and the message may be retried. */
+  'unavailable',
 ] as const;
 export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[number];
 
@@ -84,6 +87,7 @@ export const REALTIME_ERROR_MESSAGES: Record<RealtimeErrorCode, string> = {
   forbidden_topic: 'You cannot follow this topic',
   too_many_topics: `At most ${REALTIME_LIMITS.maxTopicsPerSocket} topics per connection`,
   internal: 'Something went wrong on the server; try again',
+  unavailable: GENERIC.unavailable,
 };
 
 export const realtimeEventSchema = z.object({

@@ -14,9 +14,10 @@
 // it never holds the moves of other matches back. A transaction picked as a deadlock victim
 // (two matches of the same two players finishing at once, locking in different orders) is
 // run again.
-// A batch that fails as a whole is retried item by item, so one bad item cannot fail the others.
+// A batch that fails as a whole is retried item by item, so one bad item cannot fail the others
+// (unless the database is unreachable: then every item fails at once, and its caller answers 503).
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Queryable } from '../db/database.ts';
+import { isDatabaseUnavailable, type Database, type Queryable } from '../db/database.ts';
 import type { LocalEvent, RealtimeHub } from '../realtime/hub.ts';
 import { INLINE_LIMIT, REALTIME_CHANNEL, eventNotification, isUnstoredTopic } from '../realtime/publish.ts';
 import { writeBatch, type EventInsert, type MoveInsert, type RowChange } from './arena.repository.ts';
@@ -245,8 +246,9 @@ export class MatchWriter {
       applied = result.applied;
       this.stats.writeMs += performance.now() - started;
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]!.reject(error);
+      // Unreachable database: retried one by one, each item would wait out its own connect timeout.
+      if (batch.length === 1 || isDatabaseUnavailable(error)) {
+        for (const item of batch) item.reject(error);
         return;
       }
       // Something in the batch broke it (or the connection did): each item alone, so only the culprit fails.

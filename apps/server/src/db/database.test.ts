@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { isDatabaseUnavailable, openPostgres } from './database.ts';
 
 describe('PostgreSQL LISTEN connection', () => {
   let t: TestDatabase;
@@ -28,6 +29,73 @@ describe('PostgreSQL LISTEN connection', () => {
         { timeout: 10_000, interval: 300 },
       )
       .toBe(true);
+  });
+
+  it('says when it listens again, so listeners can catch up on what the lost connection missed', async () => {
+    let resumed = 0;
+    const stop = await t.db.listen('versus_resume_channel', () => undefined, () => resumed++);
+    await t.db.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+    );
+    await expect.poll(() => resumed, { timeout: 10_000 }).toBe(1);
+    await stop();
+  });
+});
+
+describe('a connection lost during a transaction', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase({ max: 2 });
+    await t.db.exec('CREATE TABLE cut_probe (n int PRIMARY KEY)');
+  });
+  afterAll(() => t.drop());
+
+  it('fails that transaction as unavailable, changes nothing, and leaves the process and the pool working', async () => {
+    const work = t.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO cut_probe VALUES (1)');
+      // Its own backend is terminated while the transaction is open (an idle checked-out client).
+      const [me] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await t.db.query('SELECT pg_terminate_backend($1)', [me!.pid]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await tx.query('INSERT INTO cut_probe VALUES (2)');
+    });
+    const error = await work.then(() => undefined, (e: unknown) => e);
+    expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+    expect(await t.db.query('SELECT n FROM cut_probe')).toEqual([]);
+    // The broken client left the pool: the next transactions get working ones.
+    for (let i = 0; i < 3; i++) await t.db.transaction((tx) => tx.query('INSERT INTO cut_probe VALUES ($1)', [10 + i]));
+    expect(await t.db.query('SELECT count(*)::int AS n FROM cut_probe')).toEqual([{ n: 3 }]);
+  });
+
+  it('gives up connecting to a host that never answers, as unavailable, within seconds', async () => {
+    // A peer that accepts and then stays silent, as a host behind a network partition does.
+    const held: net.Socket[] = [];
+    const silent = net.createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const db = openPostgres(`postgres://postgres@127.0.0.1:${port}/versus`, { max: 1 });
+    try {
+      const started = performance.now();
+      const error = await db.query('SELECT 1').then(() => undefined, (e: unknown) => e);
+      expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+      expect(performance.now() - started).toBeLessThan(8_000);
+    } finally {
+      await db.close();
+      for (const socket of held) socket.destroy();
+      silent.close();
+    }
+  }, 15_000);
+
+  it('tells a lost or refused connection from a refused statement', () => {
+    for (const code of ['57P01', '57P02', '57P03', '08006', '08001', '53300', 'ECONNREFUSED', 'ECONNRESET']) {
+      expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(true);
+    }
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    for (const code of ['23505', '40P01', '22P02', 'P0001', undefined]) {
+      expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), String(code)).toBe(false);
+    }
+    expect(isDatabaseUnavailable('Connection terminated')).toBe(false);
   });
 });
 

@@ -30,8 +30,12 @@ export interface Database extends Queryable {
   dump?(): Promise<Buffer>;
   /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Calls `onMessage` for every NOTIFY on `channel`, from this or any other process. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onMessage` for every NOTIFY on `channel`, from this or any other process. A lost
+   * LISTEN connection comes back by itself; `onResumed` is then called once it listens again,
+   * since the notifications sent meanwhile are gone.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -54,50 +58,98 @@ interface Corkable {
   uncork(): void;
 }
 
+/** The LISTEN connection is opened again after this long, doubling up to the most. */
+const LISTEN_RETRY_FIRST_MS = 250;
+const LISTEN_RETRY_MAX_MS = 5_000;
+
+/**
+ * Connecting gives up after this long: an unreachable host would otherwise hold each request
+ * for the system's TCP timeout (minutes). TCP keepalive notices a peer gone silent (an idle
+ * LISTEN connection above all) after this idle time plus the system's probes.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+const KEEPALIVE_IDLE_MS = 30_000;
+
+// The pool's own connectionTimeoutMillis would also bound the wait for a free client under
+// load; only connecting is bounded, so the clients set it themselves.
+class BoundedClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS });
+  }
+}
+
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
   // Pipelined: a client writes each query as soon as it is asked for, without waiting for the
   // answer to the one before (a transaction's BEGIN travels with its first statement).
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, pipeline: true });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, pipeline: true, Client: BoundedClient as new () => pg.ClientBase });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
-  let listener: Promise<pg.Client> | undefined;
   let closed = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const resumers = new Set<() => void>();
 
-  // One connection LISTENs for the whole process. If it drops, a new one LISTENs again on
-  // every channel (the realtime hub re-reads from its event table what passed meanwhile).
+  // One connection LISTENs for the whole process. If it drops, it is opened again with backoff
+  // and LISTENs on every channel; then `onResumed` tells the listeners to catch up.
+  let listening: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let retrying = false;
+
   function listenerClient(): Promise<pg.Client> {
-    listener ??= (async () => {
-      const client = new pg.Client({ connectionString: url });
+    if (listening) return Promise.resolve(listening);
+    const attempt = (connecting ??= (async () => {
+      const client = new BoundedClient({ connectionString: url });
       client.on('notification', (msg) => {
+        if (client !== listening) return;
         for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
       });
-      client.on('error', () => reconnect(client));
-      client.on('end', () => reconnect(client));
-      await client.connect();
-      for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      // Always listened to: an 'error' with no listener would end the process.
+      client.on('error', () => lost(client));
+      client.on('end', () => lost(client));
+      try {
+        await client.connect();
+        for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      } catch (error) {
+        // Not awaited: ending a half-open connection must not hold up the next try.
+        client.end().catch(() => undefined);
+        throw error;
+      }
+      if (closed) {
+        client.end().catch(() => undefined);
+        throw new Error('The database is closed');
+      }
+      listening = client;
       return client;
-    })();
-    listener.catch(() => {
-      listener = undefined;
-    });
-    return listener;
+    })());
+    attempt.then(
+      () => {
+        if (connecting === attempt) connecting = undefined;
+      },
+      () => {
+        if (connecting === attempt) connecting = undefined;
+      },
+    );
+    return attempt;
   }
 
-  function reconnect(dead: pg.Client) {
-    void listener?.then((current) => {
-      if (current !== dead) return;
-      listener = undefined;
-      retryListen(500);
-    });
+  function lost(client: pg.Client) {
+    if (client !== listening) return; // still connecting: that attempt fails and says so
+    listening = undefined;
+    retryListen(LISTEN_RETRY_FIRST_MS);
   }
 
   function retryListen(delayMs: number) {
-    if (closed || handlers.size === 0) return;
+    if (closed || retrying || handlers.size === 0) return;
+    retrying = true;
     setTimeout(() => {
+      retrying = false;
       if (closed) return;
-      listenerClient().catch(() => retryListen(Math.min(delayMs * 2, 10_000)));
+      listenerClient().then(
+        () => {
+          for (const resumed of resumers) resumed();
+        },
+        () => retryListen(Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS)),
+      );
     }, delayMs).unref();
   }
 
@@ -124,6 +176,13 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     notifyAfterCommit: notifier,
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
+      // A checked-out client has no listener of the pool's: a connection lost mid-transaction
+      // would emit an unhandled 'error' and end the process. Its queries fail on their own.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken ??= error;
+      };
+      client.on('error', onError);
       const notes: [string, string, number | undefined][] = [];
       // BEGIN is not awaited on its own: it leaves with the first statement, which saves every
       // transaction a round trip. Every statement also waits for it, so none is taken for done
@@ -154,29 +213,41 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
         for (const [channel, payload, gatherMs] of notes) notifier(channel, payload, gatherMs);
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // A client whose ROLLBACK failed is in no known state: it is destroyed, not pooled again.
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken ??= rollbackError;
+        });
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        client.release(broken);
       }
     },
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onResumed) {
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        const client = await listenerClient();
-        await client.query(`LISTEN ${quoteIdent(channel)}`);
+        try {
+          const client = await listenerClient();
+          await client.query(`LISTEN ${quoteIdent(channel)}`);
+        } catch (error) {
+          handlers.delete(channel);
+          throw error;
+        }
       }
       set.add(onMessage);
+      if (onResumed) resumers.add(onResumed);
       return async () => {
         set.delete(onMessage);
+        if (onResumed) resumers.delete(onResumed);
       };
     },
     async close() {
       closed = true;
       notifier.stop();
-      const client = await listener?.catch(() => undefined);
+      const client = listening ?? (await connecting?.catch(() => undefined));
+      listening = undefined;
       await client?.end().catch(() => undefined);
       await pool.end();
     },
@@ -349,6 +420,25 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+// SQLSTATEs of a lost or refused connection: class 08 (connection exception), and the server
+// shutting down (57P01 admin, 57P02 crash), starting up (57P03) or full (53300).
+const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
+// Node's socket errors, and node-pg's own for a connection it lost or never got.
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout expired|timeout exceeded when trying to connect)/;
+
+/**
+ * Whether `error` says the database could not be reached or the connection was lost (a
+ * restart, a failover, a terminated backend), not that the statement was wrong: the request
+ * may simply be retried.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
 }
 
 export function quoteIdent(name: string): string {

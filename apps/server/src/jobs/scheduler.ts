@@ -3,7 +3,8 @@
 // Each job has a row in scheduled_jobs (003_ledger.sql). Every process polls; a process runs
 // the job only after it moved next_run_at forward with one UPDATE ... WHERE next_run_at <= now()
 // RETURNING, which exactly one process wins for each period (PostgreSQL's row lock decides, on
-// PGlite as on a server). Failures are logged and the job runs again next period.
+// PGlite as on a server). Failures (an unreachable database included) are logged and the job
+// runs again next period.
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 
@@ -24,7 +25,7 @@ export interface JobHandle {
   stop(): Promise<void>;
   /** Claims and runs the job now if it is due (what each poll does); true when this process ran it. */
   tick(): Promise<boolean>;
-  /** Settles once the job's row exists (true) or registering it failed (false). */
+  /** Settles once the job's row exists (true) or the first try to register it failed (false: each poll tries again). */
   registered: Promise<boolean>;
 }
 
@@ -48,20 +49,23 @@ export function startJob(ctx: Pick<AppContext, 'db' | 'log'>, job: Job): JobHand
   let timer: NodeJS.Timeout | undefined;
 
   // Registering never moves an existing row: the schedule survives restarts.
-  const registered = ctx.db
-    .query(
-      `INSERT INTO scheduled_jobs (name, next_run_at)
-       VALUES ($1, now() + make_interval(secs => $2::double precision / 1000))
-       ON CONFLICT (name) DO NOTHING`,
-      [job.name, job.runAtStart ? 0 : job.everyMs],
-    )
-    .then(
-      () => true,
-      (error: unknown) => {
-        log.error({ err: error }, 'job registration failed');
-        return false;
-      },
-    );
+  const register = () =>
+    ctx.db
+      .query(
+        `INSERT INTO scheduled_jobs (name, next_run_at)
+         VALUES ($1, now() + make_interval(secs => $2::double precision / 1000))
+         ON CONFLICT (name) DO NOTHING`,
+        [job.name, job.runAtStart ? 0 : job.everyMs],
+      )
+      .then(
+        () => true,
+        (error: unknown) => {
+          log.error({ err: error }, 'job registration failed');
+          return false;
+        },
+      );
+  const registered = register();
+  let registration = registered;
 
   async function claim(): Promise<boolean> {
     const rows = await ctx.db.query(
@@ -76,7 +80,10 @@ export function startJob(ctx: Pick<AppContext, 'db' | 'log'>, job: Job): JobHand
   }
 
   async function runOnce(): Promise<boolean> {
-    if (stopped || !(await registered)) return false;
+    if (stopped) return false;
+    // Not registered yet (the database was down at start): each poll tries again.
+    if (!(await registration)) registration = register();
+    if (!(await registration)) return false;
     let claimed = false;
     try {
       claimed = await claim();

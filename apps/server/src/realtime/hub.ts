@@ -19,7 +19,7 @@ import {
   type ServerMessageOf,
 } from '@versus/domain/realtime';
 import type { AccessClaims } from '../auth/tokens.ts';
-import type { Database } from '../db/database.ts';
+import { isDatabaseUnavailable, type Database } from '../db/database.ts';
 import { REALTIME_CHANNEL, isUnstoredTopic } from './publish.ts';
 import { readEvent, readReplay, type StoredEvent } from './realtime.repository.ts';
 import { SOCKET_LIMIT_DEFAULTS, SocketLimits, type Bucket, type SocketLimitOptions } from './socket-limits.ts';
@@ -122,6 +122,8 @@ interface CatchUpEntry {
   pending: Pending;
   /** Send `subscribed` when done (a new subscription, not a repair). */
   announce: boolean;
+  /** Send `gap` rather than the missed events (see onListenResumed). */
+  gap?: boolean;
 }
 
 /** What one event's notification holds (publish.ts eventNotification). */
@@ -219,7 +221,7 @@ export class RealtimeHub {
 
   /** Starts listening for events from every process, and the one shared heartbeat timer. */
   async start(): Promise<void> {
-    this.unlisten = await this.db.listen(REALTIME_CHANNEL, this.onNotify);
+    this.unlisten = await this.db.listen(REALTIME_CHANNEL, this.onNotify, this.onListenResumed);
     const tickMs = Math.max(20, Math.min(1000, this.helloTimeoutMs / 4, this.heartbeatMs / 4));
     this.timer = setInterval(this.tick, tickMs);
     this.timer.unref();
@@ -336,10 +338,14 @@ export class RealtimeHub {
       try {
         await this.handle(conn, message);
       } catch (error) {
-        this.log.error({ err: error, t: message.t }, 'realtime: message failed');
+        // As over HTTP (app.ts): a lost database is a 503 to retry, anything else a 500.
+        const unavailable = isDatabaseUnavailable(error);
+        const code = unavailable ? 'unavailable' : 'internal';
+        if (unavailable) this.log.warn({ err: error, t: message.t }, 'realtime: database unavailable');
+        else this.log.error({ err: error, t: message.t }, 'realtime: message failed');
         if (message.t === 'move') {
-          this.send(conn, { t: 'moved', d: { ...refOf(message.d), matchId: message.d.matchId, ok: false, status: 500, code: 'internal', message: REALTIME_ERROR_MESSAGES.internal } });
-        } else this.sendError(conn, 'internal', undefined, 'topic' in message.d ? message.d.topic : undefined);
+          this.send(conn, { t: 'moved', d: { ...refOf(message.d), matchId: message.d.matchId, ok: false, status: unavailable ? 503 : 500, code, message: REALTIME_ERROR_MESSAGES[code] } });
+        } else this.sendError(conn, code, undefined, 'topic' in message.d ? message.d.topic : undefined);
       } finally {
         if (--conn.queued === 0) conn.chain = undefined;
       }
@@ -472,14 +478,15 @@ export class RealtimeHub {
     since: number | undefined,
     current: number,
     events: WireEvent[],
-    { conn, pending, announce }: CatchUpEntry,
+    { conn, pending, announce, gap }: CatchUpEntry,
   ): void {
     // Unsubscribed, subscribed again or gone while the store was read.
     if (state.joining.get(conn) !== pending) return;
     state.joining.delete(conn);
 
     let last = current;
-    if (since !== undefined && since !== current) {
+    if (gap) this.send(conn, { t: 'gap', d: { topic } });
+    else if (since !== undefined && since !== current) {
       const complete =
         since < current &&
         current - since <= this.maxReplay &&
@@ -551,6 +558,20 @@ export class RealtimeHub {
       return;
     }
     this.incomingNote(note, text);
+  };
+
+  /**
+   * The LISTEN connection was lost and listens again: the notifications sent meanwhile (events
+   * and hints alike) are gone. Every socket is told `gap` on each topic it follows, so it
+   * fetches a fresh snapshot, and carries on live from the topic's current version.
+   */
+  private readonly onListenResumed = (): void => {
+    if (this.closing) return;
+    this.log.warn({ topics: this.topics.size }, 'realtime: listening again after a lost database connection; followers resync');
+    for (const [topic, state] of this.topics) {
+      for (const conn of state.joining.keys()) this.send(conn, { t: 'gap', d: { topic } });
+      this.resync(topic, state, true);
+    }
   };
 
   /** One event's notification (publish.ts eventNotification): inline, a reference, or a gap marker. */
@@ -637,11 +658,14 @@ export class RealtimeHub {
     if (behind) this.catchUpGroups(topic, state, behind);
   }
 
-  /** Every live subscriber of `topic` reads back from its last version (an event was lost). */
-  private resync(topic: string, state: TopicState): void {
+  /**
+   * Every live subscriber of `topic` reads back from its last version (an event was lost); with
+   * `gap`, it is told `gap` instead of the replay (a hint may have been lost too).
+   */
+  private resync(topic: string, state: TopicState, gap = false): void {
     const groups = new Map<number, CatchUpEntry[]>();
     for (const [conn, last] of state.subs) {
-      const entry: CatchUpEntry = { conn, pending: { buffer: [] }, announce: false };
+      const entry: CatchUpEntry = { conn, pending: { buffer: [] }, announce: false, gap };
       const group = groups.get(last);
       if (group) group.push(entry);
       else groups.set(last, [entry]);

@@ -1,30 +1,17 @@
 // Several server processes on one database: events cross between them through LISTEN/NOTIFY.
 // Two app instances in this process (each with its own pool and LISTEN connection) and one
 // real server started as a child process with `tsx apps/server/src/main.ts`.
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_CLOSE } from '@versus/domain/realtime';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openPostgres, type Database } from '../db/database.ts';
+import { startChildServer } from '../test/child-server.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { publish, topics } from './publish.ts';
 import { pruneEvents } from './realtime.repository.ts';
 import { listen, signUp, TestSocket } from './test-socket.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 describe('realtime across server processes', () => {
   let database: TestDatabase;
@@ -35,7 +22,6 @@ describe('realtime across server processes', () => {
   let urlB: string;
   let child: ChildProcess;
   let childPort: number;
-  let childOutput = '';
   let user: { userId: string; token: string };
   const sockets: TestSocket[] = [];
 
@@ -60,30 +46,9 @@ describe('realtime across server processes', () => {
     urlB = await listen(appB);
     user = await signUp(appA, 'cluster');
 
-    childPort = await freePort();
-    child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        PORT: String(childPort),
-        HOST: '127.0.0.1',
-        SEED_DEMO: 'false',
-        WEB_DIR: '',
-        RUN_JOBS: 'false',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => (childOutput += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (childOutput += chunk.toString()));
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const res = await fetch(`http://127.0.0.1:${childPort}/api/health`).catch(() => undefined);
-      if (res?.ok) break;
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`child server did not start:\n${childOutput}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const server = await startChildServer(database.url);
+    child = server.process;
+    childPort = server.port;
   }, 60_000);
 
   afterAll(async () => {

@@ -129,25 +129,30 @@ export async function listen(app: App): Promise<string> {
 
 let counter = 0;
 
-/** Signs up a fresh player through the auth API; answers its id and access token. */
-export async function signUp(app: App, label = 'player'): Promise<{ userId: string; token: string }> {
+/**
+ * Signs up a fresh player through the auth API (of an app in this process, or of a server at
+ * this http:// address); answers its id and access token.
+ */
+export async function signUp(app: App | string, label = 'player'): Promise<{ userId: string; token: string }> {
   counter++;
   const name = `${label}${counter}${Math.random().toString(36).slice(2, 8)}`.slice(0, 24);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: {
-      email: `${name}@example.com`,
-      password: 'secret-password',
-      options: {
-        data: {
-          account_type: 'real',
-          username: name,
-          full_name: 'Test Player',
-          phone: '+15555550100',
-          date_of_birth: '1990-01-01',
-          age_verified: true,
-        },
+  const post = async (payload: object) => {
+    if (typeof app !== 'string') return app.inject({ method: 'POST', url: '/api/auth/signup', payload });
+    const res = await fetch(`${app}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    const body = await res.text();
+    return { statusCode: res.status, body, json: () => JSON.parse(body) as unknown };
+  };
+  const res = await post({
+    email: `${name}@example.com`,
+    password: 'secret-password',
+    options: {
+      data: {
+        account_type: 'real',
+        username: name,
+        full_name: 'Test Player',
+        phone: '+15555550100',
+        date_of_birth: '1990-01-01',
+        age_verified: true,
       },
     },
   });

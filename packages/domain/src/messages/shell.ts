@@ -72,6 +72,8 @@ export const GENERIC = {
   // A multipart form the parser cannot read (cut short, no boundary, more parts than allowed).
   uploadUnreadable: 'The upload could not be read. Choose one image and try again.',
   routeNotFound: 'Not found',
+  // The database was unreachable for a moment (restart, failover, cut connection): HTTP 503.
+  unavailable: 'Service temporarily unavailable, please retry',
 } as const;
 
 export const BALANCE = {
