@@ -1,7 +1,6 @@
 // The real server process (`tsx apps/server/src/main.ts`) in production mode: no start on a
 // database where a demo account keeps its published password, nor with demo data asked for.
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,16 +11,9 @@ import { SEED_DEMO_IN_PRODUCTION } from './config.ts';
 import { seedDemo } from './db/seed.ts';
 import { demoAccountsRefusal } from './startup.ts';
 import { createTestDatabase, type TestDatabase } from './test/database.ts';
+import { freePort } from './test/free-port.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const answers = (port: number) =>
   fetch(`http://127.0.0.1:${port}/api/health`).then(
