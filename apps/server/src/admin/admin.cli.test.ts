@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH } from '@versus/domain';
+import { AUTH, USERNAME_RULE } from '@versus/domain';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
@@ -67,6 +67,13 @@ describe('npm run admin -- create', () => {
     });
     expect(dashboard.statusCode).toBe(200);
     expect((await auditLedger(testApp.database.db)).problems).toEqual([]);
+  });
+
+  it('asks for --username when the email does not give a valid one', async () => {
+    expect(await admin(['create', '--email', 'first.last@example.com'], 'a long secret')).toMatchObject({
+      code: 1,
+      stderr: `${USERNAME_RULE} Choose one with --username.\n`,
+    });
   });
 
   it('refuses an email already taken, with registration’s message', async () => {

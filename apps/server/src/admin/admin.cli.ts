@@ -139,7 +139,8 @@ run(process.argv.slice(2)).then(
     }
     // Refusals (AppError: registration's message) and failures alike: a message, not a stack.
     const { message, code } = error as { message?: string; code?: string };
-    console.error(message || code || String(error));
+    const hint = error instanceof AppError && error.field === 'username' ? ' Choose one with --username.' : '';
+    console.error(`${message || code || String(error)}${hint}`);
     process.exitCode = 1;
   },
 );
