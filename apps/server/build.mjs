@@ -10,11 +10,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@versus/'));
 
-// Two self-contained bundles side by side (no shared chunks: paths derived from
-// import.meta.url must resolve to dist/ itself).
-for (const entry of ['main', 'make-template']) await build({
-  entryPoints: [path.join(here, `src/${entry}.ts`)],
-  outfile: path.join(here, `dist/${entry}.js`),
+// Self-contained bundles side by side (no shared chunks: paths derived from import.meta.url
+// must resolve to dist/ itself): the server, the template step, the operator's admin command.
+const entries = { main: 'main.ts', 'make-template': 'make-template.ts', admin: 'admin/admin.cli.ts' };
+for (const [name, source] of Object.entries(entries)) await build({
+  entryPoints: [path.join(here, 'src', source)],
+  outfile: path.join(here, `dist/${name}.js`),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -25,5 +26,5 @@ for (const entry of ['main', 'make-template']) await build({
 });
 fs.rmSync(path.join(here, 'dist/migrations'), { recursive: true, force: true });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true });
-// The embedded-database template (see src/make-template.ts).
+// The embedded-database templates, plain and demo (see src/db/embedded-templates.ts).
 execFileSync(process.execPath, [path.join(here, 'dist/make-template.js')], { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: 'warn' } });

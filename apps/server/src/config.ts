@@ -17,7 +17,15 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   signupsDisabled: boolean;
-  /** Seed demo users and challenges into an empty database. */
+  /**
+   * NODE_ENV=production: never demo data, and no start while a demo account still has its
+   * published password.
+   */
+  production: boolean;
+  /**
+   * Demo users (with the README's passwords) and challenges. On by default only for the
+   * embedded database outside production (the zero-setup demo); SEED_DEMO=true asks for it.
+   */
   seedDemo: boolean;
   /** Built web app to serve; absent in API-only tests. */
   webDir: string | undefined;
@@ -69,16 +77,29 @@ function trustProxyOf(value: string | undefined): Config['trustProxy'] {
 
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value);
 
+export const SEED_DEMO_IN_PRODUCTION =
+  'SEED_DEMO=true is refused with NODE_ENV=production: the demo accounts have published passwords. Unset SEED_DEMO, or run without NODE_ENV=production.';
+
+function seedDemoOf(env: NodeJS.ProcessEnv, production: boolean, databaseUrl: string | undefined): boolean {
+  if (!env.SEED_DEMO) return !production && !databaseUrl;
+  const on = truthy(env.SEED_DEMO);
+  if (on && production) throw new Error(SEED_DEMO_IN_PRODUCTION);
+  return on;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const production = env.NODE_ENV === 'production';
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     signupsDisabled: truthy(env.SIGNUPS_DISABLED),
-    seedDemo: env.SEED_DEMO === undefined ? true : truthy(env.SEED_DEMO),
+    production,
+    seedDemo: seedDemoOf(env, production, databaseUrl),
     webDir: env.WEB_DIR === '' ? undefined : path.resolve(root, env.WEB_DIR ?? 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     secureCookies: truthy(env.SECURE_COOKIES),

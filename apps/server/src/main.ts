@@ -1,17 +1,21 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/open.ts';
-import { migrate } from './db/migrate.ts';
-import { seedDemo } from './db/seed.ts';
+import { loadConfig, type Config } from './config.ts';
+import { prepareDatabase, StartRefused } from './startup.ts';
 
 const startedAt = performance.now();
-const config = loadConfig();
-const db = await openDatabase(config).catch((error: Error) => {
+/** Refusals (bad settings, a held data folder, demo passwords in production) end here, plainly. */
+function refuse(error: unknown): never {
+  if (!(error instanceof StartRefused)) throw error;
   console.error(error.message);
   process.exit(1);
-});
-await migrate(db);
-if (config.seedDemo) await seedDemo(db);
+}
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  refuse(new StartRefused((error as Error).message));
+}
+const db = await prepareDatabase(config).catch(refuse);
 
 const app = await buildApp({ config, db });
 await app.listen({ port: config.port, host: config.host });

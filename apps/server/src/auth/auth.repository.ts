@@ -251,6 +251,11 @@ export async function markRefreshTokenUsed(tx: Queryable, id: string): Promise<v
   await tx.query('UPDATE refresh_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL', [id]);
 }
 
+/** Ends every session of the user (their password changed). */
+export async function revokeUserSessions(db: Queryable, userId: string): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+}
+
 export async function revokeRefreshFamily(db: Queryable, familyId: string): Promise<void> {
   await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [familyId]);
 }

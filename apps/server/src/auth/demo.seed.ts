@@ -1,9 +1,10 @@
 // Demo accounts for a newcomer's first run (and for the README to quote).
 import type { AccountType, Role } from '@versus/domain';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import type { Seeder } from '../db/seed.ts';
 import * as repo from './auth.repository.ts';
 import { createAccount } from './auth.service.ts';
+import { verifyPassword } from './passwords.ts';
 
 export interface DemoUser {
   email: string;
@@ -43,3 +44,16 @@ export const demoUsersSeeder: Seeder = {
     }
   },
 };
+
+/**
+ * The demo accounts in `db` that still sign in with their published password (checked against
+ * the stored hash, so an account whose password was changed is not one of them).
+ */
+export async function demoAccountsWithPublishedPassword(db: Queryable): Promise<string[]> {
+  const exposed: string[] = [];
+  for (const user of DEMO_USERS) {
+    const credentials = await repo.findCredentialsByEmail(db, user.email);
+    if (credentials && (await verifyPassword(credentials.password_hash, user.password))) exposed.push(user.email);
+  }
+  return exposed;
+}

@@ -3,11 +3,19 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from './database.ts';
 
-/** PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR. */
-export function openDatabase(config: Config): Promise<Database> {
-  if (config.databaseUrl) return Promise.resolve(openPostgres(config.databaseUrl));
-  return openPglite(config.dataDir, { template: EMBEDDED_TEMPLATE });
+/** Where the build writes the embedded templates: next to the bundle. */
+export const TEMPLATE_DIR = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * A migrated embedded database (tar.gz) to start a new data folder from: the plain one, or the
+ * demo one that also holds the demo data (only ever used when the demo is on).
+ */
+export function embeddedTemplate(demo: boolean, dir = TEMPLATE_DIR): string {
+  return path.join(dir, demo ? 'embedded-demo-template.tar.gz' : 'embedded-template.tar.gz');
 }
 
-/** Written by the build next to the bundle: a migrated, seeded embedded database. */
-export const EMBEDDED_TEMPLATE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'embedded-template.tar.gz');
+/** PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR. */
+export function openDatabase(config: Config, templateDir = TEMPLATE_DIR): Promise<Database> {
+  if (config.databaseUrl) return Promise.resolve(openPostgres(config.databaseUrl));
+  return openPglite(config.dataDir, { template: embeddedTemplate(config.seedDemo, templateDir) });
+}

@@ -1,0 +1,146 @@
+// `npm run admin -- <command>`: the operator's account commands (the first admin, a new
+// password), run beside the server on the same settings (DATABASE_URL, else DATA_DIR).
+import readline from 'node:readline';
+import { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { openDatabase } from '../db/open.ts';
+import { AppError } from '../http/errors.ts';
+import { adminSignUp, checkNewPassword, createAdmin, setPassword } from './admin-accounts.service.ts';
+
+const USAGE = `Usage:
+  npm run admin -- create --email <email> [--username <name>] [--name <full name>]
+                          [--phone <phone>] [--date-of-birth <yyyy-mm-dd>]
+      Creates an admin account (real money). The username defaults to the part of the email
+      before the @. An email or username already taken is refused.
+  npm run admin -- password --email <email>
+      Gives an existing account a new password and ends all its sessions.
+
+The password is asked for (not shown), or read from the first line of standard input when
+piped. The database is DATABASE_URL's, else the embedded one in DATA_DIR (./data): a running
+server holds the embedded one, so stop the server first.`;
+
+/** Exit codes: 0 done, 1 refused (the message says why), 2 a mistake in the command itself. */
+class UsageError extends Error {}
+
+async function run(argv: string[]): Promise<string> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        email: { type: 'string' },
+        username: { type: 'string' },
+        name: { type: 'string' },
+        phone: { type: 'string' },
+        'date-of-birth': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { positionals, values } = parsed;
+  if (values.help) return USAGE;
+  const [command, ...extra] = positionals;
+  if (command !== 'create' && command !== 'password') throw new UsageError(command ? `Unknown command: ${command}` : 'No command given.');
+  if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
+  if (!values.email) throw new UsageError('--email is required.');
+  if (command === 'password' && (values.username || values.name || values.phone || values['date-of-birth'])) {
+    throw new UsageError('password takes only --email.');
+  }
+
+  const config = loadConfig();
+  const password = await readPassword();
+  if (command === 'create') {
+    const request = adminSignUp({
+      email: values.email,
+      password,
+      username: values.username,
+      fullName: values.name,
+      phone: values.phone,
+      dateOfBirth: values['date-of-birth'],
+    });
+    const { username } = await withDatabase(config, (db) => createAdmin(db, request));
+    return `Admin account created: ${request.email.trim()} (username ${username}). Sign in with the account type "Real".`;
+  }
+  checkNewPassword(password);
+  await withDatabase(config, (db) => setPassword(db, values.email!, password));
+  return `New password set for ${values.email.trim()}; its sessions have ended.`;
+}
+
+async function withDatabase<T>(config: Config, work: (db: Database) => Promise<T>): Promise<T> {
+  let db: Database;
+  try {
+    db = await openDatabase(config);
+  } catch (error) {
+    throw new Error(
+      `${(error as Error).message}\nThe embedded database admits one process at a time: stop the Versus server, ` +
+        'run this command, then start the server again.',
+      { cause: error },
+    );
+  }
+  try {
+    // A database no server has started on yet gets its tables first (migrations run once).
+    await migrate(db);
+    return await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** From the terminal without echo (asked twice), else the first line of standard input. */
+async function readPassword(): Promise<string> {
+  if (process.stdin.isTTY) {
+    const password = await askHidden('Password: ');
+    if ((await askHidden('Repeat the password: ')) !== password) throw new AppError(400, 'invalid_input', 'The two passwords differ.');
+    return password;
+  }
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+function askHidden(question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let muted = false;
+    // The terminal echoes through readline's output: drop it once the question is shown.
+    const output = new Writable({
+      write(chunk, _encoding, done) {
+        if (!muted) process.stderr.write(chunk);
+        done();
+      },
+    });
+    const rl = readline.createInterface({ input: process.stdin, output, terminal: true });
+    rl.on('SIGINT', () => {
+      rl.close();
+      process.stderr.write('\n');
+      reject(new Error('Cancelled.'));
+    });
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stderr.write('\n');
+      resolve(answer);
+    });
+    muted = true;
+  });
+}
+
+run(process.argv.slice(2)).then(
+  (message) => console.log(message),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      process.exitCode = 2;
+      return;
+    }
+    // Refusals (AppError: registration's message) and failures alike: a message, not a stack.
+    const { message, code } = error as { message?: string; code?: string };
+    const hint = error instanceof AppError && error.field === 'username' ? ' Choose one with --username.' : '';
+    console.error(`${message || code || String(error)}${hint}`);
+    process.exitCode = 1;
+  },
+);
