@@ -9,7 +9,7 @@ import {
   type SignUpRequest,
 } from '@versus/domain';
 import * as repo from '../auth/auth.repository.ts';
-import { createAccount, normalizeEmail } from '../auth/auth.service.ts';
+import { createAccount, normalizeEmail, refuseCommonPassword } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -57,6 +57,7 @@ export function adminSignUp(admin: NewAdmin): SignUpRequest {
 export async function createAdmin(db: Database, request: SignUpRequest): Promise<{ userId: string; username: string }> {
   const data = request.options.data;
   const username = data.username.trim();
+  await refuseCommonPassword(request.password, request.email, username);
   const userId = await createAccount(db, {
     email: request.email,
     password: request.password,
@@ -85,6 +86,7 @@ export async function setPassword(db: Database, email: string, password: string)
   checkNewPassword(password);
   const credentials = await repo.findCredentialsByEmail(db, normalizeEmail(email));
   if (!credentials) throw notFound(`No account has the email ${normalizeEmail(email)}.`);
+  await refuseCommonPassword(password, email);
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, credentials.id, hash);

@@ -52,6 +52,11 @@ describe('npm run admin -- create', () => {
     expect(await accounts()).toEqual([]);
   });
 
+  it('refuses a common password, as registration does, and creates nothing', async () => {
+    expect(await admin(['create', '--email', 'root@example.com'], 'password1')).toEqual({ code: 1, stdout: '', stderr: `${AUTH.passwordTooCommon}\n` });
+    expect(await accounts()).toEqual([]);
+  });
+
   it('creates an admin who signs in through the API and reaches the admin side', async () => {
     const run = await admin(['create', '--email', 'Root@Example.com', '--name', 'Rita Root'], 'a long secret');
     expect(run).toMatchObject({ code: 0, stderr: '' });
@@ -99,8 +104,9 @@ describe('npm run admin -- password', () => {
     expect(old.statusCode).toBe(401);
   });
 
-  it('refuses a short password and an unknown email', async () => {
+  it('refuses a short password, a common one and an unknown email', async () => {
     expect(await admin(['password', '--email', 'root@example.com'], 'short')).toMatchObject({ code: 1, stderr: `${AUTH.passwordTooShort}\n` });
+    expect(await admin(['password', '--email', 'root@example.com'], 'qwerty123')).toMatchObject({ code: 1, stderr: `${AUTH.passwordTooCommon}\n` });
     expect(await admin(['password', '--email', 'nobody@example.com'], 'a long secret')).toMatchObject({
       code: 1,
       stderr: 'No account has the email nobody@example.com.\n',

@@ -132,6 +132,12 @@ export interface CreateAccount {
  * the whole site before the password is judged, the email looked up or a password hashed: so
  * credits cannot be farmed, and the "email taken" answer cannot be asked for faster than that.
  */
+/** Refuses (400, on the password field) a password among the most common or made of the account's own names. */
+export async function refuseCommonPassword(password: string, email: string, username?: string): Promise<void> {
+  const names = [email, normalizeEmail(email).split('@')[0] ?? '', ...(username ? [username] : [])];
+  if (await isCommonPassword(password, names)) throw badRequest('invalid_input', AUTH.passwordTooCommon, 'password');
+}
+
 export async function signUp(ctx: AppContext, request: SignUpRequest, address: string): Promise<IssuedSession> {
   const data = request.options.data;
   const invalid = validateRegistration(fromSignUpRequest(request), todayIn(data.timezone));
@@ -149,9 +155,7 @@ export async function signUp(ctx: AppContext, request: SignUpRequest, address: s
     { key: 'signup:all', limit: global, windowSeconds, message: LIMITS.signUpGlobal },
   ]);
   // After the throttle: the estimate costs up to ~15 ms of the event loop.
-  if (await isCommonPassword(request.password, [request.email, normalizeEmail(request.email).split('@')[0] ?? '', username])) {
-    throw badRequest('invalid_input', AUTH.passwordTooCommon, 'password');
-  }
+  await refuseCommonPassword(request.password, request.email, username);
 
   const userId = await createAccount(ctx.db, {
     email: request.email,
