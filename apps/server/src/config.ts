@@ -12,7 +12,7 @@ export interface Config {
   /** Built web app to serve; absent in API-only tests. */
   webDir: string | undefined;
   logLevel: string;
-  /** Mark the refresh cookie Secure (behind HTTPS). */
+  /** Mark the refresh cookie Secure always (it is also Secure on any request that came over HTTPS). */
   secureCookies: boolean;
   /** Run scheduled jobs in this process (they still take a lock so each runs once). */
   runJobs: boolean;
@@ -22,6 +22,27 @@ export interface Config {
    * a number of hops, or a list of proxy addresses / CIDRs.
    */
   trustProxy: boolean | number | string;
+  /** Slow clients are cut off: see docs/security-c.md for why each number. */
+  timeouts: HttpTimeouts;
+}
+
+export interface HttpTimeouts {
+  /** The whole request head must arrive within this (a half-sent header is dropped with 408). */
+  headersMs: number;
+  /** The whole request, body included, must arrive within this. */
+  requestMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** A socket with no traffic either way is closed after this. */
+  idleMs: number;
+}
+
+function millisecondsOf(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`${name} must be a positive number of milliseconds, got ${value}`);
+  return ms;
 }
 
 function trustProxyOf(value: string | undefined): Config['trustProxy'] {
@@ -49,5 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     secureCookies: truthy(env.SECURE_COOKIES),
     runJobs: env.RUN_JOBS === undefined ? true : truthy(env.RUN_JOBS),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    timeouts: {
+      headersMs: millisecondsOf(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000),
+      requestMs: millisecondsOf(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000),
+      keepAliveMs: millisecondsOf(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000),
+      idleMs: millisecondsOf(env, 'HTTP_IDLE_TIMEOUT_MS', 60_000),
+    },
   };
 }
