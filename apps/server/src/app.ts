@@ -19,7 +19,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './http/errors.ts';
-import { refuseNulCharacters } from './http/characters.ts';
+import { refuseUnstorableCharacters } from './http/characters.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { features } from './features.ts';
 
@@ -63,8 +63,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  // Before any route: a NUL character in a JSON body is a 400 (PostgreSQL cannot store it).
-  refuseNulCharacters(app);
+  // Before any route: a NUL or an unpaired surrogate in a body or query is a 400 (PostgreSQL cannot store them).
+  refuseUnstorableCharacters(app);
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && config.webDir && !isApiPath(request.url) && fs.existsSync(indexHtml(config))) {
       // Client-side routes: the SPA decides what to show, including its own 404 page.
