@@ -72,7 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     timeouts: {
       headersMs: millisecondsOf(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000),
-      requestMs: millisecondsOf(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000),
+      requestMs: millisecondsOf(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000),
       keepAliveMs: millisecondsOf(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000),
       idleMs: millisecondsOf(env, 'HTTP_IDLE_TIMEOUT_MS', 60_000),
     },

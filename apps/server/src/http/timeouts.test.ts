@@ -3,6 +3,7 @@
 // while a realtime WebSocket outlives them all.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { listen, signUp, TestSocket } from '../realtime/test-socket.ts';
 
@@ -51,6 +52,14 @@ function slowClient(first: string, waitMs = 5_000): Promise<Outcome> {
     });
   });
 }
+
+describe('HTTP timeout settings', () => {
+  it('default to 10 s for the head, 120 s for the request, 5 s keep-alive, 60 s idle, and refuse nonsense', () => {
+    expect(loadConfig({}).timeouts).toEqual({ headersMs: 10_000, requestMs: 120_000, keepAliveMs: 5_000, idleMs: 60_000 });
+    expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '2500' }).timeouts.headersMs).toBe(2_500);
+    for (const bad of ['0', '-1', '1.5', 'soon']) expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: bad }), bad).toThrow(/HTTP_REQUEST_TIMEOUT_MS/);
+  });
+});
 
 describe('HTTP timeouts', () => {
   it('close a connection that sends half a request head within the header timeout (408)', async () => {
