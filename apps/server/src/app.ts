@@ -63,7 +63,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  // Before any route: a NUL or an unpaired surrogate in a body or query is a 400 (PostgreSQL cannot store them).
+  // Before any route: a NUL or an unpaired surrogate in a body or query is a 400 (neither can be stored).
   refuseUnstorableCharacters(app);
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && config.webDir && !isApiPath(request.url) && fs.existsSync(indexHtml(config))) {
