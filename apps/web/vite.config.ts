@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -13,7 +17,7 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     root,
-    plugins: [react(), tailwindcss(), pwa()],
+    plugins: [react(), tailwindcss(), pwa(), precompress()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -83,4 +87,47 @@ function pwa() {
     },
     devOptions: { enabled: false },
   });
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of every text file of the build over 1 KB, the
+ * service worker included, written beside it (app.js.br, app.js.gz): the server sends them as
+ * they are (@fastify/static preCompressed), so no request pays for compressing. Runs after the
+ * PWA plugin has written the worker; the precache lists neither copy (its patterns end in .js…).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'versus:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const files = fs
+          .readdirSync(outDir, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+          .map((entry) => path.join(entry.parentPath, entry.name));
+        await Promise.all(
+          files.map(async (file) => {
+            const bytes = fs.readFileSync(file);
+            if (bytes.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+              gzip(bytes, { level: 9 }),
+            ]);
+            fs.writeFileSync(`${file}.br`, br);
+            fs.writeFileSync(`${file}.gz`, gz);
+          }),
+        );
+      },
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import staticFiles from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -18,8 +19,9 @@ import type { Config } from './config.ts';
 import { isDatabaseUnavailable, type Database } from './db/database.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './http/errors.ts';
-import { refuseNulCharacters } from './http/characters.ts';
+import { refuseUnstorableCharacters } from './http/characters.ts';
 import { RetryLaterError } from './http/rate-limit.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { features } from './features.ts';
 
 export type App = FastifyInstance<
@@ -49,13 +51,23 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
     bodyLimit: 1024 * 1024,
     // On close, idle keep-alive sockets are dropped at once and busy ones finish first.
     forceCloseConnections: 'idle',
+    // Slow clients are cut off (docs/security-c.md). A WebSocket leaves these behind once upgraded.
+    connectionTimeout: config.timeouts.idleMs,
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: Math.min(config.timeouts.headersMs, config.timeouts.requestMs),
+      requestTimeout: config.timeouts.requestMs,
+      // Node checks the two above on this beat (30 s by default, longer than the header timeout).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.timeouts.headersMs / 4))),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  // Before any route: a NUL character in a JSON body is a 400 (PostgreSQL cannot store it).
-  refuseNulCharacters(app);
+  // Before any route: a NUL or an unpaired surrogate in a body or query is a 400 (neither can be stored).
+  refuseUnstorableCharacters(app);
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && config.webDir && !isApiPath(request.url) && fs.existsSync(indexHtml(config))) {
       // Client-side routes: the SPA decides what to show, including its own 404 page.
@@ -65,6 +77,9 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
     return reply.status(404).type('application/json; charset=utf-8').send(errorBody('not_found', GENERIC.routeNotFound));
   });
 
+  await securityHeaders(app);
+  // JSON (and any other text) over 1 KB is compressed; built assets come precompressed below.
+  await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
@@ -103,6 +118,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
       root: config.webDir,
       wildcard: false,
       index: false,
+      // app.js.br / app.js.gz made by the web build: sent as they are to a browser that takes them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed build assets never change; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

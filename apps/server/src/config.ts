@@ -30,7 +30,7 @@ export interface Config {
   /** Built web app to serve; absent in API-only tests. */
   webDir: string | undefined;
   logLevel: string;
-  /** Mark the refresh cookie Secure (behind HTTPS). */
+  /** Mark the refresh cookie Secure always (it is also Secure on any request that came over HTTPS). */
   secureCookies: boolean;
   /** Run scheduled jobs in this process (they still take a lock so each runs once). */
   runJobs: boolean;
@@ -41,6 +41,19 @@ export interface Config {
    */
   trustProxy: boolean | number | string;
   limits: Limits;
+  /** Slow clients are cut off: see docs/security-c.md for why each number. */
+  timeouts: HttpTimeouts;
+}
+
+export interface HttpTimeouts {
+  /** The whole request head must arrive within this (a half-sent header is dropped with 408). */
+  headersMs: number;
+  /** The whole request, body included, must arrive within this. */
+  requestMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** A socket with no traffic either way is closed after this. */
+  idleMs: number;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -106,5 +119,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     runJobs: env.RUN_JOBS === undefined ? true : truthy(env.RUN_JOBS),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     limits: limitsOf(env),
+    timeouts: {
+      headersMs: positiveInt(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000),
+      requestMs: positiveInt(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000),
+      keepAliveMs: positiveInt(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000),
+      idleMs: positiveInt(env, 'HTTP_IDLE_TIMEOUT_MS', 60_000),
+    },
   };
 }

@@ -2,12 +2,13 @@
 // a `{t, d}` envelope. Every event carries its topic's version so a client that misses one
 // (or reconnects) asks for what came after the last version it saw, or fetches a snapshot.
 import { z } from 'zod';
+import { GENERIC } from './messages/shell.ts';
+import { unstorablePath } from './text.ts';
 
 // The constants and the topic pattern live apart from the schemas, so a page that only needs
 // those (the web app's first page) does not carry zod.
 export * from './realtime-constants.ts';
 import { REALTIME_PROTOCOL, REALTIME_LIMITS, TOPIC_PATTERN } from './realtime-constants.ts';
-import { GENERIC } from './messages/shell.ts';
 
 /**
  * A topic is `prefix` or `prefix:id`: `user:{id}`, `match:{id}`, `room:{code}`,
@@ -142,13 +143,16 @@ export type ServerMessageOf<T extends ServerMessage['t']> = Envelope<ServerMessa
 
 export type RealtimeParseResult<M> = { ok: true; message: M } | { ok: false; error: string };
 
-function parseWith<M>(schema: z.ZodType<M>, raw: unknown): RealtimeParseResult<M> {
+function parseWith<M>(schema: z.ZodType<M>, raw: unknown, refuseUnstorable = false): RealtimeParseResult<M> {
   let data: unknown;
   try {
     data = JSON.parse(typeof raw === 'string' ? raw : String(raw));
   } catch (error) {
     return { ok: false, error: `not JSON: ${(error as Error).message}` };
   }
+  // From a client, a NUL or an unpaired surrogate (JSON's \u escapes spell both) would reach SQL in a topic or a move.
+  const at = refuseUnstorable ? unstorablePath(data) : null;
+  if (at !== null) return { ok: false, error: at ? `${at}: ${GENERIC.invalidCharacters}` : GENERIC.invalidCharacters };
   const result = schema.safeParse(data);
   if (result.success) return { ok: true, message: result.data };
   const [issue] = result.error.issues;
@@ -157,7 +161,7 @@ function parseWith<M>(schema: z.ZodType<M>, raw: unknown): RealtimeParseResult<M
 }
 
 /** Parses one text frame from a client; never throws. */
-export const parseClientMessage = (raw: unknown): RealtimeParseResult<ClientMessage> => parseWith(clientMessageSchema, raw);
+export const parseClientMessage = (raw: unknown): RealtimeParseResult<ClientMessage> => parseWith(clientMessageSchema, raw, true);
 
 /** Parses one text frame from the server; never throws. */
 export const parseServerMessage = (raw: unknown): RealtimeParseResult<ServerMessage> => parseWith(serverMessageSchema, raw);

@@ -1,6 +1,6 @@
 // Sign-in, registration, sessions and profiles over HTTP. Each route parses with the shared
 // schema and calls the service; the refresh token travels only in an httpOnly cookie.
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   SESSION,
@@ -17,6 +17,7 @@ import {
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { apiErrorSchema, AppError } from '../http/errors.ts';
+import { refuseCrossSite } from '../http/same-origin.ts';
 import { installAuth, requireSession, signedInOnly } from './auth.plugin.ts';
 import * as service from './auth.service.ts';
 
@@ -33,18 +34,21 @@ export function authFeature(app: App, ctx: AppContext): void {
   profileRoutes(app, ctx);
 }
 
-function setRefreshCookie(reply: FastifyReply, ctx: AppContext, token: string): void {
+/** Secure whenever the request came over HTTPS (directly, or per a proxy TRUST_PROXY names), or SECURE_COOKIES says so. */
+const secureCookie = (request: FastifyRequest, ctx: AppContext) => ctx.config.secureCookies || request.protocol === 'https';
+
+function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, ctx: AppContext, token: string): void {
   reply.setCookie(REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: ctx.config.secureCookies,
+    secure: secureCookie(request, ctx),
     path: '/',
     maxAge: SESSION.refreshTokenTtlDays * 24 * 60 * 60,
   });
 }
 
-function clearRefreshCookie(reply: FastifyReply, ctx: AppContext): void {
-  reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: ctx.config.secureCookies, path: '/' });
+function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply, ctx: AppContext): void {
+  reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: secureCookie(request, ctx), path: '/' });
 }
 
 function authRoutes(app: App, ctx: AppContext, base: string, hide: boolean): void {
@@ -66,7 +70,7 @@ function authRoutes(app: App, ctx: AppContext, base: string, hide: boolean): voi
     },
     async (request, reply) => {
       const { refreshToken, ...result } = await service.signUp(ctx, request.body, request.ip);
-      setRefreshCookie(reply, ctx, refreshToken);
+      setRefreshCookie(request, reply, ctx, refreshToken);
       return reply.status(201).send(result);
     },
   );
@@ -85,7 +89,7 @@ function authRoutes(app: App, ctx: AppContext, base: string, hide: boolean): voi
     },
     async (request, reply) => {
       const { refreshToken, ...result } = await service.signIn(ctx, request.body, request.ip);
-      setRefreshCookie(reply, ctx, refreshToken);
+      setRefreshCookie(request, reply, ctx, refreshToken);
       return result;
     },
   );
@@ -93,20 +97,21 @@ function authRoutes(app: App, ctx: AppContext, base: string, hide: boolean): voi
   app.post(
     `${base}/refresh`,
     {
+      onRequest: refuseCrossSite,
       schema: {
         hide,
         tags,
         summary: 'Trade the refresh cookie for a new session (the cookie rotates)',
-        response: { 200: authResponseSchema, 401: apiErrorSchema },
+        response: { 200: authResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
     async (request, reply) => {
       try {
         const { refreshToken, ...result } = await service.refresh(ctx, request.cookies[REFRESH_COOKIE]);
-        setRefreshCookie(reply, ctx, refreshToken);
+        setRefreshCookie(request, reply, ctx, refreshToken);
         return result;
       } catch (error) {
-        if (error instanceof AppError && !(error instanceof service.RefreshRaceLostError)) clearRefreshCookie(reply, ctx);
+        if (error instanceof AppError && !(error instanceof service.RefreshRaceLostError)) clearRefreshCookie(request, reply, ctx);
         throw error;
       }
     },
@@ -114,10 +119,13 @@ function authRoutes(app: App, ctx: AppContext, base: string, hide: boolean): voi
 
   app.post(
     `${base}/signout`,
-    { schema: { hide, tags, summary: 'End this session (every token of its family)', response: { 204: z.null() } } },
+    {
+      onRequest: refuseCrossSite,
+      schema: { hide, tags, summary: 'End this session (every token of its family)', response: { 204: z.null(), 403: apiErrorSchema } },
+    },
     async (request, reply) => {
       await service.signOut(ctx, request.cookies[REFRESH_COOKIE], request.versusAuth?.access ?? null);
-      clearRefreshCookie(reply, ctx);
+      clearRefreshCookie(request, reply, ctx);
       return reply.status(204).send(null);
     },
   );
@@ -125,12 +133,13 @@ function authRoutes(app: App, ctx: AppContext, base: string, hide: boolean): voi
   app.get(
     `${base}/session`,
     {
+      onRequest: refuseCrossSite,
       schema: {
         hide,
         tags,
         summary: 'The current session: from the bearer token, else from the refresh cookie (rotating it)',
         security: [...bearer, {}],
-        response: { 200: sessionResponseSchema },
+        response: { 200: sessionResponseSchema, 403: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -143,13 +152,13 @@ function authRoutes(app: App, ctx: AppContext, base: string, hide: boolean): voi
       if (!cookie) return { user: null, session: null };
       try {
         const { refreshToken, ...result } = await service.refresh(ctx, cookie);
-        setRefreshCookie(reply, ctx, refreshToken);
+        setRefreshCookie(request, reply, ctx, refreshToken);
         return result;
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         // An expired or revoked cookie simply means signed out (a lost race keeps the cookie:
         // the browser may hold the winner's new one by now).
-        if (!(error instanceof service.RefreshRaceLostError)) clearRefreshCookie(reply, ctx);
+        if (!(error instanceof service.RefreshRaceLostError)) clearRefreshCookie(request, reply, ctx);
         return { user: null, session: null };
       }
     },

@@ -1,10 +1,14 @@
 // Odd input against real PostgreSQL: a NUL character (which PostgreSQL text cannot hold) in any
-// JSON body or multipart field, and multipart forms the parser cannot read, are each a 400 with
-// a catalogue message, never a 500, and change nothing.
+// JSON body or multipart field, an unpaired UTF-16 surrogate (which UTF-8 cannot encode and
+// jsonb refuses) in any JSON body or realtime message, and multipart forms the parser cannot
+// read, are each a 400 (a socket: an error frame) with a catalogue message, never a 500, and
+// change nothing.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC } from '@versus/domain/messages';
+import { REALTIME_PROTOCOL } from '@versus/domain/realtime';
+import { listen, TestSocket } from '../realtime/test-socket.ts';
 import { createResultsKit, multipartBody, pngOf, type ResultsKit, type TestPlayer } from '../results/results.test-kit.ts';
 
 let kit: ResultsKit;
@@ -88,6 +92,78 @@ describe('a NUL character', () => {
     expect(res.body.error).toMatchObject({ ...refusedForCharacters, field: 'message' });
     expect(await feedback()).toBe(0);
     expect(storedFiles().length).toBe(files);
+  });
+});
+
+describe('an unpaired UTF-16 surrogate', () => {
+  it('in a chat message, a challenge rule, a display name or a sign-up field is refused; nothing changes', async () => {
+    const { matchId, p1 } = await kit.externalMatch();
+    const challenges = () => count('SELECT count(*)::int AS n FROM challenges WHERE creator_id = $1', [p1.id]);
+    const chats = () => count('SELECT count(*)::int AS n FROM match_chat WHERE match_id = $1', [matchId]);
+    const users = () => count('SELECT count(*)::int AS n FROM users');
+    const [challengesBefore, chatsBefore, usersBefore, nameBefore] = [await challenges(), await chats(), await users(), await displayName(p1.id)];
+
+    const chat = await kit.api('POST', `/api/matches/${matchId}/chat`, { as: p1, body: { body: 'hi \ud800' } });
+    expect(chat.status, JSON.stringify(chat.body)).toBe(400);
+    expect(chat.body.error).toMatchObject({ ...refusedForCharacters, field: 'body' });
+
+    const challenge = { game: 'fifa-24', platform: 'pc', gamertag: 'Creator', stake: 5, duration: 30, rules: ['x\udc00'] };
+    const created = await kit.api('POST', '/api/challenges', { as: p1, body: challenge });
+    expect(created.status, JSON.stringify(created.body)).toBe(400);
+    expect(created.body.error).toMatchObject({ ...refusedForCharacters, field: 'rules.0' });
+    // Reversed pair: a low surrogate before a high one pairs with neither.
+    const reversed = await kit.api('POST', '/api/challenges', { as: p1, body: { ...challenge, rules: ['\udc00\ud800'] } });
+    expect(reversed.status, JSON.stringify(reversed.body)).toBe(400);
+
+    const renamed = await kit.t.app.inject({ method: 'PATCH', url: '/api/auth/user', headers: p1.headers, payload: { display_name: 'Ace\ud83d' } });
+    expect(renamed.statusCode, renamed.body).toBe(400);
+    expect(renamed.json().error).toMatchObject({ ...refusedForCharacters, field: 'display_name' });
+
+    const signup = await kit.api('POST', '/api/auth/signup', {
+      body: { email: 'lone@odd.test', password: 'secret123', options: { data: { account_type: 'real', username: 'lone', full_name: 'Lone \udfff', phone: '+44 20 7946 0000', date_of_birth: '1995-06-15', age_verified: true } } },
+    });
+    expect(signup.status, JSON.stringify(signup.body)).toBe(400);
+    expect(signup.body.error).toMatchObject(refusedForCharacters);
+
+    expect([await challenges(), await chats(), await users(), await displayName(p1.id)]).toEqual([challengesBefore, chatsBefore, usersBefore, nameBefore]);
+  });
+
+  it('paired (an emoji) is text like any other', async () => {
+    const { matchId, p1 } = await kit.externalMatch();
+    const chat = await kit.api('POST', `/api/matches/${matchId}/chat`, { as: p1, body: { body: 'gg \ud83c\udfc6' } });
+    expect(chat.status, JSON.stringify(chat.body)).toBe(200);
+    expect(chat.body.body).toBe('gg \ud83c\udfc6');
+  });
+
+  it('in a query string cannot arrive: its UTF-8 bytes decode to no surrogate, never a 500', async () => {
+    const admin = await kit.admin();
+    for (const query of ['game=%ED%A0%80', 'game=%F0%9F', 'game=%C0%80']) {
+      const listed = await kit.api('GET', `/api/admin/disputes?${query}`, { as: admin });
+      expect(listed.status, `${query}: ${JSON.stringify(listed.body)}`).toBeLessThan(500);
+    }
+    expect((await kit.api('GET', '/api/social/search?q=%ED%A0%80ab', { as: admin })).status).toBeLessThan(500);
+  });
+
+  it('or a NUL in a realtime message is answered with an error frame; the socket stays usable', async () => {
+    const p = await kit.signUp();
+    const url = await listen(kit.t.app);
+    const socket = await TestSocket.open(url);
+    try {
+      for (const frame of [
+        '{"t":"hello","d":{"token":"x\\ud800","protocol":' + REALTIME_PROTOCOL + '}}',
+        '{"t":"sub","d":{"topic":"match:\\u0000"}}',
+        '{"t":"move","d":{"matchId":"m","move":{"cell":"a1\\udc00"},"version":1}}',
+      ]) {
+        socket.send(frame);
+        const { d } = await socket.next('error');
+        expect(d.code, frame).toBe('bad_message');
+        expect(d.message, frame).toContain(GENERIC.invalidCharacters);
+      }
+      socket.send({ t: 'hello', d: { token: p.headers.authorization.replace(/^Bearer /, ''), protocol: REALTIME_PROTOCOL } });
+      expect((await socket.next('welcome')).d.userId).toBe(p.id);
+    } finally {
+      socket.close();
+    }
   });
 });
 

@@ -5,9 +5,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { GENERIC } from '@versus/domain/messages';
 import { checkEvidenceBytes, checkEvidenceFile } from '@versus/domain/results';
+import { unstorablePath } from '@versus/domain/text';
 import type { UploadedFile } from '../storage/file-store.ts';
 import { badRequest, type AppError } from './errors.ts';
-import { invalidCharacters, nulPath } from './characters.ts';
+import { invalidCharacters } from './characters.ts';
 
 const TOO_LARGE = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_REQ_FILE_TOO_LARGE']);
 
@@ -54,7 +55,7 @@ export interface ImageChecks<T> {
  * image whatever its name. A form the parser cannot read (cut short or malformed, without a
  * boundary, more files or fields than acceptUploads allows) is 400 invalid_file with
  * GENERIC.uploadUnreadable; a file over the limit keeps acceptUploads' text; a field holding
- * U+0000 is refused as in any JSON body.
+ * U+0000 (or an unpaired surrogate) is refused as in any JSON body.
  */
 export async function readImageParts<T>(
   request: FastifyRequest,
@@ -66,7 +67,7 @@ export async function readImageParts<T>(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        const at = nulPath({ [part.fieldname]: part.value });
+        const at = unstorablePath({ [part.fieldname]: part.value });
         if (at !== null) refusal ??= invalidCharacters(at);
         else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;

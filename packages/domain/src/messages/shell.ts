@@ -67,13 +67,16 @@ export const GENERIC = {
   connectionTimeout: 'Connection timeout after 5 seconds',
   // Ours: request shape errors.
   malformedJson: 'The request body is not valid JSON.',
-  // A NUL character (U+0000) anywhere in a body, query or path: PostgreSQL text cannot hold it.
+  // A NUL character (U+0000) or an unpaired UTF-16 surrogate anywhere in a body, query or
+  // socket message: PostgreSQL text cannot hold the one, and UTF-8 cannot encode the other.
   invalidCharacters: 'The request contains characters that are not allowed.',
   // A multipart form the parser cannot read (cut short, no boundary, more parts than allowed).
   uploadUnreadable: 'The upload could not be read. Choose one image and try again.',
   routeNotFound: 'Not found',
   // The database was unreachable for a moment (restart, failover, cut connection): HTTP 503.
   unavailable: 'Service temporarily unavailable, please retry',
+  // A cookie-authorised request (refresh, sign-out) made by another site's page: CSRF.
+  crossSite: 'This request came from another site and was refused. Please use Versus directly.',
 } as const;
 
 export const BALANCE = {

@@ -1,0 +1,41 @@
+// Characters no input may carry into storage: U+0000 (PostgreSQL text and jsonb cannot hold it)
+// and a UTF-16 surrogate without its pair (UTF-8 cannot encode it; jsonb refuses its escape).
+// JSON can spell both ("\u0000", "\ud800"), so the server and the realtime socket check every
+// string (and key) of what they parsed.
+
+// In a /u regex a well-formed pair is one code point, so \p{Cs} matches only an unpaired half.
+const NUL_OR_LONE_SURROGATE = /[\u0000\p{Cs}]/u;
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export interface UnstorableOptions {
+  /** Leave NUL to the caller (a route that answers it with its own text); surrogates are still found. */
+  allowNul?: boolean;
+}
+
+/** Whether `text` holds a NUL (unless allowed) or an unpaired surrogate. */
+export const isUnstorable = (text: string, { allowNul = false }: UnstorableOptions = {}): boolean =>
+  (allowNul ? LONE_SURROGATE : NUL_OR_LONE_SURROGATE).test(text);
+
+/**
+ * The dotted path of the first string in `root` (a value, or a key: then its object's path)
+ * that `isUnstorable`, '' for `root` itself; null when there is none. Walked without recursion,
+ * so a deeply nested body cannot overflow the stack.
+ */
+export function unstorablePath(root: unknown, options: UnstorableOptions = {}): string | null {
+  const stack: [unknown, string][] = [[root, '']];
+  while (stack.length > 0) {
+    const [value, at] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (isUnstorable(value, options)) return at;
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
+    const entries = Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i]!;
+      if (isUnstorable(key, options)) return at;
+      stack.push([item, at ? `${at}.${key}` : key]);
+    }
+  }
+  return null;
+}
