@@ -51,7 +51,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
     bodyLimit: 1024 * 1024,
     // On close, idle keep-alive sockets are dropped at once and busy ones finish first.
     forceCloseConnections: 'idle',
-    // Slow clients are cut off (docs/security-c.md). A WebSocket leaves these behind once upgraded.
+    // Slow clients are cut off (docs/security.md). A WebSocket leaves these behind once upgraded.
     connectionTimeout: config.timeouts.idleMs,
     requestTimeout: config.timeouts.requestMs,
     keepAliveTimeout: config.timeouts.keepAliveMs,

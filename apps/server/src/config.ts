@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ABUSE_LIMITS } from '@versus/domain';
 import { REALTIME_LIMITS } from '@versus/domain/realtime-constants';
 
-/** The abuse limits (docs/security-d.md); the ones a site may need to tune come from settings. */
+/** The abuse limits (docs/security.md); the ones a site may need to tune come from settings. */
 export interface Limits {
   signUp: { windowSeconds: number; perAddress: number; global: number };
   codeLookups: { windowSeconds: number; perAddress: number; perAccount: number };
@@ -41,7 +41,7 @@ export interface Config {
    */
   trustProxy: boolean | number | string;
   limits: Limits;
-  /** Slow clients are cut off: see docs/security-c.md for why each number. */
+  /** Slow clients are cut off: see docs/security.md for why each number. */
   timeouts: HttpTimeouts;
 }
 

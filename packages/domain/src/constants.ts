@@ -50,7 +50,7 @@ export const SIGN_IN_LIMITS = {
 } as const;
 
 /**
- * Abuse limits (docs/security-d.md says why each number). Every window is a fixed one, counted
+ * Abuse limits (docs/security.md says why each number). Every window is a fixed one, counted
  * in PostgreSQL so it holds across server processes; a refusal is a 429 with Retry-After.
  */
 export const ABUSE_LIMITS = {

@@ -265,7 +265,7 @@ export async function signIn(ctx: AppContext, request: SignInRequest, clientAddr
  * no failure from that address since its last success there: its password is checked, a correct
  * one signs in and a wrong one is refused as the limit. So guessers behind a shared address (a
  * NAT, a proxy without TRUST_PROXY) cannot lock out the others' correct passwords, while a
- * guesser there gets one guess per further account per window (docs/security-d.md).
+ * guesser there gets one guess per further account per window (docs/security.md).
  * Answers that deferred limit, or null when the address is within its limit.
  */
 async function limitAttempts(

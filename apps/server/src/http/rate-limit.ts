@@ -1,5 +1,5 @@
 // Abuse limits kept in PostgreSQL (table rate_limits, migration 025), so they hold across every
-// server process: a fixed window per key, counted by one upsert. docs/security-d.md has the numbers.
+// server process: a fixed window per key, counted by one upsert. docs/security.md has the numbers.
 import ipaddr from 'ipaddr.js';
 import { LIMITS } from '@versus/domain/messages';
 import type { AppContext } from '../context.ts';
@@ -77,7 +77,7 @@ export async function enforce(db: Queryable, code: string, limits: Limit[]): Pro
 
 /**
  * A lookup, join or accept by a private challenge's or room's code: counted per address and,
- * when signed in, per account, so the ~8.9e8 codes cannot be swept (docs/security-d.md).
+ * when signed in, per account, so the ~8.9e8 codes cannot be swept (docs/security.md).
  */
 export function limitCodeLookups(ctx: AppContext, address: string, userId: string | null): Promise<void> {
   const { windowSeconds, perAddress, perAccount } = ctx.config.limits.codeLookups;
