@@ -1,15 +1,40 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
-import { CHALLENGE_RULES } from '@versus/domain';
+import { CHALLENGE_RULES, ROOM_SCREENS } from '@versus/domain';
 import { normalizeCode } from '@versus/domain/catalogue';
 import type { Challenge } from '@versus/domain/challenges';
 import { toast } from 'sonner';
+import { ApiError } from '../../api/index.ts';
 import { Button, Input } from '../../ui/index.ts';
 import { findChallengeByCode } from '../challenges/challenges.api.ts';
+import { joinPath } from '../join/join-target.ts';
+import { previewRoom } from '../rooms/rooms.api.ts';
 import { codeInputValue } from './code-input.ts';
 
-/** SPEC §5 code search: exactly 6 characters, uppercased; opens the challenge it finds. */
+const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** One code box, whatever the code is for: an open private challenge, else a waiting room. */
+async function findByCode(code: string): Promise<{ kind: 'challenge'; challenge: Challenge } | { kind: 'room' }> {
+  try {
+    return { kind: 'challenge', challenge: await findChallengeByCode(code) };
+  } catch (error) {
+    if (!notFound(error)) throw error;
+  }
+  try {
+    await previewRoom(code);
+    return { kind: 'room' };
+  } catch (error) {
+    throw notFound(error) ? new Error(ROOM_SCREENS.codeNotFound) : error;
+  }
+}
+
+/**
+ * SPEC §5 code search: exactly 6 characters, uppercased; opens the challenge it finds, or the
+ * join screen of the private room with that code. A refusal (429 included) shows as it comes.
+ */
 export function CodeSearch({ onFound }: { onFound: (challenge: Challenge, code: string) => void }) {
+  const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -26,10 +51,14 @@ export function CodeSearch({ onFound }: { onFound: (challenge: Challenge, code: 
     setError(null);
     setBusy(true);
     try {
-      onFound(await findChallengeByCode(checked.code), checked.code);
+      const found = await findByCode(checked.code);
       setCode('');
+      if (found.kind === 'challenge') onFound(found.challenge, checked.code);
+      else navigate(joinPath({ kind: 'room', code: checked.code }));
     } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : String(failure));
+      const text = failure instanceof Error ? failure.message : String(failure);
+      setError(text);
+      toast.error(text);
     } finally {
       setBusy(false);
     }
