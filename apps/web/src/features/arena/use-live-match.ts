@@ -13,6 +13,7 @@ import { ApiError } from '../../api/index.ts';
 import { MoveUnanswered, SocketUnavailable, snapshotMayBeBehind, useRealtime, useRealtimeClient, useRealtimeStatus, type MoveAnswer } from '../../realtime/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { walletKeys } from '../wallet/use-balance.ts';
+import { useMatchPresence } from './use-match-presence.ts';
 import { arenaKeys, fetchMatch, lagEstimate, postDraw, postMove, postReady, postResign, type ViewMode } from './arena.api.ts';
 import { playerName } from './format.ts';
 import { applyMatchEvent, needsRefetch, newerView, readMatchEvent } from './match-sync.ts';
@@ -84,6 +85,7 @@ export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoRea
 
   // ---- live events -----------------------------------------------------------------------
   const topicId = TOPIC_ID.test(matchId) ? matchId : null;
+  const isHere = useMatchPresence(topicId);
   useRealtime(topicId && `match:${topicId}`, (update) => {
     if (snapshotMayBeBehind(update)) return refetch();
     if (update.kind !== 'event') return;
@@ -227,7 +229,7 @@ export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoRea
     });
   }, [options.autoReady, mode, view, matchId, ready, autoReadyRetry]);
 
-  return { view, query, refetch, finished, sending, move, ready, resign, draw };
+  return { view, query, refetch, finished, sending, move, ready, resign, draw, isHere };
 }
 
 export type LiveMatch = ReturnType<typeof useLiveMatch>;
