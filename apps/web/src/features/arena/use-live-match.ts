@@ -107,6 +107,8 @@ export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoRea
     const joined = update.payload as Partial<PlayerJoinedEvent>;
     if (!joined.userId || joined.userId === user?.id) return;
     const current = queryClient.getQueryData<MatchView>(key);
+    // Heard late (a reconnect's catch-up) when the match is already over: no longer news.
+    if (current && isOverStatus(current)) return;
     const name = joined.username ?? (current && (joined.seat === 0 || joined.seat === 1) ? playerName(current.players[joined.seat]) : 'Your opponent');
     // SPEC §9: the opponent-ready toast stays until dismissed.
     toast.success(ARENA.opponentJoined, {
