@@ -1,16 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { KeyRound } from 'lucide-react';
-import { CHALLENGE_RULES, ROOM_SCREENS } from '@versus/domain';
+import { ROOM_SCREENS } from '@versus/domain';
 import { normalizeCode } from '@versus/domain/catalogue';
 import type { Challenge } from '@versus/domain/challenges';
 import { toast } from 'sonner';
 import { ApiError } from '../../api/index.ts';
-import { Button, Input } from '../../ui/index.ts';
+import { Button } from '../../ui/index.ts';
 import { findChallengeByCode } from '../challenges/challenges.api.ts';
 import { joinPath } from '../join/join-target.ts';
 import { previewRoom } from '../rooms/rooms.api.ts';
-import { codeInputValue } from './code-input.ts';
+import { CodeInput } from './CodeInput.tsx';
 
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -71,22 +70,16 @@ export function CodeSearch({ onFound }: { onFound: (challenge: Challenge, code: 
       </label>
       <div className="flex gap-2">
         <div className="min-w-0 flex-1">
-          <Input
+          <CodeInput
             id={inputId}
-            icon={<KeyRound aria-hidden />}
             value={code}
-            onChange={(event) => {
-              setCode(codeInputValue(event.target.value));
+            onCode={(typed) => {
+              setCode(typed);
               setError(null);
             }}
-            maxLength={CHALLENGE_RULES.codeLength}
             placeholder="ABC123"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
             invalid={error !== null}
             aria-describedby={error ? errorId : undefined}
-            className="font-mono tracking-[0.25em] uppercase placeholder:tracking-[0.25em]"
           />
         </div>
         <Button type="submit" variant="secondary" className="h-11" loading={busy}>

@@ -3,11 +3,11 @@
 // room (game, bet, creator) before anything is staked.
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { KeyRound, LogIn } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { ROOM_SCREENS } from '@versus/domain';
-import { ROOM_LIMITS, normalizeRoomCode } from '@versus/domain/rooms';
-import { Button, Input, cn } from '../../ui/index.ts';
-import { codeInputValue } from '../marketplace/code-input.ts';
+import { normalizeRoomCode } from '@versus/domain/rooms';
+import { Button, cn } from '../../ui/index.ts';
+import { CodeInput } from '../marketplace/CodeInput.tsx';
 import { joinPath } from '../join/join-target.ts';
 
 export function JoinCodeForm({ className, hint = true }: { className?: string; hint?: boolean }) {
@@ -39,22 +39,16 @@ export function JoinCodeForm({ className, hint = true }: { className?: string; h
       )}
       <div className="flex gap-2">
         <div className="min-w-0 flex-1">
-          <Input
+          <CodeInput
             id={`${ids}-code`}
-            icon={<KeyRound aria-hidden />}
             value={code}
-            onChange={(event) => {
-              setCode(codeInputValue(event.target.value));
+            onCode={(typed) => {
+              setCode(typed);
               setError(null);
             }}
-            maxLength={ROOM_LIMITS.codeLength}
             placeholder="ABC234"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
             invalid={error !== null}
             aria-describedby={[hint ? `${ids}-hint` : '', error ? `${ids}-error` : ''].filter(Boolean).join(' ') || undefined}
-            className="font-mono tracking-[0.25em] uppercase placeholder:tracking-[0.25em]"
           />
         </div>
         <Button type="submit" variant="secondary" className="h-11">
