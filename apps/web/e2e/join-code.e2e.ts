@@ -69,7 +69,7 @@ describe('joining a room by its code', () => {
       const panelB = b.page.getByTestId('private-room-panel');
       const join = panelB.getByTestId('join-code-form');
       await join.getByLabel(ROOM_SCREENS.joinWithCode).fill(code.toLowerCase());
-      await join.scrollIntoViewIfNeeded();
+      await join.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await screenshot(b.page, 'join-code-panel-360');
       await tap(join.getByRole('button', { name: ROOM_SCREENS.joinByCode }));
       await b.page.waitForURL((url) => url.pathname === `/join-room/${code}`);
