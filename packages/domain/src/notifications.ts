@@ -5,3 +5,4 @@ export * from './notifications/rules.ts';
 export * from './notifications/templates.ts';
 export * from './notifications/schema.ts';
 export * from './notifications/views.ts';
+export * from './notifications/build.ts';

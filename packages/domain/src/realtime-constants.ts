@@ -47,3 +47,23 @@ export const REALTIME_CLOSE = {
 export const TOPIC_PATTERN = /^[a-z][a-z-]{0,31}(?::[A-Za-z0-9_.-]{1,120})?$/;
 
 export const isTopic = (value: string): boolean => value.length <= 160 && TOPIC_PATTERN.test(value);
+
+/**
+ * Who is on a match's screen (the live arena's "Here" / "Away"): a hint `presence` on
+ * `match:{id}` with MatchPresenceHint. A player's socket announces itself when it subscribes
+ * (`ask`: the others present answer at once), `here: false` when its last socket on that server
+ * process leaves, and again every `beatMs` while it stays. A player not heard of for `timeoutMs`
+ * (three beats: a process that died says nothing) shows as Away.
+ */
+export const MATCH_PRESENCE = {
+  hintType: 'presence',
+  beatMs: 10_000,
+  timeoutMs: 30_000,
+} as const;
+
+export interface MatchPresenceHint {
+  userId: string;
+  here: boolean;
+  /** A newcomer's announcement: the players present answer with their own. */
+  ask?: true;
+}

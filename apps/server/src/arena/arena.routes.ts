@@ -16,7 +16,7 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { AppError, errorResponses as errors } from '../http/errors.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
-import { authorizeTopic, versionTopic } from '../realtime/authorize.ts';
+import { authorizeTopic, presenceTopic, versionTopic } from '../realtime/authorize.ts';
 import { handleMoves } from '../realtime/commands.ts';
 import * as repo from './arena.repository.ts';
 import { Arena, matchId, type ArenaOptions } from './arena.service.ts';
@@ -59,6 +59,13 @@ authorizeTopic('match', async ({ user, id, ctx }) => {
   const row = await topicAccess(ctx, id.toLowerCase());
   if (!row) return false;
   return !row.is_private || row.player1_id === user.userId || row.player2_id === user.userId;
+});
+
+/** Presence on `match:{id}` (the arena's "Here" / "Away"): its two players, not spectators. */
+presenceTopic('match', async ({ user, id, ctx }) => {
+  if (!id || !UUID.test(id)) return false;
+  const row = await topicAccess(ctx, id.toLowerCase());
+  return row !== null && (row.player1_id === user.userId || row.player2_id === user.userId);
 });
 
 /**

@@ -9,11 +9,9 @@
 import crypto from 'node:crypto';
 import {
   NOTIFICATION_EVENTS,
-  createFromTemplate,
+  buildNotification as build,
   type Notification,
-  type NotificationMetadata,
-  type NotificationPriority,
-  type NotificationType,
+  type NotificationInput,
 } from '@versus/domain/notifications';
 import type { Database, Queryable } from '../db/database.ts';
 import { publish, topics } from '../realtime/publish.ts';
@@ -22,53 +20,10 @@ import * as repo from './notifications.repository.ts';
 /** NOTIFY channel naming committed notifications (payload: the notification's id). */
 export const NOTIFICATION_COMMITTED_CHANNEL = 'versus_notification_committed';
 
-export interface NotifyInput {
-  userId: string;
-  type: NotificationType;
-  metadata: NotificationMetadata;
-  matchId?: string | null;
-  challengeId?: string | null;
-  creatorId?: string | null;
-  /** Overrides the template's priority (timer reminders). */
-  priority?: NotificationPriority;
-  now?: Date;
-}
-
-const idOrNull = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
+export type NotifyInput = Omit<NotificationInput, 'id'>;
 
 /** The client's Notification for `input`, with a new id (throws "Missing required fields: ..."). */
-export function buildNotification(input: NotifyInput): Notification {
-  const now = input.now ?? new Date();
-  const draft = createFromTemplate(input.type, input.metadata, { now, ...(input.priority ? { priority: input.priority } : {}) });
-  const createdAt = now.toISOString();
-  return {
-    id: crypto.randomUUID(),
-    userId: input.userId,
-    type: draft.type,
-    // The table's limits (a free-text announcement could exceed them).
-    title: draft.title.slice(0, 200),
-    message: draft.message.slice(0, 2000),
-    shortMessage: draft.shortMessage,
-    category: draft.category,
-    priority: draft.priority,
-    urgent: draft.urgent,
-    silent: draft.silent,
-    persistent: draft.persistent,
-    status: 'unread',
-    read: false,
-    readAt: null,
-    createdAt,
-    timestamp: createdAt,
-    expiresAt: draft.expiresAt?.toISOString() ?? null,
-    matchId: input.matchId ?? idOrNull(draft.metadata['matchId']),
-    challengeId: input.challengeId ?? idOrNull(draft.metadata['challengeId']),
-    creatorId: input.creatorId ?? idOrNull(draft.metadata['creatorId']),
-    metadata: draft.metadata,
-    actions: draft.actions,
-    targetUrl: draft.targetUrl,
-    version: 1,
-  };
-}
+export const buildNotification = (input: NotifyInput): Notification => build({ ...input, id: crypto.randomUUID() });
 
 /**
  * For writers that publish events themselves (the arena's group commit): the event that makes

@@ -54,6 +54,23 @@ export async function ownerVersion(ctx: AppContext, topic: string, follower: str
   return reader ? reader({ id, follower, ctx }) : 0;
 }
 
+const presences = new Map<string, TopicRule>();
+
+/**
+ * Registers who counts as present on topics starting with `prefix` (presence.ts: the arena's
+ * `match`, its two players). Topics without a rule have no presence.
+ */
+export function presenceTopic(prefix: string, rule: TopicRule): void {
+  presences.set(prefix, rule);
+}
+
+/** True when `user` counts as present on `topic` while following it. */
+export async function countsAsPresent(ctx: AppContext, user: AccessClaims, topic: string): Promise<boolean> {
+  const { prefix, id } = splitTopic(topic);
+  const rule = presences.get(prefix);
+  return rule ? (await rule({ user, id, ctx })) === true : false;
+}
+
 // A player's own stream: notifications, balance, profile.
 authorizeTopic('user', ({ user, id }) => id !== undefined && id === user.userId);
 // The open-challenges feed is for every signed-in player.

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import websocket from '@fastify/websocket';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REALTIME_CLOSE, REALTIME_LIMITS, REALTIME_PROTOCOL } from '@versus/domain/realtime';
+import { MATCH_PRESENCE, REALTIME_CLOSE, REALTIME_LIMITS, REALTIME_PROTOCOL } from '@versus/domain/realtime';
 import type { App } from '../app.ts';
 import crypto from 'node:crypto';
 import { liveSessions } from '../auth/auth.repository.ts';
@@ -336,5 +336,81 @@ describe('realtime hub internals', () => {
     await Promise.all([a.waitClosed(), b.waitClosed()]);
     await sleep(20);
     expect(hub.stats()).toEqual({ sockets: 0, authenticated: 0, topics: 0 });
+  });
+
+  describe('presence on a match topic', () => {
+    /** The next presence hint about `userId` this socket hears (other hints are skipped). */
+    async function heard(socket: TestSocket, userId: string, timeoutMs = 5000): Promise<{ here: boolean; ask?: boolean }> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const hint = await socket.next('hint', Math.max(1, deadline - Date.now()));
+        const payload = hint.d.payload as { userId: string; here: boolean; ask?: boolean };
+        if (hint.d.type === MATCH_PRESENCE.hintType && payload.userId === userId) return payload;
+      }
+    }
+    const presenceOptions = (beatMs = 60_000): RealtimeOptions => ({
+      authorize: async () => true,
+      // The players count; a spectator follows the topic without being announced.
+      presentOn: async (user, topic) => topic.startsWith('match:') && user.userId !== 'spectator',
+      presenceBeatMs: beatMs,
+    });
+
+    it('announces a player who opens the match, answers them with who is here, and says when they leave', async () => {
+      const { url } = await startHub(presenceOptions());
+      const topic = `match:${crypto.randomUUID()}`;
+      const a = await connect(url, 'pa');
+      a.send({ t: 'sub', d: { topic } });
+      await a.next('subscribed');
+      expect(await heard(a, 'pa')).toEqual({ userId: 'pa', here: true, ask: true });
+
+      const watcher = await connect(url, 'spectator');
+      watcher.send({ t: 'sub', d: { topic } });
+      await watcher.next('subscribed');
+      const b = await connect(url, 'pb');
+      b.send({ t: 'sub', d: { topic } });
+      await b.next('subscribed');
+      // A hears B arrive; B hears A's answer; the spectator hears both and is announced to no one.
+      expect((await heard(a, 'pb')).here).toBe(true);
+      expect(await heard(b, 'pa')).toEqual({ userId: 'pa', here: true });
+      expect((await heard(watcher, 'pb')).here).toBe(true);
+
+      // B's second tab, then B closes both: Away only when the last one goes.
+      const b2 = await connect(url, 'pb');
+      b2.send({ t: 'sub', d: { topic } });
+      await b2.next('subscribed');
+      expect((await heard(a, 'pb')).here).toBe(true);
+      b.close();
+      await b.waitClosed();
+      await a.settle();
+      b2.close();
+      expect(await heard(a, 'pb')).toEqual({ userId: 'pb', here: false });
+      await a.settle();
+      await watcher.settle();
+      const hints = [] as unknown[];
+      for (;;) {
+        const next = await a.next('hint', 200).catch(() => null);
+        if (!next) break;
+        hints.push(next.d.payload);
+      }
+      expect(hints.filter((h) => (h as { userId: string }).userId === 'spectator')).toEqual([]);
+    });
+
+    it('repeats who is here at every beat, and stops once they leave', async () => {
+      const { url } = await startHub(presenceOptions(150));
+      const topic = `match:${crypto.randomUUID()}`;
+      const a = await connect(url, 'pa');
+      const b = await connect(url, 'pb');
+      for (const socket of [a, b]) {
+        socket.send({ t: 'sub', d: { topic } });
+        await socket.next('subscribed');
+      }
+      await heard(a, 'pb');
+      // Beats: B is heard again and again, without asking.
+      expect(await heard(a, 'pb', 1000)).toEqual({ userId: 'pb', here: true });
+      expect(await heard(a, 'pb', 1000)).toEqual({ userId: 'pb', here: true });
+      b.send({ t: 'unsub', d: { topic } });
+      for (let payload = await heard(a, 'pb'); payload.here; payload = await heard(a, 'pb'));
+      await expect(heard(a, 'pb', 600)).rejects.toThrow(/timed out/);
+    });
   });
 });

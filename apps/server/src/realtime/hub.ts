@@ -20,7 +20,9 @@ import {
 } from '@versus/domain/realtime';
 import type { AccessClaims } from '../auth/tokens.ts';
 import { isDatabaseUnavailable, type Database } from '../db/database.ts';
+import { MATCH_PRESENCE } from '@versus/domain/realtime-constants';
 import { REALTIME_CHANNEL, isUnstoredTopic } from './publish.ts';
+import { TopicPresence, readPresenceHint } from './presence.ts';
 import { readEvent, readReplay, type StoredEvent } from './realtime.repository.ts';
 import { SOCKET_LIMIT_DEFAULTS, SocketLimits, type Bucket, type SocketLimitOptions } from './socket-limits.ts';
 
@@ -52,6 +54,13 @@ export interface HubOptions {
    * `moved`. Without it, moves are refused as bad messages.
    */
   move?(user: AccessClaims, move: ClientMessageOf<'move'>['d']): Promise<ServerMessageOf<'moved'>['d']>;
+  /**
+   * Whether `user` counts as present on `topic` (presence.ts; the arena: a match's two players).
+   * Without it, or when it says no, a subscription announces nobody.
+   */
+  presentOn?(user: AccessClaims, topic: string): Promise<boolean>;
+  /** How often the present are announced again (default MATCH_PRESENCE.beatMs). */
+  presenceBeatMs?: number;
   helloTimeoutMs?: number;
   /** How often sockets are pinged; one that has not answered the previous ping is dropped. */
   heartbeatMs?: number;
@@ -97,6 +106,8 @@ interface Conn {
   /** Cleared at each heartbeat, set by any sign of life. */
   alive: boolean;
   topics: Map<string, TopicState>;
+  /** The topics on which this socket's player counts as present (presence.ts). */
+  present: Set<string>;
   /** Messages received and not yet handled; they are handled one at a time, in order. */
   queued: number;
   chain: Promise<void> | undefined;
@@ -194,6 +205,10 @@ export class RealtimeHub {
   private readonly heartbeatMs: number;
   private readonly maxReplay: number;
   private readonly limits: SocketLimits;
+  private readonly presentOn: HubOptions['presentOn'];
+  private readonly presenceBeatMs: number;
+  private readonly presence: TopicPresence;
+  private lastPresenceBeat = Date.now();
 
   private readonly conns = new Set<Conn>();
   private readonly awaitingHello = new Set<Conn>();
@@ -217,12 +232,17 @@ export class RealtimeHub {
     this.heartbeatMs = options.heartbeatMs ?? 30_000;
     this.maxReplay = options.maxReplay ?? REALTIME_LIMITS.maxReplay;
     this.limits = new SocketLimits({ ...SOCKET_LIMIT_DEFAULTS, ...options.limits });
+    this.presentOn = options.presentOn;
+    this.presenceBeatMs = options.presenceBeatMs ?? MATCH_PRESENCE.beatMs;
+    this.presence = new TopicPresence((frame, gatherMs) => {
+      if (!this.closing) this.db.notifyAfterCommit(REALTIME_CHANNEL, frame, gatherMs);
+    });
   }
 
   /** Starts listening for events from every process, and the one shared heartbeat timer. */
   async start(): Promise<void> {
     this.unlisten = await this.db.listen(REALTIME_CHANNEL, this.onNotify, this.onListenResumed);
-    const tickMs = Math.max(20, Math.min(1000, this.helloTimeoutMs / 4, this.heartbeatMs / 4));
+    const tickMs = Math.max(20, Math.min(1000, this.helloTimeoutMs / 4, this.heartbeatMs / 4, this.presenceBeatMs / 4));
     this.timer = setInterval(this.tick, tickMs);
     this.timer.unref();
   }
@@ -263,6 +283,7 @@ export class RealtimeHub {
       openedAt: Date.now(),
       alive: true,
       topics: new Map(),
+      present: new Set(),
       queued: 0,
       chain: undefined,
     };
@@ -420,6 +441,17 @@ export class RealtimeHub {
     state.joining.set(conn, pending);
     conn.topics.set(topic, state);
     await this.catchUp(topic, state, since, [{ conn, pending, announce: true }]);
+    await this.markPresent(conn, topic, state);
+  }
+
+  /** Counts the socket's player as present on the topic, when the topic has presence and they count. */
+  private async markPresent(conn: Conn, topic: string, state: TopicState): Promise<void> {
+    if (!this.presentOn || !conn.user || conn.present.has(topic)) return;
+    if (!(await this.presentOn(conn.user, topic))) return;
+    // Unsubscribed or gone meanwhile.
+    if (conn.topics.get(topic) !== state || !this.conns.has(conn) || conn.present.has(topic)) return;
+    conn.present.add(topic);
+    this.presence.joined(topic, conn.user.userId);
   }
 
   private unsubscribe(conn: Conn, topic: string): void {
@@ -428,6 +460,7 @@ export class RealtimeHub {
     conn.topics.delete(topic);
     state.subs.delete(conn);
     state.joining.delete(conn);
+    if (conn.present.delete(topic) && conn.user) this.presence.left(topic, conn.user.userId);
     this.forgetIfIdle(topic, state);
   }
 
@@ -555,6 +588,9 @@ export class RealtimeHub {
     // A hint's notification is already the frame its sockets get (publish.ts hint).
     if (note.t === 'hint' && typeof note.d?.topic === 'string') {
       this.hint(note.d.topic, Buffer.from(text));
+      const d = note.d as { topic: string; type?: unknown; payload?: unknown };
+      const presence = readPresenceHint(d.type, d.payload);
+      if (presence?.ask && this.topics.has(d.topic)) this.presence.answer(d.topic, presence.userId);
       return;
     }
     this.incomingNote(note, text);
@@ -698,6 +734,10 @@ export class RealtimeHub {
       this.awaitingHello.delete(conn);
       this.sendError(conn, 'unauthenticated');
       conn.socket.close(REALTIME_CLOSE.unauthenticated, 'no hello');
+    }
+    if (now - this.lastPresenceBeat >= this.presenceBeatMs) {
+      this.lastPresenceBeat = now;
+      this.presence.beat();
     }
     if (now - this.lastHeartbeat < this.heartbeatMs) return;
     this.lastHeartbeat = now;

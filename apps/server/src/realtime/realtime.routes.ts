@@ -6,7 +6,7 @@ import { verifyAccessTokenDetailed } from '../auth/tokens.ts';
 import { addressKey } from '../http/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
-import { canFollow, ownerVersion } from './authorize.ts';
+import { canFollow, countsAsPresent, ownerVersion } from './authorize.ts';
 import { playMove, setLocalHub } from './commands.ts';
 import { RealtimeHub, type HubOptions } from './hub.ts';
 import { pruneEvents } from './realtime.repository.ts';
@@ -34,6 +34,7 @@ export async function registerRealtime(app: App, ctx: AppContext, options: Realt
     liveSessions: (sessions) => liveSessions(ctx.db, sessions),
     authorize: (user, topic) => canFollow(ctx, user, topic),
     ownerVersion: (topic, follower) => ownerVersion(ctx, topic, follower),
+    presentOn: (user, topic) => countsAsPresent(ctx, user, topic),
     move: (user, move) => playMove(ctx, user, move),
     limits: { socketsPerAccount: ctx.config.limits.socketsPerAccount, socketsPerAddress: ctx.config.limits.socketsPerAddress },
     ...options,

@@ -17,6 +17,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       // Public: no sign-in.
+      { path: 'join-room', element: <pages.join kind="room" /> },
       { path: 'join-room/:roomCode', element: <pages.join kind="room" /> },
       { path: 'join-challenge/:code', element: <pages.join kind="challenge" /> },
       { path: 'share', element: <pages.share mode="share" /> },

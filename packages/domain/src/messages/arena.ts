@@ -47,7 +47,10 @@ export const LIVE_ARENA = {
   ready: "I'm Ready",
   youAreReady: "You're ready",
   readyState: 'Ready',
-  notReady: 'Not here yet',
+  notReady: 'Not ready',
+  /** Presence (MATCH_PRESENCE): on the match screen now, or not. */
+  here: 'Here',
+  away: 'Away',
   waitingForReady: (name: string) => `Waiting for ${name} to get ready`,
   startsWhenReady: 'The match starts as soon as both players are ready.',
   noShowAt: (time: string) => `A player not ready by ${time} forfeits.`,

@@ -75,4 +75,9 @@ export const ROOM_SCREENS = {
   protocolNothing: 'This link does not lead to a Versus room or challenge.',
   enterCode: 'Enter a code',
   go: 'Go',
+  joinWithCode: 'Join with a code',
+  joinWithCodeHint: 'A friend gave you a 6-character room code? Type it here.',
+  joinByCode: 'Join',
+  /** The marketplace's one code box found neither an open challenge nor a waiting room. */
+  codeNotFound: 'No open challenge or room has this code. Please check it and try again.',
 } as const;

@@ -52,6 +52,13 @@ export const TOAST_DURATIONS = {
   shell: 5_000,
 } as const;
 
+/**
+ * A notification that reaches the open app this long after it was made (a reconnect's catch-up,
+ * a slow delivery) is past its moment: it goes to the bell without a toast. Generous, as it is
+ * measured against the device's clock.
+ */
+export const TOAST_LATE_MS = 60_000;
+
 /** SPEC §9: the same toast within 5 s is a duplicate; up to 3 repeats are shown; cleanup every 30 s. */
 export const TOAST_DEDUPE = { windowMs: 5_000, maxRepeats: 3, cleanupMs: 30_000 } as const;
 

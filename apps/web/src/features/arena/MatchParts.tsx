@@ -50,6 +50,7 @@ export function GameClock({ clock, seat, name }: { clock: ClockView | null; seat
 export function PlayerBar({
   player,
   isYou,
+  here,
   toMove,
   waiting,
   clock,
@@ -57,6 +58,8 @@ export function PlayerBar({
 }: {
   player: ArenaPlayer;
   isYou: boolean;
+  /** On the match screen now (presence), whatever their readiness. */
+  here: boolean;
   toMove: boolean;
   waiting: boolean;
   clock: ClockView | null;
@@ -74,7 +77,7 @@ export function PlayerBar({
           {name.slice(0, 1).toUpperCase()}
         </div>
         <span
-          className={cn('absolute -right-0.5 -bottom-0.5 size-3.5 rounded-full border-2 border-surface', player.ready ? 'bg-success' : 'bg-muted')}
+          className={cn('absolute -right-0.5 -bottom-0.5 size-3.5 rounded-full border-2 border-surface', here ? 'bg-success' : 'bg-muted')}
           aria-hidden
         />
       </div>
@@ -87,6 +90,10 @@ export function PlayerBar({
           <span>
             {player.rating.value}
             {player.rating.provisional ? '?' : ''}
+          </span>
+          <span aria-hidden>·</span>
+          <span className={here ? 'text-success' : ''} data-testid={`presence-${player.seat}`}>
+            {here ? LIVE_ARENA.here : LIVE_ARENA.away}
           </span>
           <span aria-hidden>·</span>
           {waiting ? (
@@ -169,7 +176,17 @@ export function MoveList({ view }: { view: MatchView }) {
 
 // ---- before the start --------------------------------------------------------------------
 
-export function ReadyRoom({ view, onReady, sending }: { view: MatchView; onReady?: () => void; sending: boolean }) {
+export function ReadyRoom({
+  view,
+  isHere,
+  onReady,
+  sending,
+}: {
+  view: MatchView;
+  isHere: (userId: string) => boolean;
+  onReady?: () => void;
+  sending: boolean;
+}) {
   const me = view.viewerSeat;
   const iAmReady = me !== null && view.players[me].ready;
   const other = me === null ? null : view.players[me === 0 ? 1 : 0];
@@ -178,19 +195,32 @@ export function ReadyRoom({ view, onReady, sending }: { view: MatchView; onReady
     <Card className="flex flex-col items-center gap-4 p-6 text-center sm:p-8" data-testid="ready-room">
       <Hourglass className="size-10 text-accent" aria-hidden />
       <p className="text-lg font-bold">{LIVE_ARENA.startsWhenReady}</p>
-      <ul className="grid w-full max-w-sm gap-2">
-        {view.players.map((p) => (
-          <li key={p.seat} className="flex items-center justify-between rounded-xl border border-border bg-surface-2/60 px-4 py-2">
-            <span className="font-semibold">
-              {playerName(p)}
-              {p.seat === me && ` (${LIVE_ARENA.you})`}
-            </span>
-            <span className={cn('flex items-center gap-1 text-sm', p.ready ? 'text-success' : 'text-muted')}>
-              {p.ready ? <Check className="size-4" aria-hidden /> : <Clock className="size-4" aria-hidden />}
-              {p.ready ? LIVE_ARENA.readyState : LIVE_ARENA.notReady}
-            </span>
-          </li>
-        ))}
+      <ul className="grid w-full max-w-sm gap-2" aria-live="polite">
+        {view.players.map((p) => {
+          const here = isHere(p.id);
+          return (
+            <li
+              key={p.seat}
+              className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-border bg-surface-2/60 px-4 py-2"
+              data-testid={`seat-${p.seat}`}
+            >
+              <span className="min-w-0 truncate font-semibold">
+                {playerName(p)}
+                {p.seat === me && ` (${LIVE_ARENA.you})`}
+              </span>
+              <span className="flex items-center gap-3 text-sm">
+                <span className={cn('flex items-center gap-1.5', here ? 'text-success' : 'text-muted')} data-testid={`seat-presence-${p.seat}`}>
+                  <span className={cn('size-2 rounded-full', here ? 'bg-success' : 'bg-muted')} aria-hidden />
+                  {here ? LIVE_ARENA.here : LIVE_ARENA.away}
+                </span>
+                <span className={cn('flex items-center gap-1', p.ready ? 'text-success' : 'text-muted')} data-testid={`seat-ready-${p.seat}`}>
+                  {p.ready ? <Check className="size-4" aria-hidden /> : <Clock className="size-4" aria-hidden />}
+                  {p.ready ? LIVE_ARENA.readyState : LIVE_ARENA.notReady}
+                </span>
+              </span>
+            </li>
+          );
+        })}
       </ul>
       {onReady && !iAmReady && (
         <Button size="lg" onClick={onReady} loading={sending} data-testid="ready-button">

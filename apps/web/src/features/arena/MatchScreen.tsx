@@ -114,6 +114,7 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
     <PlayerBar
       player={view.players[top]}
       isYou={top === me}
+      here={live.isHere(view.players[top].id)}
       toMove={inProgress && view.toMove.includes(top)}
       waiting={waiting}
       clock={view.clock}
@@ -124,6 +125,7 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
     <PlayerBar
       player={view.players[bottom]}
       isYou={bottom === me}
+      here={live.isHere(view.players[bottom].id)}
       toMove={inProgress && view.toMove.includes(bottom)}
       waiting={waiting}
       clock={view.clock}
@@ -169,7 +171,7 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
           {live.finished && <FinishedBanner finished={live.finished} view={view} />}
           <div className="mx-auto w-full lg:max-w-[min(100%,calc(100dvh-15rem))]">
             {waiting ? (
-              <ReadyRoom view={view} sending={live.sending} {...(me !== null ? { onReady: () => void live.ready() } : {})} />
+              <ReadyRoom view={view} isHere={live.isHere} sending={live.sending} {...(me !== null ? { onReady: () => void live.ready() } : {})} />
             ) : view.game ? (
               <ErrorBoundary resetKey={view.gameType}>
                 <Suspense fallback={<BoardSkeleton />}>

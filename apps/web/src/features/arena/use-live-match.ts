@@ -13,6 +13,7 @@ import { ApiError } from '../../api/index.ts';
 import { MoveUnanswered, SocketUnavailable, snapshotMayBeBehind, useRealtime, useRealtimeClient, useRealtimeStatus, type MoveAnswer } from '../../realtime/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { walletKeys } from '../wallet/use-balance.ts';
+import { useMatchPresence } from './use-match-presence.ts';
 import { arenaKeys, fetchMatch, lagEstimate, postDraw, postMove, postReady, postResign, type ViewMode } from './arena.api.ts';
 import { playerName } from './format.ts';
 import { applyMatchEvent, needsRefetch, newerView, readMatchEvent } from './match-sync.ts';
@@ -84,6 +85,7 @@ export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoRea
 
   // ---- live events -----------------------------------------------------------------------
   const topicId = TOPIC_ID.test(matchId) ? matchId : null;
+  const isHere = useMatchPresence(topicId);
   useRealtime(topicId && `match:${topicId}`, (update) => {
     if (snapshotMayBeBehind(update)) return refetch();
     if (update.kind !== 'event') return;
@@ -105,6 +107,8 @@ export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoRea
     const joined = update.payload as Partial<PlayerJoinedEvent>;
     if (!joined.userId || joined.userId === user?.id) return;
     const current = queryClient.getQueryData<MatchView>(key);
+    // Heard late (a reconnect's catch-up) when the match is already over: no longer news.
+    if (current && isOverStatus(current)) return;
     const name = joined.username ?? (current && (joined.seat === 0 || joined.seat === 1) ? playerName(current.players[joined.seat]) : 'Your opponent');
     // SPEC §9: the opponent-ready toast stays until dismissed.
     toast.success(ARENA.opponentJoined, {
@@ -227,7 +231,7 @@ export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoRea
     });
   }, [options.autoReady, mode, view, matchId, ready, autoReadyRetry]);
 
-  return { view, query, refetch, finished, sending, move, ready, resign, draw };
+  return { view, query, refetch, finished, sending, move, ready, resign, draw, isHere };
 }
 
 export type LiveMatch = ReturnType<typeof useLiveMatch>;

@@ -20,6 +20,7 @@ import { useAuth } from '../auth/use-auth.ts';
 import { useAuthDialogs } from '../auth/auth-dialogs.tsx';
 import { joinRoom, previewRoom, roomKeys } from '../rooms/rooms.api.ts';
 import { roomErrorMessage } from '../rooms/room-errors.ts';
+import { JoinCodeForm } from '../rooms/JoinCodeForm.tsx';
 import type { JoinKind } from './join-target.ts';
 
 const WALLET_KEY = ['wallet'] as const;
@@ -131,7 +132,15 @@ export default function JoinPage({ kind }: { kind: JoinKind }) {
   }, [isAuthenticated, isLoading, invite.data, join, dialogs]);
 
   let body: ReactNode;
-  if (!code) {
+  if (kind === 'room' && !raw) {
+    // /join-room with no code in the address: ask for it.
+    body = (
+      <div className="grid gap-4">
+        <JoinCodeForm />
+        <BackHome />
+      </div>
+    );
+  } else if (!code) {
     body = <Problem message={kind === 'room' ? ROOMS.codeLength : CHALLENGE.invalidCode} />;
   } else if (invite.isPending) {
     body = (
@@ -140,7 +149,12 @@ export default function JoinPage({ kind }: { kind: JoinKind }) {
       </div>
     );
   } else if (invite.error) {
-    body = <Problem message={previewErrorMessage(kind, invite.error)} />;
+    body = (
+      <div className="grid gap-5">
+        <Problem message={previewErrorMessage(kind, invite.error)} />
+        {kind === 'room' && <JoinCodeForm hint={false} className="border-t border-border pt-4" />}
+      </div>
+    );
   } else {
     const data = invite.data;
     body = (

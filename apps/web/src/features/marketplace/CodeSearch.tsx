@@ -1,15 +1,39 @@
 import { useId, useState, type FormEvent } from 'react';
-import { KeyRound } from 'lucide-react';
-import { CHALLENGE_RULES } from '@versus/domain';
+import { useNavigate } from 'react-router';
+import { ROOM_SCREENS } from '@versus/domain';
 import { normalizeCode } from '@versus/domain/catalogue';
 import type { Challenge } from '@versus/domain/challenges';
 import { toast } from 'sonner';
-import { Button, Input } from '../../ui/index.ts';
+import { ApiError } from '../../api/index.ts';
+import { Button } from '../../ui/index.ts';
 import { findChallengeByCode } from '../challenges/challenges.api.ts';
-import { codeInputValue } from './code-input.ts';
+import { joinPath } from '../join/join-target.ts';
+import { previewRoom } from '../rooms/rooms.api.ts';
+import { CodeInput } from './CodeInput.tsx';
 
-/** SPEC §5 code search: exactly 6 characters, uppercased; opens the challenge it finds. */
+const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** One code box, whatever the code is for: an open private challenge, else a waiting room. */
+async function findByCode(code: string): Promise<{ kind: 'challenge'; challenge: Challenge } | { kind: 'room' }> {
+  try {
+    return { kind: 'challenge', challenge: await findChallengeByCode(code) };
+  } catch (error) {
+    if (!notFound(error)) throw error;
+  }
+  try {
+    await previewRoom(code);
+    return { kind: 'room' };
+  } catch (error) {
+    throw notFound(error) ? new Error(ROOM_SCREENS.codeNotFound) : error;
+  }
+}
+
+/**
+ * SPEC §5 code search: exactly 6 characters, uppercased; opens the challenge it finds, or the
+ * join screen of the private room with that code. A refusal (429 included) shows as it comes.
+ */
 export function CodeSearch({ onFound }: { onFound: (challenge: Challenge, code: string) => void }) {
+  const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -26,10 +50,14 @@ export function CodeSearch({ onFound }: { onFound: (challenge: Challenge, code: 
     setError(null);
     setBusy(true);
     try {
-      onFound(await findChallengeByCode(checked.code), checked.code);
+      const found = await findByCode(checked.code);
       setCode('');
+      if (found.kind === 'challenge') onFound(found.challenge, checked.code);
+      else navigate(joinPath({ kind: 'room', code: checked.code }));
     } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : String(failure));
+      const text = failure instanceof Error ? failure.message : String(failure);
+      setError(text);
+      toast.error(text);
     } finally {
       setBusy(false);
     }
@@ -42,22 +70,16 @@ export function CodeSearch({ onFound }: { onFound: (challenge: Challenge, code: 
       </label>
       <div className="flex gap-2">
         <div className="min-w-0 flex-1">
-          <Input
+          <CodeInput
             id={inputId}
-            icon={<KeyRound aria-hidden />}
             value={code}
-            onChange={(event) => {
-              setCode(codeInputValue(event.target.value));
+            onCode={(typed) => {
+              setCode(typed);
               setError(null);
             }}
-            maxLength={CHALLENGE_RULES.codeLength}
             placeholder="ABC123"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
             invalid={error !== null}
             aria-describedby={error ? errorId : undefined}
-            className="font-mono tracking-[0.25em] uppercase placeholder:tracking-[0.25em]"
           />
         </div>
         <Button type="submit" variant="secondary" className="h-11" loading={busy}>

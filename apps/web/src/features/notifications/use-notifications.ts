@@ -21,6 +21,8 @@ import { deliverNotification } from './deliver.ts';
 import { dismiss, dropExpired, markRead, readAll, upsert } from './list-state.ts';
 import { fetchNotifications, fetchPreferences, notificationKeys, postDismiss, postRead, postReadAll } from './notifications.api.ts';
 import { openTarget } from './target.ts';
+import { currentStatus } from './current-status.ts';
+import { shouldToast } from './still-current.ts';
 import { interactionGate } from './vibration.ts';
 
 /** Expired notifications leave the list this often (SPEC §4 "periodic cleanup"). */
@@ -110,7 +112,10 @@ export function useNotificationFeed(): NotificationFeed {
       setList((list) => upsert(list, n));
       if (update.type === NOTIFICATION_EVENTS.created && !known && n.status === 'unread') {
         setFresh((set) => new Set(set).add(n.id));
-        deliverNotification(n, prefsRef.current, openUrl);
+        // Past its moment, or calling to an action its match or challenge no longer takes: the bell only.
+        void shouldToast(n, Date.now(), currentStatus).then((toastIt) => {
+          if (toastIt) deliverNotification(n, prefsRef.current, openUrl);
+        });
       }
     } else if (update.type === NOTIFICATION_EVENTS.readAll) {
       const at = readAllAt(update.payload);

@@ -26,6 +26,7 @@ import { useAuth } from '../auth/use-auth.ts';
 import { ChipGroup } from '../challenges/ChipGroup.tsx';
 import { cancelRoom, createRoom, fetchMyRoom, roomKeys, roomLink } from './rooms.api.ts';
 import { roomErrorMessage } from './room-errors.ts';
+import { JoinCodeForm } from './JoinCodeForm.tsx';
 import { canShare, copyText, shareRoom } from './room-share.ts';
 
 const WALLET_KEY = ['wallet'] as const;
@@ -93,13 +94,16 @@ export function PrivateRoomPanel({ className }: { className?: string }) {
       ) : room ? (
         <ActiveRoom room={room} onCancelled={() => queryClient.setQueryData(mineKey, null)} />
       ) : (
-        <CreateRoomForm
-          currency={currency}
-          onCreated={(created) => {
-            queryClient.setQueryData(mineKey, created);
-            void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
-          }}
-        />
+        <>
+          <CreateRoomForm
+            currency={currency}
+            onCreated={(created) => {
+              queryClient.setQueryData(mineKey, created);
+              void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
+            }}
+          />
+          <JoinCodeForm className="mt-4 border-t border-border pt-4" />
+        </>
       )}
     </Card>
   );
