@@ -137,6 +137,8 @@ describe('templates', () => {
       expect(n.actions).toEqual([{ label: NOTIFICATIONS.reportAction, url: '/matches?highlight=m1', type: 'view' }]);
     }
     expect(createFromTemplate('match_reminder', { ...fifa, reminderKind: 'at_start' }).title).toBe('Match Starting Now');
+    expect(createFromTemplate('match_reminder', { ...fifa, reminderKind: 'closing_5m' }).title).toBe('Match in Progress');
+    expect(createFromTemplate('match_reminder', { ...FULL, reminderKind: 'closing_5m' }).title).toBe('Join Window Closing');
     for (const type of ['match_starting_soon', 'match_ready', 'match_started'] as const) {
       expect(createFromTemplate(type, fifa).actions.map((a) => a.label)).not.toContain('Join Match');
     }

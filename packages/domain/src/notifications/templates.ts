@@ -102,7 +102,7 @@ const isExternal = (meta: NotificationMetadata): boolean => {
   return isGameId(game) && !isWebGame(game);
 };
 
-const REMINDER_TEXT: Record<ReminderKind, { title: string; message: (m: NotificationMetadata) => string }> = {
+const REMINDER_TEXT: Record<ReminderKind, { title: string; externalTitle?: string; message: (m: NotificationMetadata) => string }> = {
   before_1h: { title: 'Match in 1 Hour', message: (m) => `Your ${gameName(m)} match${against(m)} starts in 1 hour.` },
   at_start: {
     title: 'Match Starting Now',
@@ -113,6 +113,8 @@ const REMINDER_TEXT: Record<ReminderKind, { title: string; message: (m: Notifica
   },
   closing_5m: {
     title: 'Join Window Closing',
+    // An external game has no join window: its title says the match is on.
+    externalTitle: 'Match in Progress',
     message: (m) =>
       isExternal(m)
         ? `Your ${gameName(m)} match started 5 minutes ago. ${NOTIFICATIONS.playOnPlatform}`
@@ -163,7 +165,10 @@ export const NOTIFICATION_TEMPLATES: Readonly<Record<NotificationType, Notificat
     category: 'match',
     priority: 'normal',
     requiredFields: [...MATCH, 'reminderKind'],
-    title: (m) => REMINDER_TEXT[reminderKind(m)].title,
+    title: (m) => {
+      const text = REMINDER_TEXT[reminderKind(m)];
+      return (isExternal(m) && text.externalTitle) || text.title;
+    },
     message: (m) => REMINDER_TEXT[reminderKind(m)].message(m),
     actions: (m) => [joinOrReport(m)],
   },
