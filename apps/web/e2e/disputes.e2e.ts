@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_SCREEN, MATCHES_SCREEN, RESULTS } from '@versus/domain';
-import { afterSplash, baseUrl, launchBrowser, newPage, screenshot, signUpInContext } from './harness.ts';
+import { adminDisputeItem, afterSplash, baseUrl, launchBrowser, newPage, screenshot, signUpInContext } from './harness.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -90,12 +90,7 @@ describe('disputes', () => {
       await screenshot(b.page, 'matches-disputes-390');
 
       // The admin, signed in inside their own context, resolves it for A with a reason.
-      const signIn = await admin.page.request.post('/api/auth/signin', { data: { email: 'admin@versus.test', password: 'versus-admin', account_type: 'real' } });
-      expect(signIn.status()).toBe(200);
-      await admin.page.goto('/admin/disputes');
-      await afterSplash(admin.page);
-      const item = admin.page.locator('[data-testid="admin-dispute"]').filter({ hasText: playerA.username }).filter({ hasText: playerB.username });
-      await item.waitFor();
+      const item = await adminDisputeItem(admin.page, [playerA.username, playerB.username]);
       await item.locator('[data-testid="evidence-thumb"] img').waitFor();
       expect(await item.getByTestId('dispute-record').count()).toBe(2);
       await screenshot(admin.page, 'admin-disputes-1280');

@@ -79,6 +79,17 @@ export function newPlayer(prefix = 'player') {
   };
 }
 
+/** Signs the demo admin in inside the page's context and opens the dispute queue: their queue item for the two players. */
+export async function adminDisputeItem(page: Page, players: [string, string]) {
+  const signIn = await page.request.post('/api/auth/signin', { data: { email: 'admin@versus.test', password: 'versus-admin', account_type: 'real' } });
+  expect(signIn.status()).toBe(200);
+  await page.goto('/admin/disputes');
+  await afterSplash(page);
+  const item = page.locator('[data-testid="admin-dispute"]').filter({ hasText: players[0] }).filter({ hasText: players[1] });
+  await item.waitFor();
+  return item;
+}
+
 /** The splash screen is gone (it covers the page for its first two seconds). */
 export async function afterSplash(page: Page): Promise<void> {
   await page.locator('#splash').waitFor({ state: 'hidden' });

@@ -10,6 +10,7 @@ import { matchSchema, MATCH_STATUSES, type MatchStatus } from './challenges.ts';
 import {
   aiRockPaperScissors,
   gameRules,
+  isWebGame,
   MOVE_ERRORS,
   OUTCOME_REASONS,
   rejectMove,
@@ -24,7 +25,9 @@ import {
   type Outcome,
   type Seat,
   type Throw,
+  type TimeControl,
   type Viewer,
+  TIME_CONTROLS,
 } from './games/index.ts';
 
 export type { WebGameId };
@@ -82,6 +85,34 @@ export function nextStreak(streak: number, result: 'win' | 'loss' | 'draw'): num
 }
 
 export const canOfferDraw = (game: string): boolean => (ARENA_RULES.drawOfferGames as readonly string[]).includes(game);
+
+/**
+ * The clock each player gets per game of a match `lengthMinutes` long (the creator's "Match
+ * length", SPEC's duration): a fifth of the length, to the second, plus the game's increment.
+ * A best of 3 runs 2.5 games on average, two clocks each: 5 × the base time is the length. A
+ * match without a chosen length (a private room) plays the game's standard control.
+ */
+export function matchTimeControl(game: WebGameId, lengthMinutes: number | null): TimeControl {
+  const standard = TIME_CONTROLS[game];
+  if (lengthMinutes === null || !Number.isFinite(lengthMinutes) || lengthMinutes <= 0) return standard;
+  return { initialMs: Math.round((lengthMinutes * 60) / 5) * 1000, incrementMs: standard.incrementMs };
+}
+
+/** "1 min + 5 s", "1 min 24 s + 3 s", "30 s": a time control in words, per player per game. */
+export function describeTimeControl({ initialMs, incrementMs }: TimeControl): string {
+  const seconds = Math.round(initialMs / 1000);
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  const base = minutes === 0 ? `${rest} s` : rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+  return incrementMs > 0 ? `${base} + ${Math.round(incrementMs / 1000)} s` : base;
+}
+
+/** The time control of a `game` challenge of that length, in words; null for an external game (no clock). */
+export const timeControlLabel = (game: string, lengthMinutes: number | null): string | null =>
+  isWebGame(game) ? describeTimeControl(matchTimeControl(game, lengthMinutes)) : null;
+
+/** "1 min + 5 s per player per game": the clock as a player agrees to it. */
+export const clockPerGame = (label: string): string => `${label} per player per game`;
 
 /** How a match ended: the series' reasons, or void (nobody showed up). */
 export const MATCH_END_REASONS = ['games-won', 'drawn-game-cap', 'resignation', 'forfeit', 'void'] as const;
@@ -210,6 +241,8 @@ export const matchViewSchema = matchSchema.extend({
   series: seriesViewSchema,
   game: currentGameSchema.nullable(),
   clock: clockViewSchema.nullable(),
+  /** Each player's clock per game (matchTimeControl); null for an external game. */
+  timeControl: z.object({ initialMs: z.number().int(), incrementMs: z.number().int() }).nullable(),
   toMove: z.array(seatSchema),
   yourTurn: z.boolean(),
   /** The seat offering a draw in the current game. */

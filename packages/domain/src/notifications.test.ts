@@ -127,6 +127,31 @@ describe('templates', () => {
     expect(createFromTemplate('match_reminder', { ...FULL, reminderKind: 'before_1h' }).priority).toBe('normal');
     expect(createFromTemplate('match_reminder', { ...FULL, reminderKind: 'before_1h' }, { priority: 'high' }).urgent).toBe(true);
   });
+
+  it('an external game is played on the players’ platform and reported: no "Join now", no "Join Match"', () => {
+    const fifa = { ...FULL, gameType: 'fifa-24' };
+    for (const kind of ['at_start', 'closing_5m']) {
+      const n = createFromTemplate('match_reminder', { ...fifa, reminderKind: kind });
+      expect(n.message).toContain(NOTIFICATIONS.playOnPlatform);
+      expect(n.message).not.toContain('Join now');
+      expect(n.actions).toEqual([{ label: NOTIFICATIONS.reportAction, url: '/matches?highlight=m1', type: 'view' }]);
+    }
+    expect(createFromTemplate('match_reminder', { ...fifa, reminderKind: 'at_start' }).title).toBe('Match Starting Now');
+    expect(createFromTemplate('match_reminder', { ...fifa, reminderKind: 'closing_5m' }).title).toBe('Match in Progress');
+    expect(createFromTemplate('match_reminder', { ...FULL, reminderKind: 'closing_5m' }).title).toBe('Join Window Closing');
+    for (const type of ['match_starting_soon', 'match_ready', 'match_started'] as const) {
+      expect(createFromTemplate(type, fifa).actions.map((a) => a.label)).not.toContain('Join Match');
+    }
+    // A web game is still joined in the arena.
+    const chess = createFromTemplate('match_reminder', { ...FULL, reminderKind: 'at_start' });
+    expect(chess.message).toContain('Join now!');
+    expect(chess.actions).toEqual([{ label: 'Join Match', url: '/live-arena?match=m1', type: 'join' }]);
+  });
+
+  it('a dispute is followed on the Disputes tab', () => {
+    const n = createFromTemplate('match_disputed', { ...FULL, gameType: 'fifa-24' });
+    expect(n.actions).toEqual([{ label: NOTIFICATIONS.followDispute, url: '/matches?tab=disputes&highlight=m1', type: 'view' }]);
+  });
 });
 
 describe('short message and urgency', () => {

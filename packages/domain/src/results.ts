@@ -203,6 +203,9 @@ export const reportResponseSchema = z.object({
   disputeId: z.string().nullable(),
 });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
+/** waiting: the opponent is not ready yet; in_progress: both are, the match has started and reports are open. */
+export const playNowResponseSchema = z.object({ status: z.enum(['waiting', 'in_progress']) });
+export type PlayNowResponse = z.infer<typeof playNowResponseSchema>;
 export const noShowResponseSchema = z.object({ deadline: z.string() });
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 export const chatListSchema = z.object({ messages: z.array(chatMessageSchema) });

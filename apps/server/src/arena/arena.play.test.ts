@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARENA, CHALLENGE } from '@versus/domain';
 import { GLICKO2 } from '@versus/domain/rating';
+import { matchTimeControl } from '@versus/domain/arena';
 import { createKit, playTicTacToeGame, type Kit, type Player } from './arena.test-kit.ts';
 
 let kit: Kit;
@@ -108,6 +109,23 @@ describe('a tic-tac-toe best of 3', () => {
       expect(refused.body.error.message).toBe(ARENA.matchOver);
     }
     expect(await kit.snapshot(id)).toBe(after);
+  });
+});
+
+describe('the clock the creator chose', () => {
+  it('plays the time control derived from the match length, shown before the start and on every game', async () => {
+    const alice = await kit.player('tca');
+    const bob = await kit.player('tcb');
+    const id = await kit.match('tic-tac-toe', alice, bob, { duration: 15 });
+    const control = matchTimeControl('tic-tac-toe', 15);
+    expect(control).toEqual({ initialMs: 180_000, incrementMs: 5_000 });
+    expect((await kit.view(id, bob)).timeControl).toEqual(control);
+    const view = await kit.start(id, alice, bob);
+    expect(view.clock).toMatchObject(control);
+    expect(view.timeControl).toEqual(control);
+    // The second game keeps the same control.
+    await playTicTacToeGame(kit, id, [alice, bob], alice);
+    expect((await kit.view(id, alice))).toMatchObject({ clock: control, game: { index: 1 } });
   });
 });
 

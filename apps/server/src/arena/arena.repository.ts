@@ -28,10 +28,12 @@ export interface MatchCoreRow {
   started_at: Date | null;
   /** Whose turn it is (kept with every change, 022). */
   to_move: Seat[] | null;
+  /** The match length the creator chose, minutes (026); null for a private room's match. */
+  duration: number | null;
 }
 
 const CORE = `m.id, m.challenge_id, m.player1_id, m.player2_id, m.game_type, m.status, m.stake, m.currency, m.is_private,
-  m.scheduled_time, m.created_at, m.version, m.state, m.player1_ready_at, m.player2_ready_at, m.started_at, m.to_move`;
+  m.scheduled_time, m.created_at, m.version, m.state, m.player1_ready_at, m.player2_ready_at, m.started_at, m.to_move, m.duration`;
 
 /** A stored move as a replay needs it (arena.state.ts replayMoves). */
 export interface ReplayMoveRow {

@@ -16,6 +16,7 @@ import crypto from 'node:crypto';
 import { ARENA, CHALLENGE } from '@versus/domain';
 import {
   ARENA_RULES,
+  matchTimeControl,
   type DrawRequest,
   type MatchResult,
   type MatchView,
@@ -68,6 +69,8 @@ interface MatchRecord {
   state: ArenaState | null;
   readyAt: [Date | null, Date | null];
   startedAt: Date | null;
+  /** The match length the creator chose (minutes); null: the game's standard clock. */
+  duration: number | null;
   /** The seq of the state snapshot stored in the database (null: none); the moves after it are replayed on a read. */
   storedSeq: number | null;
 }
@@ -106,6 +109,7 @@ const toRecord = (row: repo.MatchCoreJson & { later: repo.ReplayMoveRow[] }): Ma
   state: currentState(row.state, row.later),
   readyAt: [dateOf(row.player1_ready_at), dateOf(row.player2_ready_at)],
   startedAt: dateOf(row.started_at),
+  duration: row.duration,
   storedSeq: row.state?.seq ?? null,
 });
 
@@ -490,7 +494,13 @@ export class Arena {
           ? {
               status: 'in_progress' as const,
               startedAt: new Date(now),
-              state: startArena({ game: m.game as WebGameId, now, seed: this.seed, firstSeat: crypto.randomInt(2) as Seat }),
+              state: startArena({
+                game: m.game as WebGameId,
+                control: matchTimeControl(m.game as WebGameId, m.duration),
+                now,
+                seed: this.seed,
+                firstSeat: crypto.randomInt(2) as Seat,
+              }),
             }
           : {}),
       };

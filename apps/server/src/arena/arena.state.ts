@@ -2,9 +2,8 @@
 // the current game's rules state and its clock. Time (`now`) and randomness (`seed()`) come in
 // as arguments; the service stores the result and publishes what viewers may see.
 import crypto from 'node:crypto';
-import { matchRules, canOfferDraw, type ClockView, type GameSummary, type WebGameId } from '@versus/domain/arena';
+import { matchRules, matchTimeControl, canOfferDraw, type ClockView, type GameSummary, type WebGameId } from '@versus/domain/arena';
 import {
-  TIME_CONTROLS,
   concedeSeries,
   createClock,
   flagFall,
@@ -28,6 +27,7 @@ import {
   type Seat,
   type SeriesOutcome,
   type SeriesState,
+  type TimeControl,
   type Viewer,
 } from '@versus/domain/games/index';
 
@@ -61,24 +61,26 @@ export const randomSeed = (): string => crypto.randomBytes(32).toString('hex');
 
 export interface StartOptions {
   game: WebGameId;
+  /** Each player's clock per game (matchTimeControl); every game of the series uses it. Default: the game's standard. */
+  control?: TimeControl;
   now: number;
   seed?: () => string;
   firstSeat?: Seat;
 }
 
-function newGame(game: WebGameId, index: number, firstSeat: Seat, now: number, seed: string, previous: unknown) {
+function newGame(game: WebGameId, control: TimeControl, index: number, firstSeat: Seat, now: number, seed: string, previous: unknown) {
   const rules = matchRules(game);
   const board = rules.setup({ seed, firstSeat, ...(previous === undefined ? {} : { previous }) });
-  const clock = startTurn(createClock(TIME_CONTROLS[game]), rules.toMove(board), now);
+  const clock = startTurn(createClock(control), rules.toMove(board), now);
   const record: GameRecord = { index, firstSeat, seed, commitment: sha256Hex(seed), outcome: null, startedAt: now, endedAt: null };
   return { board, clock, record };
 }
 
 /** Both players are here: the series starts with game 1 and its clock. */
-export function startArena({ game, now, seed = randomSeed, firstSeat = 0 }: StartOptions): ArenaState {
+export function startArena({ game, control = matchTimeControl(game, null), now, seed = randomSeed, firstSeat = 0 }: StartOptions): ArenaState {
   const series = startSeries(firstSeat);
   const first = nextGame(series)!;
-  const { board, clock, record } = newGame(game, first.index, first.firstSeat, now, seed(), undefined);
+  const { board, clock, record } = newGame(game, control, first.index, first.firstSeat, now, seed(), undefined);
   return { format: 1, game, series, games: [record], board, clock, drawOffer: null, seq: 0 };
 }
 
@@ -120,7 +122,7 @@ function endGame(state: ArenaState, board: unknown, clock: ClockState, outcome: 
       matchOutcome: recorded.outcome,
     };
   }
-  const fresh = newGame(state.game, next.index, next.firstSeat, now, seed(), board);
+  const fresh = newGame(state.game, state.clock.control, next.index, next.firstSeat, now, seed(), board);
   games.push(fresh.record);
   return {
     state: { ...state, series: recorded.series, games, board: fresh.board, clock: fresh.clock, drawOffer: null },

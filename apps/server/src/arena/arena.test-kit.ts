@@ -37,7 +37,13 @@ export interface Kit {
   player(label?: string): Promise<Player>;
   api<T = MatchViewResponse & ApiErrorBody>(method: 'GET' | 'POST', url: string, options?: { as?: Player; body?: unknown; app?: App }): Promise<Reply<T>>;
   /** A challenge of `game` by `creator`, accepted by `acceptor`: the pending match's id. */
-  match(game: CreateChallengeRequest['game'], creator: Player, acceptor: Player, options?: { stake?: number; isPrivate?: boolean }): Promise<string>;
+  /** `duration`: the match length (default: one whose clocks are the game's standard, or close: KIT_LENGTHS). */
+  match(
+    game: CreateChallengeRequest['game'],
+    creator: Player,
+    acceptor: Player,
+    options?: { stake?: number; isPrivate?: boolean; duration?: number },
+  ): Promise<string>;
   /** Both players ready: the running match as `first` sees it. */
   start(id: string, first: Player, second: Player): Promise<MatchView>;
   view(id: string, as: Player, app?: App): Promise<MatchView>;
@@ -64,6 +70,16 @@ export interface Kit {
   anotherApp(): Promise<App>;
   close(): Promise<void>;
 }
+
+/** Match lengths whose clocks (matchTimeControl) are the game's standard ones (rock-paper-scissors: 1 min, the shortest). */
+const KIT_LENGTHS: Partial<Record<CreateChallengeRequest['game'], number>> = {
+  'tic-tac-toe': 5,
+  'rock-paper-scissors': 5,
+  'ai-rock-paper-scissors': 5,
+  chess: 25,
+  checkers: 25,
+  ludo: 15,
+};
 
 /** The follower every match of a kit has: the kit's event tap (realtime/test-events.ts). */
 const TAP_FOLLOWER = 'test-tap';
@@ -94,10 +110,10 @@ export async function createKit(): Promise<Kit> {
       });
       return { status: response.statusCode, body: response.json(), raw: response.body };
     },
-    async match(game, creator, acceptor, { stake = 25, isPrivate = false } = {}) {
+    async match(game, creator, acceptor, { stake = 25, isPrivate = false, duration = KIT_LENGTHS[game] ?? 30 } = {}) {
       const created = await kit.api<CreateChallengeResponse & ApiErrorBody>('POST', '/api/challenges', {
         as: creator,
-        body: { game, stake, duration: game === 'chess' || game === 'checkers' || game === 'ludo' ? 30 : 10, isPrivate },
+        body: { game, stake, duration, isPrivate },
       });
       expect(created.status, created.raw).toBe(201);
       const challenge = created.body.challenge;

@@ -4,6 +4,7 @@
 import {
   ARENA_RULES,
   canOfferDraw,
+  matchTimeControl,
   SERIES_RULES,
   type ArenaMatchSummary,
   type ArenaPlayer,
@@ -15,7 +16,7 @@ import {
 } from '@versus/domain/arena';
 import { GAMES } from '@versus/domain/catalogue';
 import type { Match } from '@versus/domain/challenges';
-import type { Seat, Viewer } from '@versus/domain/games/index';
+import { isWebGame, type Seat, type Viewer } from '@versus/domain/games/index';
 import { GLICKO2, displayRating } from '@versus/domain/rating';
 import type { MatchCoreRow, MatchViewRow, MoveRow, PlayerInfo } from './arena.repository.ts';
 import { matchFrom } from '../challenges/challenges.service.ts';
@@ -117,6 +118,7 @@ export function buildMatchView(row: MatchViewRow, moves: MoveRow[], viewer: View
     series: { ...seriesView(state), winsNeeded: SERIES_RULES.winsNeeded, maxDrawnGames: SERIES_RULES.maxDrawnGames },
     game: state ? currentGameView(state, viewer) : null,
     clock: state ? clockView(state.clock, now) : null,
+    timeControl: state ? state.clock.control : isWebGame(game) ? matchTimeControl(game, row.duration ?? null) : null,
     toMove,
     yourTurn: viewerSeat !== null && toMove.includes(viewerSeat),
     drawOffer: state?.drawOffer ?? null,

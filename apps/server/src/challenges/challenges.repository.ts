@@ -206,6 +206,7 @@ export interface LockedChallenge {
   skill_level: SkillLevel;
   match_format: string;
   max_participants: number;
+  duration: number;
   expires_at: Date | null;
   scheduled_time: Date | null;
   accepted_by: string | null;
@@ -216,7 +217,7 @@ export interface LockedChallenge {
 export async function lockChallenge(tx: Queryable, id: string): Promise<LockedChallenge | null> {
   const [row] = await tx.query<LockedChallenge>(
     `SELECT id, creator_id, status, code, currency, stake, game, platform, skill_level, match_format, max_participants,
-            expires_at, scheduled_time, accepted_by, match_id, creator_gamertag
+            duration, expires_at, scheduled_time, accepted_by, match_id, creator_gamertag
        FROM challenges WHERE id = $1 FOR UPDATE`,
     [id],
   );
@@ -320,17 +321,19 @@ export interface NewMatch {
   player1Gamertag: string | null;
   player2Gamertag: string | null;
   isPrivate: boolean;
+  /** The match length chosen, minutes: the arena's clocks derive from it. */
+  duration: number;
   roomCode: string | null;
 }
 
 export async function insertMatch(tx: Queryable, m: NewMatch): Promise<void> {
   await tx.query(
     `INSERT INTO matches (id, challenge_id, player1_id, player2_id, game_type, platform, stake, bet_amount, currency,
-       status, match_format, skill_level, scheduled_time, player1_gamertag, player2_gamertag, is_private, room_code)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, 'pending', $9, $10, $11, $12, $13, $14, $15)`,
+       status, match_format, skill_level, scheduled_time, player1_gamertag, player2_gamertag, is_private, room_code, duration)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, 'pending', $9, $10, $11, $12, $13, $14, $15, $16)`,
     [
       m.id, m.challengeId, m.player1Id, m.player2Id, m.gameType, m.platform, m.stake, m.currency, m.matchFormat,
-      m.skillLevel, m.scheduledTime, m.player1Gamertag, m.player2Gamertag, m.isPrivate, m.roomCode,
+      m.skillLevel, m.scheduledTime, m.player1Gamertag, m.player2Gamertag, m.isPrivate, m.roomCode, m.duration,
     ],
   );
 }

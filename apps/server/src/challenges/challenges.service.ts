@@ -515,6 +515,7 @@ export async function acceptChallenge(
       player2Gamertag: opponentId === user.userId ? gamertag : null,
       isPrivate: challenge.code !== null,
       roomCode: challenge.code,
+      duration: challenge.duration,
     });
     // The stakes already held (the creator's, a pool's joiners') move to the match, then the
     // acceptor's is locked for it: holds before accounts, the ledger's lock order. The match

@@ -102,7 +102,7 @@ describe('no-show claims and reports', () => {
     expect(await kit.matchStatus(matchId)).toBe('pending');
 
     await sweepResults(sweepCtx(), afterAnswerWindow());
-    expect(await kit.matchStatus(matchId)).toBe('pending');
+    expect(await kit.matchStatus(matchId)).toBe('in_progress');
     expect(await kit.available(p1.id)).toBe(before.p1);
     expect(await actions(matchId)).not.toContain('no_show_forfeit');
 
@@ -158,7 +158,7 @@ describe('no-show claims and reports', () => {
 
     await sweepResults(sweepCtx(), afterAnswerWindow());
     expect(await claimStatus(lost.matchId)).toBe('answered');
-    expect(await kit.matchStatus(lost.matchId)).toBe('pending');
+    expect(await kit.matchStatus(lost.matchId)).toBe('in_progress');
     expect(await kit.available(lost.p1.id)).toBe(before.lost);
     expect(await claimStatus(won.matchId)).toBe('forfeited');
     expect(await kit.available(won.p1.id)).toBe(before.won + minor(2 * won.stake));
@@ -229,7 +229,7 @@ describe('claims, reports and the timers at once', () => {
     expect((await kit.api('POST', `/api/matches/${matchId}/no-show`, { as: p1 })).status).toBe(200);
     const [answer] = await Promise.all([kit.api('POST', `/api/matches/${matchId}/no-show/answer`, { as: p2 }), sweepResults(sweepCtx(), afterAnswerWindow())]);
     if (answer.status === 200) {
-      expect(await kit.matchStatus(matchId)).toBe('pending');
+      expect(await kit.matchStatus(matchId)).toBe('in_progress');
       expect(await claimStatus(matchId)).toBe('answered');
       expect(await kit.available(p1.id)).toBe(before);
     } else {
@@ -267,7 +267,7 @@ describe('the void timer and a claim made meanwhile', () => {
       ]);
     });
     await sweep;
-    expect(await kit.matchStatus(matchId)).toBe('pending');
+    expect(await kit.matchStatus(matchId)).toBe('in_progress');
     expect(await kit.available(p2.id)).toBe(before.p2);
 
     await sweepResults(sweepCtx(), new Date(now.getTime() + RESULT_RULES.noShowAnswerMs + 1000));

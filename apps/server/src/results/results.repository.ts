@@ -17,12 +17,15 @@ export interface MatchRow {
   version: number;
   /** The scheduled start (the creation time when none was set). */
   start: Date;
+  /** When each player said they are ready to play now (both: the match starts at once). */
+  player1_ready_at: Date | null;
+  player2_ready_at: Date | null;
 }
 
 export async function findMatch(db: Queryable, id: string, lock: boolean): Promise<MatchRow | null> {
   const [row] = await db.query<MatchRow>(
     `SELECT id, challenge_id, player1_id, player2_id, game_type, currency, stake, status, version,
-            coalesce(scheduled_time, created_at) AS start
+            coalesce(scheduled_time, created_at) AS start, player1_ready_at, player2_ready_at
        FROM matches WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
     [id],
   );
@@ -129,6 +132,26 @@ export async function markDisputed(tx: Queryable, matchId: string, now: Date): P
   return row!.version;
 }
 
+/** A player of an external match is ready to play now (in the locking transaction): its new version. */
+export async function markReady(tx: Queryable, matchId: string, seat: 0 | 1, now: Date): Promise<number> {
+  const column = seat === 0 ? 'player1_ready_at' : 'player2_ready_at';
+  const [row] = await tx.query<{ version: number }>(
+    `UPDATE matches SET ${column} = coalesce(${column}, $2), version = version + 1, updated_at = $2 WHERE id = $1 RETURNING version`,
+    [matchId, now],
+  );
+  return row!.version;
+}
+
+/** An external match starts (both ready, or its scheduled start came): pending → in_progress; its new version. */
+export async function markStarted(tx: Queryable, matchId: string, startedAt: Date, now: Date): Promise<number | null> {
+  const [row] = await tx.query<{ version: number }>(
+    `UPDATE matches SET status = 'in_progress', started_at = $2, version = version + 1, updated_at = $3
+      WHERE id = $1 AND status IN ('pending', 'accepted') RETURNING version`,
+    [matchId, startedAt, now],
+  );
+  return row?.version ?? null;
+}
+
 /** A disputed match back to 'accepted' for its resolution (in the resolving transaction): its new version. */
 export async function reopenDisputed(tx: Queryable, matchId: string, now: Date): Promise<number | null> {
   const [row] = await tx.query<{ version: number }>(
@@ -190,6 +213,17 @@ export async function claimOf(db: Queryable, matchId: string): Promise<ClaimRow 
 const ACTIVE_SQL = `m.status IN ('pending', 'accepted', 'in_progress')`;
 const EXTERNAL_SQL = `m.game_type IN ('fortnite', 'fifa-24', 'call-of-duty', 'rocket-league', 'valorant')`;
 const BATCH = 200;
+
+/** External matches whose scheduled start has come and that still wait for it. */
+export async function dueStarts(db: Queryable, now: Date): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT m.id FROM matches m
+      WHERE m.status IN ('pending', 'accepted') AND coalesce(m.scheduled_time, m.created_at) <= $1 AND ${EXTERNAL_SQL}
+      ORDER BY coalesce(m.scheduled_time, m.created_at) LIMIT ${BATCH}`,
+    [now],
+  );
+  return rows.map((r) => r.id);
+}
 
 export async function dueClaims(db: Queryable, now: Date): Promise<string[]> {
   const rows = await db.query<{ match_id: string }>(

@@ -11,6 +11,7 @@ import {
   chatRequestSchema,
   noShowResponseSchema,
   okResponseSchema,
+  playNowResponseSchema,
   reportRequestSchema,
   reportResponseSchema,
   resultStateSchema,
@@ -64,7 +65,7 @@ export async function resultsFeature(app: App, ctx: AppContext, store: FileStore
         security,
         summary: "Report an external match's result: JSON {outcome: 'win'|'loss'} or multipart (outcome field + optional `evidence` image, jpeg/png/gif/webp/avif ≤ 5 MB)",
         description:
-          'Only its two players, after the scheduled start, once each (409 already_reported). Agreeing reports settle at once; ' +
+          'Only its two players, after the scheduled start (or once both are ready to play now), once each (409 already_reported). Agreeing reports settle at once; ' +
           'conflicting ones open a dispute (status disputed; `match.disputed` on both user topics). An unanswered report settles ' +
           'for its reporter after RESULT_CONFIRM_WINDOW_MS (default 1 h). Answers {status: waiting|settled|disputed, disputeId}.',
         params: idParams, response: { 200: reportResponseSchema },
@@ -76,6 +77,16 @@ export async function resultsFeature(app: App, ctx: AppContext, store: FileStore
       if (!parsed.success) throw badRequest('invalid_input', RESULTS.outcomeRequired, 'outcome');
       return service.report(ctx, store, user, request.params.id, { outcome: parsed.data.outcome, evidence: form.image });
     });
+
+    scope.post('/api/matches/:id/play-now', {
+      schema: {
+        tags,
+        security,
+        summary: 'Ready to play an external match now: once both players are, it starts at once (in progress, reports open) instead of at its scheduled start',
+        description: 'Only its two players, while it waits to start; again changes nothing. `match.ready` on the opponent\'s topic, then `match.started` on both.',
+        params: idParams, response: { 200: playNowResponseSchema },
+      },
+    }, async (request) => service.readyNow(ctx, requireUser(request), request.params.id));
 
     scope.post('/api/matches/:id/no-show', {
       schema: { tags, security, summary: 'Claim the opponent did not show up (from 10 minutes after the start; refused once they have reported); they have 5 minutes to answer or forfeit', params: idParams, response: { 200: noShowResponseSchema } },

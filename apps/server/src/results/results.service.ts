@@ -120,7 +120,7 @@ export async function report(
     const reports = await repo.reportsOf(tx, m.id);
     if (reports.some((r) => r.user_id === user.userId)) throw conflict('already_reported', RESULTS.alreadyReported);
     if (!ACTIVE.includes(m.status)) throw conflict('match_over', RESULTS.matchOver);
-    if (now.getTime() < m.start.getTime()) throw conflict('not_started', RESULTS.notStarted);
+    if (m.status !== 'in_progress' && now.getTime() < m.start.getTime()) throw conflict('not_started', RESULTS.notStarted);
 
     const evidenceId = input.evidence ? await storeEvidence(tx, store, m, user.userId, input.evidence, stored) : null;
     await repo.insertReport(tx, { matchId: m.id, userId: user.userId, outcome: input.outcome, evidenceId, now });
@@ -144,6 +144,47 @@ export async function report(
     const disputeId = await openDispute(tx, m, user.userId, now);
     return { status: 'disputed', disputeId };
   });
+}
+
+export type ReadyResult = { status: 'waiting' | 'in_progress' };
+
+/**
+ * A player is ready to play now: when both are, the match starts at once (in progress, reports
+ * open) rather than at its scheduled start. Readying again changes nothing.
+ */
+export async function readyNow(ctx: AppContext, user: AccessClaims, matchId: string, now = new Date()): Promise<ReadyResult> {
+  return ctx.db.transaction(async (tx) => {
+    const m = await playerMatch(tx, user, matchId);
+    if (m.status === 'in_progress') return { status: 'in_progress' };
+    if (!ACTIVE.includes(m.status)) throw conflict('match_over', RESULTS.matchOver);
+    const seat = seatOf(m, user.userId);
+    const readyAt = [m.player1_ready_at, m.player2_ready_at];
+    if (readyAt[seat]) return { status: 'waiting' };
+    await repo.markReady(tx, m.id, seat, now);
+    await recordTransition(tx, { matchId: m.id, actorId: user.userId, action: 'ready', from: m.status, to: m.status, now });
+    const opponent = opponentOf(m, user.userId);
+    if (!readyAt[seat === 0 ? 1 : 0]) {
+      await publish(tx, topics.user(opponent), 'match.ready', { matchId: m.id, userId: user.userId });
+      await notify(tx, { userId: opponent, type: 'match_ready', metadata: { matchId: m.id, gameType: m.game_type }, matchId: m.id, creatorId: user.userId, now });
+      return { status: 'waiting' };
+    }
+    await startExternal(tx, m, now, user.userId, 'started_both_ready');
+    return { status: 'in_progress' };
+  });
+}
+
+/** pending → in_progress: reports open; both players are told what to do (play on the platform, then report). */
+async function startExternal(tx: Queryable, m: MatchRow, now: Date, actorId: string | null, action: string): Promise<boolean> {
+  const version = await repo.markStarted(tx, m.id, now, now);
+  if (version === null) return false;
+  await recordTransition(tx, { matchId: m.id, actorId, action, from: m.status, to: 'in_progress', now });
+  announce(tx, topics.match(m.id), version, 'match.started', JSON.stringify({ matchId: m.id, version, status: 'in_progress' }));
+  for (const id of [m.player1_id, m.player2_id]) {
+    await publish(tx, topics.user(id), 'match.started', { matchId: m.id, gameType: m.game_type });
+    // At the scheduled start the reminder says it; started early by both, a notification does.
+    if (actorId !== null) await notify(tx, { userId: id, type: 'match_started', metadata: { matchId: m.id, gameType: m.game_type }, matchId: m.id, now });
+  }
+  return true;
 }
 
 async function openDispute(tx: Queryable, m: MatchRow, actorId: string, now: Date): Promise<string> {
@@ -201,6 +242,8 @@ async function claimAnswered(tx: Queryable, m: MatchRow, answeredBy: string, cla
 // Timers
 
 export interface SweepCounts {
+  /** External matches whose scheduled start came: now in progress. */
+  started: number;
   forfeits: number;
   confirmedByTimeout: number;
   voided: number;
@@ -213,7 +256,8 @@ export interface SweepCounts {
  * logged and retried next run.
  */
 export async function sweepResults(ctx: Pick<AppContext, 'db' | 'log'>, now: Date, options: ResultsOptions = resultsOptions()): Promise<SweepCounts> {
-  const counts: SweepCounts = { forfeits: 0, confirmedByTimeout: 0, voided: 0 };
+  const counts: SweepCounts = { started: 0, forfeits: 0, confirmedByTimeout: 0, voided: 0 };
+  const starts = await repo.dueStarts(ctx.db, now);
   const claims = await repo.dueClaims(ctx.db, now);
   const lonely = await repo.unansweredReports(ctx.db, new Date(now.getTime() - options.confirmWindowMs));
   const silent = await repo.silentMatches(ctx.db, new Date(now.getTime() - RESULT_RULES.noReportVoidMs));
@@ -233,6 +277,10 @@ export async function sweepResults(ctx: Pick<AppContext, 'db' | 'log'>, now: Dat
     }
   };
 
+  await each(starts, 'started', async (tx, m) => {
+    if (m.status === 'in_progress' || m.start.getTime() > now.getTime()) return false;
+    return startExternal(tx, m, m.start, null, 'started_at_schedule');
+  });
   await each(claims, 'forfeits', async (tx, m) => {
     const claim = await repo.claimOf(tx, m.id);
     if (!claim || claim.status !== 'open' || claim.deadline.getTime() >= now.getTime()) return false;

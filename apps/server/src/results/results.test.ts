@@ -93,6 +93,59 @@ describe('reports', () => {
   });
 });
 
+describe('starting an external match', () => {
+  it('starts at once when both players are ready to play now, and reports open before the scheduled start', async () => {
+    const { matchId, p1, p2 } = await kit.externalMatch({ startedAgoMs: -45 * 60_000 });
+    expect((await report(matchId, p1, 'win')).body).toMatchObject({ error: { code: 'not_started', message: RESULTS.notStarted } });
+    const first = await kit.api('POST', `/api/matches/${matchId}/play-now`, { as: p1 });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toEqual({ status: 'waiting' });
+    expect(await kit.matchStatus(matchId)).toBe('pending');
+    // Again: nothing changes.
+    expect((await kit.api('POST', `/api/matches/${matchId}/play-now`, { as: p1 })).body).toEqual({ status: 'waiting' });
+    expect((await events(`user:${p2.id}`)).map((e) => e.type)).toContain('match.ready');
+    const second = await kit.api('POST', `/api/matches/${matchId}/play-now`, { as: p2 });
+    expect(second.body).toEqual({ status: 'in_progress' });
+    expect(await kit.matchStatus(matchId)).toBe('in_progress');
+    for (const p of [p1, p2]) expect((await events(`user:${p.id}`)).map((e) => e.type)).toContain('match.started');
+    const started = await kit.t.database.db.query<{ type: string; message: string; metadata: unknown }>(
+      `SELECT type, message, metadata FROM notifications WHERE user_id = $1 AND type = 'match_started'`,
+      [p1.id],
+    );
+    expect(started[0]?.message).toContain('Play it on your platform, then report the result in My Matches.');
+    expect((await report(matchId, p1, 'win')).body).toMatchObject({ status: 'waiting' });
+    expect((await report(matchId, p2, 'loss')).body).toMatchObject({ status: 'settled' });
+    expect((await transitions(matchId)).map((t) => [t.action, t.to_status])).toEqual([
+      ['ready', 'pending'],
+      ['ready', 'pending'],
+      ['started_both_ready', 'in_progress'],
+      ['reported', 'in_progress'],
+      ['reported', 'in_progress'],
+      ['reports_agreed', 'completed'],
+    ]);
+    await kit.expectAuditClean();
+  });
+
+  it('refuses a stranger, a web game and a settled match, changing nothing', async () => {
+    const { matchId } = await kit.externalMatch();
+    const stranger = await kit.signUp();
+    expect((await kit.api('POST', `/api/matches/${matchId}/play-now`, { as: stranger })).status).toBe(403);
+    expect(await kit.matchStatus(matchId)).toBe('pending');
+    expect((await transitions(matchId)).length).toBe(0);
+  });
+
+  it('is in progress once its scheduled start has come (the results timer)', async () => {
+    const { matchId } = await kit.externalMatch({ startedAgoMs: 60_000 });
+    const later = await kit.externalMatch({ startedAgoMs: -60 * 60_000 });
+    expect(await kit.matchStatus(matchId)).toBe('pending');
+    const counts = await sweepResults(ctx(), new Date());
+    expect(counts.started).toBeGreaterThanOrEqual(1);
+    expect(await kit.matchStatus(matchId)).toBe('in_progress');
+    expect(await kit.matchStatus(later.matchId)).toBe('pending');
+    expect((await transitions(matchId)).map((t) => [t.actor_id, t.action, t.to_status])).toEqual([[null, 'started_at_schedule', 'in_progress']]);
+  });
+});
+
 describe('evidence', () => {
   it('stores a screenshot with the report and serves it to the players with caching, not to strangers', async () => {
     const { matchId, p1, p2 } = await kit.externalMatch();
@@ -160,7 +213,7 @@ describe('timers', () => {
     const { matchId, p1, p2, stake } = await kit.externalMatch();
     const before = [await kit.available(p1.id), await kit.available(p2.id)];
     await sweepResults(ctx(), new Date(Date.now() + RESULT_RULES.noReportVoidMs - 5 * 60_000));
-    expect(await kit.matchStatus(matchId)).toBe('pending');
+    expect(await kit.matchStatus(matchId)).toBe('in_progress');
     await sweepResults(ctx(), new Date(Date.now() + RESULT_RULES.noReportVoidMs));
     expect(await kit.matchStatus(matchId)).toBe('cancelled');
     expect(await kit.available(p1.id)).toBe(before[0]! + minor(stake));
@@ -182,11 +235,11 @@ describe('timers', () => {
     expect((await events(`user:${p2.id}`)).map((e) => e.type)).toContain('match.no_show_claimed');
     expect((await kit.api('POST', `/api/matches/${matchId}/no-show`, { as: p2 })).status).toBe(409);
     await sweepResults(ctx(), new Date(Date.now() + 4 * 60_000));
-    expect(await kit.matchStatus(matchId)).toBe('pending');
+    expect(await kit.matchStatus(matchId)).toBe('in_progress');
     await sweepResults(ctx(), new Date(Date.now() + RESULT_RULES.noShowAnswerMs + 1000));
     expect(await kit.matchStatus(matchId)).toBe('completed');
     expect(await kit.available(p1.id)).toBe(before + minor(2 * stake));
-    expect((await transitions(matchId)).map((t) => t.action)).toEqual(['no_show_claimed', 'no_show_forfeit']);
+    expect((await transitions(matchId)).map((t) => t.action)).toEqual(['no_show_claimed', 'started_at_schedule', 'no_show_forfeit']);
     await kit.expectAuditClean();
   });
 
@@ -198,10 +251,11 @@ describe('timers', () => {
     expect(own.body.error?.message).toBe(RESULTS.noShowNone);
     expect((await kit.api('POST', `/api/matches/${matchId}/no-show/answer`, { as: p2 })).status).toBe(200);
     await sweepResults(ctx(), new Date(Date.now() + RESULT_RULES.noShowAnswerMs + 60_000));
-    expect(await kit.matchStatus(matchId)).toBe('pending');
+    expect(await kit.matchStatus(matchId)).toBe('in_progress');
     expect((await transitions(matchId)).map((t) => [t.actor_id, t.action])).toEqual([
       [p1.id, 'no_show_claimed'],
       [p2.id, 'no_show_answered'],
+      [null, 'started_at_schedule'],
     ]);
     await kit.expectAuditClean();
   });

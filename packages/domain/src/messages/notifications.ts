@@ -12,6 +12,10 @@ export const PUSH = {
 
 export const NOTIFICATIONS = {
   title: 'Notifications',
+  // Ours: an external game is played on the players' own platform, then reported in My Matches.
+  playOnPlatform: 'Play it on your platform, then report the result in My Matches.',
+  reportAction: 'Report Result',
+  followDispute: 'Follow the Dispute',
   bellLabel: (unread: number) => (unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`),
   signInToView: 'Sign in to view notifications',
   empty: 'No notifications',

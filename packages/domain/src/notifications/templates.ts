@@ -77,6 +77,8 @@ export function matchUrl(meta: NotificationMetadata): string {
   return isGameId(game) && isWebGame(game) ? `/live-arena?match=${matchId}` : `/matches?highlight=${matchId}`;
 }
 const matchesUrl = (meta: NotificationMetadata): string => `/matches?highlight=${encodeURIComponent(text(meta, 'matchId'))}`;
+/** Where a dispute is followed: the Disputes tab of My Matches, the match's card highlighted. */
+export const disputeUrl = (meta: NotificationMetadata): string => `/matches?tab=disputes&highlight=${encodeURIComponent(text(meta, 'matchId'))}`;
 
 const view = (label: string, url: string): NotificationAction => ({ label, url, type: 'view' });
 const join = (label: string, url: string): NotificationAction => ({ label, url, type: 'join' });
@@ -94,14 +96,35 @@ const OUTCOMES: Record<string, { title: string; message: (m: NotificationMetadat
   void: { title: 'Match Void', message: (m) => `Your ${gameName(m)} match was called off. Your stake has been returned.` },
 };
 
-const REMINDER_TEXT: Record<ReminderKind, { title: string; message: (m: NotificationMetadata) => string }> = {
+/** A game played outside Versus (on the players' own platform), whose result the players report. */
+const isExternal = (meta: NotificationMetadata): boolean => {
+  const game = text(meta, 'gameType');
+  return isGameId(game) && !isWebGame(game);
+};
+
+const REMINDER_TEXT: Record<ReminderKind, { title: string; externalTitle?: string; message: (m: NotificationMetadata) => string }> = {
   before_1h: { title: 'Match in 1 Hour', message: (m) => `Your ${gameName(m)} match${against(m)} starts in 1 hour.` },
-  at_start: { title: 'Match Starting Now', message: (m) => `Your ${gameName(m)} match${against(m)} is starting now. Join now!` },
+  at_start: {
+    title: 'Match Starting Now',
+    message: (m) =>
+      isExternal(m)
+        ? `Your ${gameName(m)} match${against(m)} is starting now. ${NOTIFICATIONS.playOnPlatform}`
+        : `Your ${gameName(m)} match${against(m)} is starting now. Join now!`,
+  },
   closing_5m: {
     title: 'Join Window Closing',
-    message: (m) => `Your ${gameName(m)} match started 5 minutes ago. Join now or forfeit.`,
+    // An external game has no join window: its title says the match is on.
+    externalTitle: 'Match in Progress',
+    message: (m) =>
+      isExternal(m)
+        ? `Your ${gameName(m)} match started 5 minutes ago. ${NOTIFICATIONS.playOnPlatform}`
+        : `Your ${gameName(m)} match started 5 minutes ago. Join now or forfeit.`,
   },
 };
+
+/** Join a web game in the arena; an external game is played elsewhere: open it in My Matches to report. */
+const joinOrReport = (m: NotificationMetadata): NotificationAction =>
+  isExternal(m) ? view(NOTIFICATIONS.reportAction, matchesUrl(m)) : join('Join Match', matchUrl(m));
 const reminderKind = (m: NotificationMetadata): ReminderKind => {
   const kind = text(m, 'reminderKind');
   return kind in REMINDERS ? (kind as ReminderKind) : 'before_1h';
@@ -135,16 +158,19 @@ export const NOTIFICATION_TEMPLATES: Readonly<Record<NotificationType, Notificat
     requiredFields: [...MATCH, 'minutesUntil'],
     title: () => 'Match Starting Soon',
     message: (m) => `Your ${gameName(m)} match starts in ${text(m, 'minutesUntil')} minute${text(m, 'minutesUntil') === '1' ? '' : 's'}.`,
-    actions: (m) => [join('Join Match', matchUrl(m))],
+    actions: (m) => [joinOrReport(m)],
     expiresInMinutes: 15,
   },
   match_reminder: {
     category: 'match',
     priority: 'normal',
     requiredFields: [...MATCH, 'reminderKind'],
-    title: (m) => REMINDER_TEXT[reminderKind(m)].title,
+    title: (m) => {
+      const text = REMINDER_TEXT[reminderKind(m)];
+      return (isExternal(m) && text.externalTitle) || text.title;
+    },
     message: (m) => REMINDER_TEXT[reminderKind(m)].message(m),
-    actions: (m) => [join('Join Match', matchUrl(m))],
+    actions: (m) => [joinOrReport(m)],
   },
   match_ready: {
     category: 'match',
@@ -152,7 +178,7 @@ export const NOTIFICATION_TEMPLATES: Readonly<Record<NotificationType, Notificat
     requiredFields: [...MATCH],
     title: () => 'Opponent Ready',
     message: (m) => `${who(m)} is ready for your ${gameName(m)} match.`,
-    actions: (m) => [join('Join Match', matchUrl(m))],
+    actions: (m) => [joinOrReport(m)],
     expiresInMinutes: 10,
   },
   match_in_progress: {
@@ -178,8 +204,8 @@ export const NOTIFICATION_TEMPLATES: Readonly<Record<NotificationType, Notificat
     priority: 'high',
     requiredFields: [...MATCH],
     title: () => 'Match Started',
-    message: (m) => `Your ${gameName(m)} match${against(m)} has started.`,
-    actions: (m) => [join('Play', matchUrl(m))],
+    message: (m) => `Your ${gameName(m)} match${against(m)} has started.${isExternal(m) ? ` ${NOTIFICATIONS.playOnPlatform}` : ''}`,
+    actions: (m) => [isExternal(m) ? view(NOTIFICATIONS.reportAction, matchesUrl(m)) : join('Play', matchUrl(m))],
   },
   match_completed: {
     category: 'match',
@@ -195,7 +221,7 @@ export const NOTIFICATION_TEMPLATES: Readonly<Record<NotificationType, Notificat
     requiredFields: [...MATCH],
     title: () => 'Match Under Review',
     message: (m) => `Your ${gameName(m)} match is under review. An admin will resolve the dispute.`,
-    actions: (m) => [view('View Match', matchesUrl(m))],
+    actions: (m) => [view(NOTIFICATIONS.followDispute, disputeUrl(m))],
     persistent: true,
   },
   match_forfeit: {

@@ -15,6 +15,8 @@ export interface DueReminderRow {
   due_at: Date;
   match_status: string;
   scheduled_time: Date;
+  /** When the match started (null: not yet); an external match starts at its scheduled time. */
+  started_at: Date | null;
   game_type: string;
   opponent_id: string;
   opponent_name: string | null;
@@ -32,7 +34,7 @@ export const MAX_ATTEMPTS = 5;
  */
 export async function claimDue(tx: Queryable, now: Date, exclude: readonly number[] = []): Promise<DueReminderRow | null> {
   const [row] = await tx.query<DueReminderRow>(
-    `SELECT r.id, r.match_id, r.user_id, r.kind, r.minutes_before, r.due_at, m.status AS match_status, m.scheduled_time, m.game_type,
+    `SELECT r.id, r.match_id, r.user_id, r.kind, r.minutes_before, r.due_at, m.status AS match_status, m.scheduled_time, m.started_at, m.game_type,
             CASE WHEN m.player1_id = r.user_id THEN m.player2_id ELSE m.player1_id END AS opponent_id, o.display_name AS opponent_name,
             EXISTS (SELECT 1 FROM match_reminders later
                      WHERE later.match_id = r.match_id AND later.user_id = r.user_id

@@ -43,11 +43,14 @@ beforeEach(async () => {
 
 const worker = (db: Database): ReminderContext => ({ db, log, preferencesOf });
 
-async function makeMatch(scheduled: Date, options: { createdAt?: Date; status?: string } = {}): Promise<string> {
+async function makeMatch(scheduled: Date, options: { createdAt?: Date; status?: string; game?: string } = {}): Promise<string> {
   const [row] = await t.database.db.query<{ id: string }>(
     `INSERT INTO matches (player1_id, player2_id, game_type, platform, stake, bet_amount, currency, status, scheduled_time, created_at)
-     VALUES ($1, $2, 'chess', 'web', 10, 10, 'credits', $3, $4, $5) RETURNING id`,
-    [alice.userId, bob.userId, options.status ?? 'pending', scheduled, options.createdAt ?? new Date()],
+     VALUES ($1, $2, $6, $7, 10, 10, 'credits', $3, $4, $5) RETURNING id`,
+    [
+      alice.userId, bob.userId, options.status ?? 'pending', scheduled, options.createdAt ?? new Date(),
+      options.game ?? 'chess', options.game && options.game !== 'chess' ? 'playstation' : 'web',
+    ],
   );
   return row!.id;
 }
@@ -183,6 +186,20 @@ describe('the worker', () => {
     const id = await makeMatch(start, { status: 'accepted' });
     expect(await runDueReminders(worker(processA), () => new Date(start.getTime() + 1000))).toMatchObject({ sent: 2 });
     expect((await reminderEvents(id)).map((n) => n.metadata?.['reminderKind'])).toEqual(['at_start', 'at_start']);
+  });
+
+  it('reminds an external match its scheduled start set in progress (play on the platform, then report), not one started early', async () => {
+    const start = new Date(Date.now() + 2 * 60 * MINUTE);
+    const bySchedule = await makeMatch(start, { game: 'fifa-24' });
+    const early = await makeMatch(start, { game: 'fifa-24' });
+    await t.database.db.query(`UPDATE matches SET status = 'in_progress', started_at = scheduled_time WHERE id = $1`, [bySchedule]);
+    await t.database.db.query(`UPDATE matches SET status = 'in_progress', started_at = scheduled_time - interval '30 minutes' WHERE id = $1`, [early]);
+    expect(await runDueReminders(worker(processA), () => new Date(start.getTime() + 1000))).toMatchObject({ sent: 2, failed: 0 });
+    const sent = await reminderEvents(bySchedule);
+    expect(sent.map((n) => n.metadata?.['reminderKind'])).toEqual(['at_start', 'at_start']);
+    expect(sent[0]!.message).toContain('Play it on your platform, then report the result in My Matches.');
+    expect(sent[0]!.message).not.toContain('Join now');
+    expect(await reminderEvents(early)).toHaveLength(0);
   });
 
   it('skips the reminders of a match that is no longer pending or accepted', async () => {

@@ -2,7 +2,9 @@
 // processes, and after any restart. Each reminder is claimed with FOR UPDATE SKIP LOCKED and
 // closed (sent or skipped) in the same transaction as its notification, so a crash before the
 // commit leaves it due (recovered on the next run) and a commit never leaves it due (never sent
-// twice). A reminder goes out only while its match is pending or accepted (SPEC §4 Reminder).
+// twice). A reminder goes out only while its match is pending or accepted (SPEC §4 Reminder), or
+// is an external game that its scheduled start set in progress (the players still have to play).
+import { isGameId, isWebGame } from '@versus/domain/catalogue';
 import { REMINDER_RULES, readPreferences, timerPriority, type NotificationPreferences } from '@versus/domain/notifications';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -27,6 +29,13 @@ const MAX_PER_RUN = 500;
 
 type Outcome = 'sent' | 'skipped' | 'none';
 
+/** Still waiting to be played: pending or accepted, or an external game started by its schedule (not early by both). */
+function remindable(row: repo.DueReminderRow): boolean {
+  if (REMINDER_RULES.remindStatuses.includes(row.match_status)) return true;
+  if (row.match_status !== 'in_progress' || !isGameId(row.game_type) || isWebGame(row.game_type) || row.started_at === null) return false;
+  return new Date(row.started_at).getTime() >= new Date(row.scheduled_time).getTime();
+}
+
 /** Processes one due reminder; 'none' when nothing (not held by another worker) is due. */
 async function processOne(ctx: ReminderContext, now: Date, exclude: readonly number[]): Promise<{ outcome: Outcome } | { failedId: number; error: unknown }> {
   let claimedId: number | null = null;
@@ -35,7 +44,7 @@ async function processOne(ctx: ReminderContext, now: Date, exclude: readonly num
       const row = await repo.claimDue(tx, now, exclude);
       if (!row) return 'none';
       claimedId = row.id;
-      if (!REMINDER_RULES.remindStatuses.includes(row.match_status)) {
+      if (!remindable(row)) {
         await repo.markSkipped(tx, row.id, `match_${row.match_status}`, now);
         return 'skipped';
       }

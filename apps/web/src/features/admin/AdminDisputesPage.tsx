@@ -11,6 +11,7 @@ import { useTickingClock } from '../../app/clock.ts';
 import { Badge, Button, Card, Spinner, cn } from '../../ui/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { DisputeRecordList } from '../matches/DisputeCard.tsx';
+import { money } from '../arena/format.ts';
 import { EvidenceThumb } from '../matches/Evidence.tsx';
 import { ChatLines } from '../matches/MatchChat.tsx';
 import { formatSpan, gameName } from '../matches/format.ts';
@@ -134,7 +135,7 @@ function CompactTable({ disputes, now }: { disputes: Dispute[]; now: number }) {
                 {d.player1.username} · {d.player2.username}
               </td>
               <td className="p-2">{[d.player1, d.player2].map((p) => d.reports.find((r) => r.userId === p.id)?.outcome ?? '—').join(' / ')}</td>
-              <td className="p-2 tabular-nums">{d.stake}</td>
+              <td className="p-2 tabular-nums">{money(d.stake, d.currency)}</td>
               <td className="p-2 tabular-nums">{formatSpan(now - Date.parse(d.openedAt))}</td>
               <td className="p-2">{MATCHES_SCREEN.status[d.status]}</td>
               <td className="flex gap-1 p-2">
@@ -181,7 +182,9 @@ function AdminDisputeCard({ dispute, now }: { dispute: Dispute; now: number }) {
           <p className="text-lg font-black">{gameName(dispute.gameType)}</p>
           <p className="text-sm break-words">
             <span className="font-bold">{dispute.player1.username}</span> vs <span className="font-bold">{dispute.player2.username}</span> ·{' '}
-            {MATCHES_SCREEN.stake} {dispute.stake} {dispute.currency}
+            <span data-testid="admin-dispute-stake">
+              {MATCHES_SCREEN.stake} {money(dispute.stake, dispute.currency)}
+            </span>
           </p>
           <p className="text-xs text-muted">{T.openedAgo(formatSpan(now - Date.parse(dispute.openedAt)))}</p>
         </div>

@@ -5,7 +5,7 @@ import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, Eye, Flag, Handshake, RotateCcw } from 'lucide-react';
 import { LIVE_ARENA } from '@versus/domain';
-import type { MatchView } from '@versus/domain/arena';
+import { clockPerGame, describeTimeControl, type MatchView } from '@versus/domain/arena';
 import { ApiError } from '../../api/index.ts';
 import { ErrorBoundary } from '../../app/ErrorBoundary.tsx';
 import { Badge, Button, Card, Dialog, DialogContent, Spinner, cn } from '../../ui/index.ts';
@@ -13,7 +13,6 @@ import { useAuth } from '../auth/use-auth.ts';
 import { BetaFeedback } from '../feedback/index.tsx';
 import type { ViewMode } from './arena.api.ts';
 import { boardFor } from './boards/index.ts';
-import { describeTimeControl } from './clock.ts';
 import { bottomSeat, isArenaGame, money, otherSeat, playerName } from './format.ts';
 import { FinishedBanner, MoveList, PlayerBar, ReadyRoom, ResultCard, SeriesScore } from './MatchParts.tsx';
 import { isOverStatus, isWaiting, useLiveMatch, type LiveMatch } from './use-live-match.ts';
@@ -156,7 +155,15 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
         </div>
         <p className="text-xs text-muted sm:text-right sm:text-sm">
           Stake {stake}
-          {view.clock && ` · ${describeTimeControl(view.clock)}`}
+          {view.timeControl && (
+            <>
+              {' · '}
+              <span data-testid="match-time-control" title={clockPerGame(describeTimeControl(view.timeControl))}>
+                <span className="sr-only">Clock per player per game: </span>
+                {describeTimeControl(view.timeControl)}
+              </span>
+            </>
+          )}
           {!over && <span className="ml-2 font-bold text-success sm:ml-0 sm:block">{LIVE_ARENA.youWin(money(view.payout, view.currency))}</span>}
         </p>
       </header>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClockView } from '@versus/domain/arena';
-import { ClockSync, describeTimeControl, formatClock, remainingNow } from './clock.ts';
+import { ClockSync, formatClock, remainingNow } from './clock.ts';
 
 const clock = (over: Partial<ClockView> = {}): ClockView => ({
   initialMs: 300_000,
@@ -49,14 +49,6 @@ describe('remainingNow', () => {
     const c = clock({ running: [0, 1], remainingMs: [30_000, 30_000] });
     expect(remainingNow(c, 0, 1_001_000)).toBe(29_000);
     expect(remainingNow(c, 1, 1_001_000)).toBe(29_000);
-  });
-});
-
-describe('describeTimeControl', () => {
-  it('reads like a time control', () => {
-    expect(describeTimeControl({ initialMs: 300_000, incrementMs: 3_000 })).toBe('5 min + 3 s');
-    expect(describeTimeControl({ initialMs: 30_000, incrementMs: 0 })).toBe('30 s');
-    expect(describeTimeControl({ initialMs: 90_000, incrementMs: 0 })).toBe('1.5 min');
   });
 });
 

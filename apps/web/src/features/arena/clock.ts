@@ -28,13 +28,6 @@ export function remainingNow(clock: ClockView, seat: Seat, serverNow: number): n
   return Math.max(0, left - Math.max(0, serverNow - clock.at));
 }
 
-/** "1 minute", "5 + 3": the time control in words, for the match header. */
-export function describeTimeControl(clock: Pick<ClockView, 'initialMs' | 'incrementMs'>): string {
-  const minutes = clock.initialMs / 60_000;
-  const base = minutes >= 1 ? `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} min` : `${Math.round(clock.initialMs / 1000)} s`;
-  return clock.incrementMs > 0 ? `${base} + ${Math.round(clock.incrementMs / 1000)} s` : base;
-}
-
 /**
  * The offset between the server's clock and this browser's, NTP style: each request gives one
  * sample (server time read about halfway between send and receipt); the sample with the

@@ -62,6 +62,7 @@ export function matchView(over: Partial<MatchView> = {}): MatchView {
     },
     game: { index: 0, firstSeat: 0, commitment: 'abc', toMove: [1], view: { fen: AFTER_E4, legal: [] } },
     clock: { initialMs: 300_000, incrementMs: 3_000, remainingMs: [300_000, 300_000], running: [1], at: 1_000, flagged: null },
+    timeControl: { initialMs: 300_000, incrementMs: 3_000 },
     toMove: [1],
     yourTurn: false,
     drawOffer: null,

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { RadioGroup } from 'radix-ui';
-import { ChevronDown, Globe, Lock, TriangleAlert } from 'lucide-react';
+import { AlarmClock, ChevronDown, Globe, Lock, TriangleAlert } from 'lucide-react';
+import { clockPerGame, timeControlLabel } from '@versus/domain/arena';
 import { CHALLENGE, CHALLENGE_RULES, type Currency } from '@versus/domain';
 import {
   GAMES,
@@ -97,6 +98,7 @@ export function StakeStep({ draft, onChange, currency, balance }: StakeStepProps
   const platformLabelId = useId();
   const short = balance !== undefined && draft.stake !== null && isValidStake(draft.stake) && balance.availableMinor < toMinor(draft.stake);
   const platform = draftPlatform(draft);
+  const clock = game && draft.duration !== null ? timeControlLabel(game.id, draft.duration) : null;
 
   if (!game) return null;
   return (
@@ -188,6 +190,14 @@ export function StakeStep({ draft, onChange, currency, balance }: StakeStepProps
           data-testid="durations"
           chips={gameDurationPresets(game.id).map((minutes) => ({ value: String(minutes), label: durationLabel(minutes) }))}
         />
+        {clock && (
+          <p className="flex items-center gap-2 text-sm text-muted" aria-live="polite">
+            <AlarmClock className="size-4 shrink-0 text-accent-2" aria-hidden />
+            <span>
+              Clock <strong className="text-fg" data-testid="wizard-time-control">{clockPerGame(clock)}</strong>
+            </span>
+          </p>
+        )}
       </section>
 
       {!isWebGame(game.id) && (
@@ -356,10 +366,12 @@ export function ConfirmStep({ draft, currency, rematchName }: { draft: WizardDra
   const Icon = GAME_ICONS[game.id];
   const platform = draftPlatform(draft);
   const at = draft.scheduledTime ? new Date(draft.scheduledTime) : null;
+  const clock = timeControlLabel(game.id, draft.duration);
   const rows: [string, string][] = [
     ['Platform', platform ? PLATFORM_LABELS[platform] : '—'],
     ['Match format', CHALLENGE_RULES.matchFormat],
     ['Match length', durationLabel(draft.duration)],
+    ...(clock ? [['Clock', clockPerGame(clock)] as [string, string]] : []),
     ['Starts', at ? `${slotTime(at)} · ${slotDay(at, new Date())}` : '—'],
     ['Visibility', draft.isPrivate ? 'Private (code)' : 'Public'],
   ];

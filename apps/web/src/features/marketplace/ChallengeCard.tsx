@@ -1,5 +1,6 @@
 import { forwardRef, type ReactNode } from 'react';
-import { Clock, Eye, Flame, Lock, Star, Swords, Timer, Users, X } from 'lucide-react';
+import { AlarmClock, Clock, Eye, Flame, Lock, Star, Swords, Timer, Users, X } from 'lucide-react';
+import { timeControlLabel } from '@versus/domain/arena';
 import { PLATFORM_LABELS, formatRelativeTime, formatTimeLeft } from '@versus/domain/catalogue';
 import type { Challenge } from '@versus/domain/challenges';
 import { initials } from '../../app/nav.ts';
@@ -29,6 +30,7 @@ export const ChallengeCard = forwardRef<HTMLElement, ChallengeCardProps>(functio
   const timeLeft = formatTimeLeft(c.expiresAt, now);
   const titleId = `challenge-${c.id}-title`;
   const name = c.creator.displayName || c.creator.username;
+  const clock = timeControlLabel(c.game, c.duration);
   return (
     <article
       ref={ref}
@@ -73,6 +75,14 @@ export const ChallengeCard = forwardRef<HTMLElement, ChallengeCardProps>(functio
         <ul className="flex flex-wrap gap-1.5 text-xs font-semibold text-muted" aria-label="Details">
           <Chip icon={<PlatformIcon aria-hidden />}>{PLATFORM_LABELS[c.platform]}</Chip>
           <Chip icon={<Swords aria-hidden />}>{c.matchFormat}</Chip>
+          {clock && (
+            <Chip icon={<AlarmClock aria-hidden />}>
+              <span className="sr-only">Clock per player per game:</span>
+              <span data-testid="card-time-control" title="Clock per player per game">
+                {clock}
+              </span>
+            </Chip>
+          )}
           <Chip icon={<Star aria-hidden />}>{SKILL_LABELS[c.skillLevel]}</Chip>
           <Chip icon={<Users aria-hidden />}>
             {c.participants}/{c.maxParticipants} players

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Flame, Lock, Star, TriangleAlert } from 'lucide-react';
+import { AlarmClock, Flame, Lock, Star, TriangleAlert } from 'lucide-react';
+import { clockPerGame, timeControlLabel } from '@versus/domain/arena';
 import { CHALLENGE, MARKETPLACE, SHELL_TEXT } from '@versus/domain';
 import { PLATFORM_LABELS, formatTimeLeft, isGamertagRequired } from '@versus/domain/catalogue';
 import type { Challenge } from '@versus/domain/challenges';
@@ -103,6 +104,8 @@ function Details({ challenge: c, now, own, onAccept, onCancel }: { challenge: Ch
     ['Time left', formatTimeLeft(c.expiresAt, now) ?? 'No expiry'],
     ['Views', <span data-testid="detail-views">{c.views}</span>],
   ];
+  const clock = timeControlLabel(c.game, c.duration);
+  if (clock) rows.splice(3, 0, ['Clock', <span data-testid="detail-time-control">{clockPerGame(clock)}</span>]);
   if (c.creatorGamertag) rows.push(['Creator gamertag', c.creatorGamertag]);
   if (c.code) rows.push(['Code', <span className="font-mono font-black tracking-[0.2em] text-accent-2">{c.code}</span>]);
 
@@ -188,6 +191,7 @@ function AcceptConfirm({
   const sameCurrency = balance.data?.currency === c.currency;
   const short = balance.data !== undefined && sameCurrency && balance.data.availableMinor < stakeMinor;
   const needsTag = isGamertagRequired(c.platform);
+  const clock = timeControlLabel(c.game, c.duration);
 
   return (
     <div className="grid grid-cols-1 gap-5">
@@ -196,6 +200,14 @@ function AcceptConfirm({
         <Tile label="Payout" value={stakeMoney(c.payout, c.currency)} tone="text-success" />
         <Tile label="Fee" value="FREE" tone="text-accent-2" />
       </dl>
+      {clock && (
+        <p className="flex items-start gap-2 text-sm">
+          <AlarmClock className="mt-0.5 size-4 shrink-0 text-accent-2" aria-hidden />
+          <span>
+            {c.matchFormat}, clock <strong data-testid="accept-time-control">{clockPerGame(clock)}</strong>
+          </span>
+        </p>
+      )}
       <dl className="divide-y divide-border/60 rounded-2xl border border-border bg-bg/40 text-sm" data-testid="accept-balance">
         <Row label="Your available balance" value={balance.data ? formatMoney(balance.data.availableMinor, balance.data.currency) : balance.isError ? '—' : '…'} />
         {balance.data && sameCurrency && !short && (

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MATCHES_SCREEN as T } from '@versus/domain';
 import type { Dispute } from '@versus/domain/results';
 import { Badge, Button, Card, cn } from '../../ui/index.ts';
+import { money } from '../arena/format.ts';
 import { EvidenceThumb } from './Evidence.tsx';
 import { MatchChat } from './MatchChat.tsx';
 import { formatTime, gameName } from './format.ts';
@@ -77,8 +78,10 @@ export function DisputeCard({ dispute, meId, highlighted }: { dispute: Dispute; 
           <div className="min-w-0">
             <p className="text-lg font-black">{gameName(dispute.gameType)}</p>
             <p className="text-sm break-words">
-              <span className="text-muted">{T.vs}</span> <span className="font-bold">{opponent.username}</span> · {T.stake} {dispute.stake} · {T.payout}{' '}
-              {dispute.stake * 2}
+              <span className="text-muted">{T.vs}</span> <span className="font-bold">{opponent.username}</span> ·{' '}
+              <span data-testid="dispute-amounts">
+                {T.stake} {money(dispute.stake, dispute.currency)} · {T.payout} {money(dispute.stake * 2, dispute.currency)}
+              </span>
             </p>
             <p className="text-xs text-muted">{formatTime(dispute.openedAt)}</p>
           </div>

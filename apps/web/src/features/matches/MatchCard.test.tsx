@@ -13,6 +13,7 @@ vi.mock('./matches-api.ts', () => ({
   useResultState: () => ({ data: state }),
   answerNoShow: async () => undefined,
   claimNoShow: async () => undefined,
+  playNow: async () => undefined,
   postEvidenceForm: async () => undefined,
   matchKeys: { all: ['matches'] },
 }));
@@ -32,15 +33,16 @@ const match = {
   player1Gamertag: null,
   player2Gamertag: null,
   winnerId: null,
+  ready: [false, false],
   scheduledTime: new Date(now - 11 * 60_000).toISOString(),
 } as unknown as ArenaMatchSummary;
 
 const report = (userId: string) => ({ userId, outcome: 'win' as const, evidence: null, createdAt: new Date(now - 60_000).toISOString() });
-const render = (reports: ResultState['reports']) => {
+const render = (reports: ResultState['reports'], over: Partial<ArenaMatchSummary> = {}) => {
   state = { matchId: 'm1', status: 'pending', reports, confirmDeadline: null, noShowClaim: null, disputeId: null, transitions: [] };
   return renderToString(
     <QueryClientProvider client={new QueryClient()}>
-      <MatchCard match={match} now={now} highlighted={false} />
+      <MatchCard match={{ ...match, ...over }} now={now} highlighted={false} />
     </QueryClientProvider>,
   );
 };
@@ -72,5 +74,31 @@ describe('MatchCard stake and payout', () => {
       </QueryClientProvider>,
     );
     expect(virtual).toContain('50.00 VT');
+  });
+});
+
+describe('MatchCard before the scheduled start', () => {
+  const later = { scheduledTime: new Date(now + 40 * 60_000).toISOString() };
+
+  it('says when reporting opens and offers to play now; no report buttons yet', () => {
+    const html = render([], later);
+    expect(html).toContain(MATCHES_SCREEN.startsIn('40m'));
+    expect(html).toContain(MATCHES_SCREEN.readyNow);
+    expect(html).toMatch(/Reporting opens at .+, or as soon as you are both ready to play now\./);
+    expect(html).not.toContain(MATCHES_SCREEN.reportWin);
+  });
+
+  it('tells a ready player they wait for the opponent, and the opponent that the other is ready', () => {
+    expect(render([], { ...later, ready: [true, false] })).toContain(MATCHES_SCREEN.youAreReady('them'));
+    expect(render([], { ...later, ready: [false, true] })).toContain(MATCHES_SCREEN.opponentIsReady('them'));
+  });
+
+  it('once both were ready: in progress, started early, reports open', () => {
+    const html = render([], { ...later, ready: [true, true], status: 'in_progress' });
+    expect(html).toContain(MATCHES_SCREEN.status.in_progress);
+    expect(html).toContain(MATCHES_SCREEN.startedEarly);
+    expect(html).toContain(MATCHES_SCREEN.reportWin);
+    expect(html).toContain(MATCHES_SCREEN.playThenReport);
+    expect(html).not.toContain(MATCHES_SCREEN.readyNow);
   });
 });

@@ -11,7 +11,7 @@ import { Badge, Button, Card, cn, type BadgeTone } from '../../ui/index.ts';
 import { money } from '../arena/format.ts';
 import { MatchChat } from './MatchChat.tsx';
 import { formatSpan, formatTime } from './format.ts';
-import { answerNoShow, claimNoShow, matchKeys, postEvidenceForm, useResultState } from './matches-api.ts';
+import { answerNoShow, claimNoShow, matchKeys, playNow, postEvidenceForm, useResultState } from './matches-api.ts';
 
 const STATUS_TONES: Record<string, BadgeTone> = { pending: 'neutral', accepted: 'cyan', in_progress: 'success', completed: 'accent', disputed: 'warning', cancelled: 'neutral' };
 
@@ -76,7 +76,7 @@ export function MatchCard({ match, now, highlighted, history = false }: { match:
             </dt>
             {start !== null && !history && (
               <dd className="font-bold tabular-nums" data-testid="match-countdown">
-                {start > now ? T.startsIn(formatSpan(start - now)) : T.startedAgo(formatSpan(now - start))}
+                {start <= now ? T.startedAgo(formatSpan(now - start)) : match.status === 'in_progress' ? T.startedEarly : T.startsIn(formatSpan(start - now))}
               </dd>
             )}
           </div>
@@ -91,13 +91,33 @@ export function MatchCard({ match, now, highlighted, history = false }: { match:
             <Link to={`/live-arena?match=${encodeURIComponent(match.id)}`}>{T.play}</Link>
           </Button>
         )}
-        {!history && external && <ExternalActions match={match} meId={me.id} now={now} started={start === null || start <= now} />}
+        {!history && external && (
+          <ExternalActions
+            match={match}
+            meId={me.id}
+            opponent={them.username}
+            now={now}
+            started={match.status === 'in_progress' || start === null || start <= now}
+          />
+        )}
       </Card>
     </div>
   );
 }
 
-function ExternalActions({ match, meId, now, started }: { match: ArenaMatchSummary; meId: string; now: number; started: boolean }) {
+function ExternalActions({
+  match,
+  meId,
+  opponent,
+  now,
+  started,
+}: {
+  match: ArenaMatchSummary;
+  meId: string;
+  opponent: string;
+  now: number;
+  started: boolean;
+}) {
   const client = useQueryClient();
   const result = useResultState(match.id, true);
   const [file, setFile] = useState<File | null>(null);
@@ -129,8 +149,29 @@ function ExternalActions({ match, meId, now, started }: { match: ArenaMatchSumma
       else if (answer.status === 'waiting') toast.success(RESULTS.reportRecorded);
     });
 
+  const iAmReady = match.ready[match.viewerSeat];
+  const theyAreReady = match.ready[match.viewerSeat === 0 ? 1 : 0];
+
   return (
     <div className="space-y-3">
+      {!started && (
+        <div className="space-y-2" data-testid="play-now">
+          <p className="text-sm" data-testid="report-opens">
+            {T.reportOpens(match.scheduledTime ? formatTime(match.scheduledTime) : T.unscheduled)}
+          </p>
+          {theyAreReady && !iAmReady && <p className="text-sm font-bold text-success">{T.opponentIsReady(opponent)}</p>}
+          {iAmReady ? (
+            <p className="text-sm text-muted" role="status">
+              {T.youAreReady(opponent)}
+            </p>
+          ) : (
+            <Button size="sm" variant="cyan" disabled={busy} onClick={() => void act(() => playNow(match.id))}>
+              {T.readyNow}
+            </Button>
+          )}
+        </div>
+      )}
+      {started && !mine && !theirs && <p className="text-sm text-muted">{T.playThenReport}</p>}
       {mine && <p className="text-sm" data-testid="my-report">{T.youReported(mine.outcome)}</p>}
       {theirs && <p className="text-sm text-warning">{T.opponentReported(theirs.outcome)}</p>}
       {state?.confirmDeadline && <p className="text-xs text-muted">{T.confirmBy(formatTime(state.confirmDeadline))}</p>}

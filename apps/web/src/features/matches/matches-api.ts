@@ -2,7 +2,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { arenaMatchListSchema, type ArenaMatchSummary } from '@versus/domain/arena';
-import { chatListSchema, chatMessageSchema, disputeListSchema, resultStateSchema, type ChatMessage } from '@versus/domain/results';
+import { chatListSchema, chatMessageSchema, disputeListSchema, playNowResponseSchema, resultStateSchema, type ChatMessage } from '@versus/domain/results';
 import { api } from '../../api/index.ts';
 import { useProtectedObjectUrl } from '../../api/object-url.ts';
 import { useRealtime } from '../../realtime/react.tsx';
@@ -70,6 +70,8 @@ const okSchema = z.object({ ok: z.literal(true) });
 export const claimNoShow = (id: string) => api.post(`/api/matches/${encodeURIComponent(id)}/no-show`, {}, z.object({ deadline: z.string() }));
 export const answerNoShow = (id: string) => api.post(`/api/matches/${encodeURIComponent(id)}/no-show/answer`, {}, okSchema);
 export const readyUp = (id: string) => api.post(`/api/matches/${encodeURIComponent(id)}/ready`, {}, z.unknown());
+/** An external game: ready to play now (both ready: it starts at once). */
+export const playNow = (id: string) => api.post(`/api/matches/${encodeURIComponent(id)}/play-now`, {}, playNowResponseSchema);
 
 /** Evidence (bearer-protected) as an object URL while shown. */
 export const useEvidenceUrl = (url: string): string | null => useProtectedObjectUrl(url, 'Evidence');
