@@ -87,6 +87,33 @@ describe('a connection lost during a transaction', () => {
     }
   }, 15_000);
 
+  it('survives a backend terminated in the same packet as its startup ends', async () => {
+    // ReadyForQuery and a FATAL 57P01 read in one chunk: the pool hands the client out on the
+    // first, and the error follows before the caller has attached its own listener.
+    const message = (type: string, body: Buffer) => {
+      const head = Buffer.alloc(5);
+      head.write(type, 0, 'latin1');
+      head.writeInt32BE(body.length + 4, 1);
+      return Buffer.concat([head, body]);
+    };
+    const fields = ['SFATAL', 'VFATAL', 'C57P01', 'Mterminating connection due to administrator command'];
+    const fatal = message('E', Buffer.from(`${fields.join('\0')}\0\0`, 'latin1'));
+    const startupEnds = Buffer.concat([message('R', Buffer.from([0, 0, 0, 0])), message('Z', Buffer.from('I'))]);
+    const server = net.createServer((socket) => {
+      socket.once('data', () => socket.end(Buffer.concat([startupEnds, fatal])));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const db = openPostgres(`postgres://postgres@127.0.0.1:${port}/versus`, { max: 1 });
+    try {
+      const error = await db.transaction((tx) => tx.query('SELECT 1')).then(() => undefined, (e: unknown) => e);
+      expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+    } finally {
+      await db.close();
+      server.close();
+    }
+  });
+
   it('tells a lost or refused connection from a refused statement', () => {
     for (const code of ['57P01', '57P02', '57P03', '08006', '08001', '53300', 'ECONNREFUSED', 'ECONNRESET']) {
       expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(true);

@@ -75,6 +75,9 @@ const KEEPALIVE_IDLE_MS = 30_000;
 class BoundedClient extends pg.Client {
   constructor(config: pg.ClientConfig = {}) {
     super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS });
+    // Always one listener: the pool leaves a client without one while it connects, and an
+    // 'error' then (a backend terminated mid-startup) would end the process. Queries fail on their own.
+    this.on('error', () => undefined);
   }
 }
 
