@@ -1,0 +1,7 @@
+CREATE OR REPLACE FUNCTION matches_never_deleted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  RAISE EXCEPTION 'matches are never deleted' USING ERRCODE = 'restrict_violation';
+END $function$;

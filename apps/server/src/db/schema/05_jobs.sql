@@ -1,0 +1,10 @@
+-- Jobs: the recurring work run by exactly one server process at a time.
+
+CREATE TABLE scheduled_jobs (
+    name text PRIMARY KEY,
+    next_run_at timestamptz NOT NULL,
+    last_started_at timestamptz,
+    last_finished_at timestamptz,
+    last_error text,
+    runs bigint DEFAULT 0 NOT NULL
+);
