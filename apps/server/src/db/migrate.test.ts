@@ -40,6 +40,7 @@ const CATALOG = {
   constraints: `SELECT coalesce(c.relname, t.typname) || ' ' || k.conname || ' ' || pg_get_constraintdef(k.oid)
     FROM pg_constraint k JOIN pg_namespace n ON n.oid = k.connamespace
     LEFT JOIN pg_class c ON c.oid = k.conrelid LEFT JOIN pg_type t ON t.oid = k.contypid WHERE n.nspname = 'public'`,
+  extensions: `SELECT extname || ' ' || extversion FROM pg_extension`,
   indexes: `SELECT indexdef FROM pg_indexes WHERE schemaname = 'public'`,
   triggers: `SELECT pg_get_triggerdef(t.oid) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
     JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND NOT t.tgisinternal`,
@@ -57,9 +58,25 @@ const CATALOG = {
 async function catalog(db: Database): Promise<Record<keyof typeof CATALOG, string[]>> {
   const result = {} as Record<keyof typeof CATALOG, string[]>;
   for (const part of Object.keys(CATALOG) as (keyof typeof CATALOG)[]) {
-    result[part] = (await db.query<{ line: string }>(`SELECT line FROM (${CATALOG[part]}) AS x (line) ORDER BY line`)).map((r) => r.line);
+    result[part] = await lines(db, CATALOG[part]);
   }
   return result;
+}
+
+/** Every row the schema itself holds (house accounts, tracking tables) minus times, and each sequence's position. */
+async function contents(db: Database): Promise<string[]> {
+  const tables = await lines(db, `SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
+  const rows: string[] = [];
+  for (const table of tables) {
+    const sql = `SELECT '${table} ' || (to_jsonb(t) - 'created_at' - 'applied_at')::text FROM "${table}" t`;
+    rows.push(...(await lines(db, sql)));
+  }
+  const sequences = await lines(db, `SELECT sequencename || ' ' || coalesce(last_value::text, '-') FROM pg_sequences`);
+  return [...rows, ...sequences];
+}
+
+async function lines(db: Database, sql: string): Promise<string[]> {
+  return (await db.query<{ line: string }>(`SELECT line FROM (${sql}) AS x (line) ORDER BY line`)).map((r) => r.line);
 }
 
 const databases: string[] = [];
@@ -100,6 +117,7 @@ describe('the schema baseline on PostgreSQL', () => {
 
     const [a, b] = [await catalog(fresh), await catalog(upgraded)];
     expect(b).toEqual(a);
+    expect(await contents(upgraded)).toEqual(await contents(fresh));
     expect(a.tables.length).toBeGreaterThan(35);
     for (const dead of ['arena_write_batch', 'arena_write_json', 'realtime_publish_many']) {
       expect(a.functions.some((f) => f.includes(`FUNCTION public.${dead}(`))).toBe(false);
@@ -151,5 +169,6 @@ describe('the schema baseline on PGlite', () => {
     await migrateLegacy(upgraded);
     await migrate(upgraded);
     expect(await catalog(upgraded)).toEqual(await catalog(fresh));
+    expect(await contents(upgraded)).toEqual(await contents(fresh));
   }, 180_000);
 });

@@ -1,3 +1,7 @@
+-- A match with the moves stored after its snapshot (arena.repository.ts findCore). The moves
+-- are found by the primary key (match, seq), never by reading the table: on a new database the
+-- planner's statistics say match_moves is empty, and a connection's cached plan then kept
+-- scanning the whole table (thousands of rows per read) long after it had filled (bench/moves).
 CREATE OR REPLACE FUNCTION arena_find_core(p_id uuid)
  RETURNS json
  LANGUAGE plpgsql

@@ -1,3 +1,5 @@
+-- A match's end in one statement: result, challenge, profiles, ratings (real-money matches only),
+-- the final move with its lag and premove, and the events; web games and external results alike.
 CREATE OR REPLACE FUNCTION arena_finish_write(p jsonb)
  RETURNS bigint[]
  LANGUAGE plpgsql

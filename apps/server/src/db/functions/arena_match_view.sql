@@ -1,3 +1,5 @@
+-- A match as the client sees it, with what a replay needs of the moves after the snapshot (the
+-- canonical move, the lag, the premove flag) whether or not p_with_moves asks for every move.
 CREATE OR REPLACE FUNCTION arena_match_view(p_id uuid, p_with_moves boolean)
  RETURNS json
  LANGUAGE plpgsql

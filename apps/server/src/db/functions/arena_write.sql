@@ -1,3 +1,7 @@
+-- A batch of arena writes in one statement: match rows, moves and events (arena.repository.ts
+-- writeBatch). p_batch: {"origin": text or null, "changes": [...], "moves": [...], "events": [...]}.
+-- Answers which matches it applied, their new versions, and which of them another process
+-- follows (`remote`: a follower in `matches.followers` other than the batch's origin).
 CREATE OR REPLACE FUNCTION arena_write(p_batch jsonb, OUT applied uuid[], OUT versions bigint[], OUT remote uuid[])
  RETURNS record
  LANGUAGE plpgsql

@@ -1,3 +1,5 @@
+-- An account is opened with an owner that fits its kind; its identity is fixed then, and it is
+-- never deleted: transfers name it.
 CREATE OR REPLACE FUNCTION ledger_accounts_fixed()
  RETURNS trigger
  LANGUAGE plpgsql

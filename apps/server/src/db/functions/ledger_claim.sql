@@ -1,3 +1,7 @@
+-- Records the operation and its result under its key, returning its id. Replays of one request
+-- are serialized by the row locks taken before the replay check, so the key is free here unless
+-- another request used the same key at the same moment: then the unique index refuses it and
+-- the transaction fails (a caller bug, never a retry).
 CREATE OR REPLACE FUNCTION ledger_claim(p_key text, p_kind text, p_request jsonb, p_result jsonb)
  RETURNS bigint
  LANGUAGE plpgsql

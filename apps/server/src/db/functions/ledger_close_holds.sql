@@ -1,3 +1,6 @@
+-- Closes the held holds of one owner (optionally only one player's):
+--   p_mode 'release' / 'draw': each stake back to its player's available balance;
+--   p_mode 'settle': every stake to the winner's available balance (2 × stake for a match, no fee).
 CREATE OR REPLACE FUNCTION ledger_close_holds(p_mode text, p_key text, p_challenge uuid, p_match uuid, p_room uuid, p_user uuid, p_winner uuid, p_description text)
  RETURNS jsonb
  LANGUAGE plpgsql

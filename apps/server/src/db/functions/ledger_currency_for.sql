@@ -1,3 +1,4 @@
+-- SPEC §6: the role decides the currency; virtual accounts use VTokens (money.ts currencyFor).
 CREATE OR REPLACE FUNCTION ledger_currency_for(p_role text, p_account_type text)
  RETURNS text
  LANGUAGE sql

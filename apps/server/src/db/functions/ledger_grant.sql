@@ -1,3 +1,5 @@
+-- Credits a user's available balance from the house (starting credits, admin grants); idempotent
+-- by key: a replay answers the first result.
 CREATE OR REPLACE FUNCTION ledger_grant(p_key text, p_user uuid, p_currency text, p_amount bigint, p_reason text, p_description text)
  RETURNS jsonb
  LANGUAGE plpgsql

@@ -1,3 +1,4 @@
+-- Transfers and operations are history: never changed, never deleted.
 CREATE OR REPLACE FUNCTION ledger_immutable()
  RETURNS trigger
  LANGUAGE plpgsql

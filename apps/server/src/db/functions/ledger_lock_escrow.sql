@@ -1,3 +1,5 @@
+-- Moves a stake from the player's available balance to escrow, held for one owner (challenge,
+-- match or room). Claims its key with the INSERT itself; a replay answers the first result.
 CREATE OR REPLACE FUNCTION ledger_lock_escrow(p_key text, p_user uuid, p_currency text, p_amount bigint, p_challenge uuid, p_match uuid, p_room uuid, p_description text)
  RETURNS jsonb
  LANGUAGE plpgsql

@@ -1,3 +1,9 @@
+-- Locks the user's available and escrow accounts of a currency (and the house's when asked)
+-- in id order, in one statement, and returns their ids and balances. Missing accounts read
+-- as balance 0 and id NULL. The ids are looked up first (they never change) so the locking
+-- statement has a plain `id = ANY` condition: under READ COMMITTED a row updated by a
+-- concurrent transaction is re-read after the wait, and a join in the locking statement
+-- could drop that row instead.
 CREATE OR REPLACE FUNCTION ledger_lock_user(p_user uuid, p_currency text, p_with_house boolean, OUT house_id bigint, OUT available_id bigint, OUT escrow_id bigint, OUT available bigint, OUT escrow bigint)
  RETURNS record
  LANGUAGE plpgsql

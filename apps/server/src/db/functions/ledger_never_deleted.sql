@@ -1,3 +1,4 @@
+-- Escrow holds are closed, never deleted: transfers name them.
 CREATE OR REPLACE FUNCTION ledger_never_deleted()
  RETURNS trigger
  LANGUAGE plpgsql

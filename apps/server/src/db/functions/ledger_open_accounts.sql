@@ -1,3 +1,5 @@
+-- Opens a user's available and escrow accounts of a currency if missing. (Helpers are
+-- PL/pgSQL, not SQL functions: PL/pgSQL keeps its query plans between calls.)
 CREATE OR REPLACE FUNCTION ledger_open_accounts(p_user uuid, p_currency text)
  RETURNS void
  LANGUAGE plpgsql

@@ -1,3 +1,4 @@
+-- The first result of an earlier call with this key, or NULL if the key is new.
 CREATE OR REPLACE FUNCTION ledger_replay(p_key text, p_kind text, p_request jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql

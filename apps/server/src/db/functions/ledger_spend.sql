@@ -1,3 +1,5 @@
+-- Debits a user's available balance to the house; refused when it does not cover the amount.
+-- Idempotent by key.
 CREATE OR REPLACE FUNCTION ledger_spend(p_key text, p_user uuid, p_currency text, p_amount bigint, p_description text)
  RETURNS jsonb
  LANGUAGE plpgsql

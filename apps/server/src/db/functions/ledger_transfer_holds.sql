@@ -1,3 +1,4 @@
+-- Moves the held holds of one owner to another (a challenge's stakes to its match).
 CREATE OR REPLACE FUNCTION ledger_transfer_holds(p_from uuid, p_challenge uuid, p_match uuid, p_room uuid)
  RETURNS integer
  LANGUAGE plpgsql

@@ -1,3 +1,5 @@
+-- Applies a transfer to both accounts' balances, in its currency; fails unless exactly two rows
+-- moved (this proves the transfer's accounts exist in that currency).
 CREATE OR REPLACE FUNCTION ledger_transfers_apply()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -1,3 +1,6 @@
+-- Records the operation and its result under its key, returning its id; NULL when the key is
+-- taken (a replay, or another request with the key: the caller answers with ledger_replay). A
+-- claim racing another transaction's uncommitted one waits for it, then sees it.
 CREATE OR REPLACE FUNCTION ledger_try_claim(p_key text, p_kind text, p_request jsonb, p_result jsonb)
  RETURNS bigint
  LANGUAGE plpgsql

@@ -1,3 +1,8 @@
+-- SPEC §4 weekly virtual allowance. The rule: when 7 days or more have passed since the last
+-- reset of a virtual account, its available VTokens are topped back up to 500 by a grant from
+-- the house (tokens won above 500 are kept, tokens in escrow are not counted), the week's
+-- remaining allowance goes back to 500 and the reset time becomes now. Returns NULL when no
+-- reset is due.
 CREATE OR REPLACE FUNCTION ledger_weekly_reset(p_user uuid)
  RETURNS jsonb
  LANGUAGE plpgsql

@@ -1,3 +1,4 @@
+-- Matches are history: never deleted or truncated.
 CREATE OR REPLACE FUNCTION matches_never_deleted()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -1,3 +1,5 @@
+-- In the transaction that creates (or reschedules) the match, whichever code path makes it:
+-- accepting a challenge, filling a pool, joining a room. A rolled-back match has no reminders.
 CREATE OR REPLACE FUNCTION matches_schedule_reminders()
  RETURNS trigger
  LANGUAGE plpgsql

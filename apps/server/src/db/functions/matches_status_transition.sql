@@ -1,3 +1,4 @@
+-- The only status changes a match may make (docs/decisions.md, packages/domain/src/arena.ts).
 CREATE OR REPLACE FUNCTION matches_status_transition()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -1,3 +1,6 @@
+-- The row of a `notification.created` event (its payload is the client's Notification, built
+-- from the type's template in packages/domain/src/notifications). At most 50 active per user:
+-- the oldest beyond are archived in the same transaction.
 CREATE OR REPLACE FUNCTION notifications_from_event()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -1,3 +1,4 @@
+-- unread -> read | archived | dismissed; read -> archived | dismissed; archived -> dismissed.
 CREATE OR REPLACE FUNCTION notifications_status_transition()
  RETURNS trigger
  LANGUAGE plpgsql

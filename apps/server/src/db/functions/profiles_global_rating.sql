@@ -1,3 +1,4 @@
+-- A profile's global rating: the mean of its game ratings, weighted by games played.
 CREATE OR REPLACE FUNCTION profiles_global_rating()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -1,3 +1,5 @@
+-- Publishes events given as one jsonb array of {topic, type, payload}: numbers them per topic
+-- (realtime_topics) and stores them (realtime_events); returns their versions in order.
 CREATE OR REPLACE FUNCTION realtime_publish_jsonb(p_events jsonb)
  RETURNS bigint[]
  LANGUAGE plpgsql

@@ -1,3 +1,7 @@
+-- The reminders of one match for both players: 1 hour before, at the start, 5 minutes after.
+-- Reminders not yet sent (timers included) follow the scheduled time; new ones are written only
+-- when due after `not_before`: one whose time had already come when the match was made would
+-- only repeat what its accept/join notification just said.
 CREATE OR REPLACE FUNCTION schedule_match_reminders(p_match_id uuid, p_player1 uuid, p_player2 uuid, p_scheduled timestamp with time zone, p_not_before timestamp with time zone)
  RETURNS void
  LANGUAGE sql

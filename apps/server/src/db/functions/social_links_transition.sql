@@ -1,3 +1,4 @@
+-- A social link changes only from pending to accepted, between the same two users.
 CREATE OR REPLACE FUNCTION social_links_transition()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -1,3 +1,4 @@
+-- A verification request is decided (approved, rejected) or cancelled only while pending.
 CREATE OR REPLACE FUNCTION verification_requests_transition()
  RETURNS trigger
  LANGUAGE plpgsql

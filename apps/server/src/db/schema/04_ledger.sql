@@ -24,6 +24,12 @@ CREATE UNIQUE INDEX ledger_accounts_user_key ON ledger_accounts (user_id, curren
 CREATE TRIGGER ledger_accounts_fixed BEFORE INSERT OR DELETE OR UPDATE OF id, user_id, currency, kind ON ledger_accounts FOR EACH ROW EXECUTE FUNCTION ledger_accounts_fixed();
 CREATE TRIGGER ledger_accounts_no_truncate BEFORE TRUNCATE ON ledger_accounts FOR EACH STATEMENT EXECUTE FUNCTION ledger_immutable();
 
+-- The house accounts come first, so they have the lowest ids and are locked first.
+INSERT INTO ledger_accounts (user_id, currency, kind) VALUES
+  (NULL, 'credits', 'house'),
+  (NULL, 'pcredits', 'house'),
+  (NULL, 'vtokens', 'house');
+
 CREATE TABLE ledger_operations (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     idempotency_key ledger_idempotency_key NOT NULL,
