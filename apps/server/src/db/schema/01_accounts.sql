@@ -1,5 +1,6 @@
 -- Accounts: the sign-in identity (users), the player's profile, and the server's own secrets.
 
+-- The sign-in identity; everything a player shows lives in profiles.
 CREATE TABLE users (
     id uuid DEFAULT gen_random_uuid() PRIMARY KEY,
     email text NOT NULL UNIQUE CHECK ((email = lower(email)) AND (POSITION(('@') IN (email)) > 1)),
@@ -7,6 +8,7 @@ CREATE TABLE users (
     created_at timestamptz DEFAULT now() NOT NULL
 );
 
+-- The player: SPEC's profile fields, real and virtual counters, and the global rating (trigger).
 CREATE TABLE profiles (
     id uuid PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
     username text NOT NULL CHECK ((length(username) >= 3) AND (length(username) <= 24)),
@@ -45,6 +47,8 @@ CREATE INDEX profiles_global_board ON profiles (global_rating DESC, id) WHERE ((
 CREATE UNIQUE INDEX profiles_username_key ON profiles (lower(username));
 CREATE INDEX profiles_weekly_reset ON profiles (weekly_virtual_credits_last_reset) WHERE (account_type = 'virtual');
 
+-- Secrets the server generates once and every server process on this database shares
+-- (the token signing key, the Web Push VAPID keys).
 CREATE TABLE app_secrets (
     name text PRIMARY KEY,
     value text NOT NULL,

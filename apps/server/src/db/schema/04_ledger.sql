@@ -10,6 +10,7 @@ CREATE DOMAIN ledger_idempotency_key AS text CONSTRAINT ledger_idempotency_key_l
 CREATE DOMAIN ledger_operation_kind AS text CONSTRAINT ledger_operation_kind_known CHECK (VALUE IN ('grant', 'spend', 'lock', 'release', 'settle', 'draw', 'weekly_reset'));
 CREATE DOMAIN ledger_transfer_reason AS text CONSTRAINT ledger_transfer_reason_known CHECK (VALUE IN ('starting', 'grant', 'admin_grant', 'weekly_reset', 'spend', 'escrow_lock', 'escrow_release', 'settle', 'draw'));
 
+-- One available and one escrow account per user and currency, and one house account per currency.
 CREATE TABLE ledger_accounts (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     user_id uuid REFERENCES users(id),
@@ -30,6 +31,7 @@ INSERT INTO ledger_accounts (user_id, currency, kind) VALUES
   (NULL, 'pcredits', 'house'),
   (NULL, 'vtokens', 'house');
 
+-- One row per idempotency key: the operation's request (hashed) and its first result.
 CREATE TABLE ledger_operations (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     idempotency_key ledger_idempotency_key NOT NULL,
@@ -42,6 +44,8 @@ CREATE TABLE ledger_operations (
 CREATE TRIGGER ledger_operations_immutable BEFORE DELETE OR UPDATE ON ledger_operations FOR EACH ROW EXECUTE FUNCTION ledger_immutable();
 CREATE TRIGGER ledger_operations_no_truncate BEFORE TRUNCATE ON ledger_operations FOR EACH STATEMENT EXECUTE FUNCTION ledger_immutable();
 
+-- A stake locked in escrow. It belongs to exactly one challenge, match or room (no foreign key:
+-- ledger.audit.ts checks ownership).
 CREATE TABLE escrow_holds (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     user_id uuid NOT NULL,
@@ -63,6 +67,7 @@ CREATE UNIQUE INDEX escrow_holds_owner_user ON escrow_holds (owner_id, user_id) 
 CREATE TRIGGER escrow_holds_never_deleted BEFORE DELETE ON escrow_holds FOR EACH ROW EXECUTE FUNCTION ledger_never_deleted();
 CREATE TRIGGER escrow_holds_no_truncate BEFORE TRUNCATE ON escrow_holds FOR EACH STATEMENT EXECUTE FUNCTION ledger_never_deleted();
 
+-- The history every balance is the sum of: one operation's movements between two accounts.
 CREATE TABLE ledger_transfers (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     operation_id bigint NOT NULL,

@@ -1,5 +1,6 @@
 -- Challenges and the matches they become (each refers to the other).
 
+-- A stake offered to anyone (public) or by code (private; more than two players fill a pool).
 CREATE TABLE challenges (
     id uuid DEFAULT gen_random_uuid() PRIMARY KEY,
     creator_id uuid NOT NULL REFERENCES users(id),
@@ -44,6 +45,7 @@ CREATE UNIQUE INDEX challenges_idempotency_key ON challenges (creator_id, idempo
 CREATE INDEX challenges_open_expiry ON challenges (expires_at) WHERE ((status = 'open') AND (expires_at IS NOT NULL));
 CREATE INDEX challenges_open_public ON challenges (created_at DESC, id DESC) WHERE ((status = 'open') AND (match_id IS NULL) AND (accepted_by IS NULL) AND (code IS NULL));
 
+-- A private challenge for more than 2 players collects its players in a pool.
 CREATE TABLE challenge_pools (
     challenge_id uuid PRIMARY KEY REFERENCES challenges(id),
     max_participants integer NOT NULL CHECK ((max_participants >= 3) AND (max_participants <= 4)),
@@ -52,6 +54,7 @@ CREATE TABLE challenge_pools (
     created_at timestamptz DEFAULT now() NOT NULL
 );
 
+-- Players who joined a pool besides its creator (SPEC §9: the count is 1 plus these).
 CREATE TABLE challenge_participants (
     challenge_id uuid NOT NULL REFERENCES challenges(id),
     user_id uuid NOT NULL REFERENCES users(id),
@@ -62,6 +65,8 @@ CREATE TABLE challenge_participants (
 );
 CREATE INDEX challenge_participants_user ON challenge_participants (user_id);
 
+-- A match between two players. A move rewrites the row in place (HOT) when the page has room
+-- and no indexed column changes: so the columns a move touches carry no index (fillfactor 80).
 CREATE TABLE matches (
     id uuid DEFAULT gen_random_uuid() PRIMARY KEY,
     challenge_id uuid REFERENCES challenges(id),
@@ -118,6 +123,8 @@ CREATE TRIGGER matches_status_transition BEFORE UPDATE OF status ON matches FOR 
 -- Declared once matches exists: a challenge names the match it became.
 ALTER TABLE challenges ADD CONSTRAINT challenges_match_fk FOREIGN KEY (match_id) REFERENCES matches(id);
 
+-- Every move of a match, in order: seq 1, 2, 3... across the games of the series. `move` is
+-- the canonical move (it may be secret until the game is over: a throw); `notation` is public.
 CREATE TABLE match_moves (
     match_id uuid NOT NULL,
     seq integer NOT NULL CHECK (seq >= 1),
@@ -133,6 +140,7 @@ CREATE TABLE match_moves (
     CONSTRAINT match_moves_pkey PRIMARY KEY (match_id, seq)
 );
 
+-- Glicko-2 per player and game (packages/domain/src/rating.ts); a player without a row is new.
 CREATE TABLE ratings (
     user_id uuid NOT NULL REFERENCES users(id),
     game text NOT NULL CHECK (game IN ('tic-tac-toe', 'rock-paper-scissors', 'chess', 'checkers', 'ludo', 'ai-rock-paper-scissors', 'fortnite', 'fifa-24', 'call-of-duty', 'rocket-league', 'valorant')),

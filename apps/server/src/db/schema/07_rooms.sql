@@ -1,5 +1,6 @@
 -- Private rooms: a code to share, joined by one other player.
 
+-- A private room: its creator shares the code, one other player joins, then its match is made.
 CREATE TABLE private_rooms (
     id uuid DEFAULT gen_random_uuid() PRIMARY KEY,
     room_code text NOT NULL CHECK (room_code ~ '^[A-Z0-9]{6}$'),

@@ -1,5 +1,6 @@
 -- Results: evidence, reports, no-show claims, chat, the audit of status changes and disputes.
 
+-- Uploaded evidence: the bytes live in the FileStore under storage_key.
 CREATE TABLE match_evidence (
     id uuid DEFAULT gen_random_uuid() PRIMARY KEY,
     match_id uuid NOT NULL REFERENCES matches(id),
@@ -11,6 +12,7 @@ CREATE TABLE match_evidence (
 );
 CREATE INDEX match_evidence_match ON match_evidence (match_id);
 
+-- One report per player per match.
 CREATE TABLE match_reports (
     match_id uuid NOT NULL REFERENCES matches(id),
     user_id uuid NOT NULL REFERENCES users(id),
@@ -20,6 +22,7 @@ CREATE TABLE match_reports (
     CONSTRAINT match_reports_pkey PRIMARY KEY (match_id, user_id)
 );
 
+-- At most one no-show claim per match.
 CREATE TABLE match_no_show_claims (
     match_id uuid PRIMARY KEY REFERENCES matches(id),
     claimant_id uuid NOT NULL REFERENCES users(id),
@@ -30,6 +33,7 @@ CREATE TABLE match_no_show_claims (
 );
 CREATE INDEX match_no_show_claims_open ON match_no_show_claims (deadline) WHERE (status = 'open');
 
+-- The players' chat of an external match.
 CREATE TABLE match_chat (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     match_id uuid NOT NULL REFERENCES matches(id),
@@ -39,6 +43,7 @@ CREATE TABLE match_chat (
 );
 CREATE INDEX match_chat_match ON match_chat (match_id, id);
 
+-- Every transition of an external match: actor NULL for the system (a timer).
 CREATE TABLE match_transitions (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     match_id uuid NOT NULL REFERENCES matches(id),
@@ -51,6 +56,7 @@ CREATE TABLE match_transitions (
 );
 CREATE INDEX match_transitions_match ON match_transitions (match_id, id);
 
+-- A dispute of an external match's result, decided by an admin.
 CREATE TABLE disputes (
     id uuid DEFAULT gen_random_uuid() PRIMARY KEY,
     match_id uuid NOT NULL UNIQUE REFERENCES matches(id),
@@ -64,6 +70,7 @@ CREATE TABLE disputes (
 );
 CREATE INDEX disputes_open ON disputes (opened_at) WHERE (status = 'open');
 
+-- What each side (and the admin) says in a dispute, with optional evidence.
 CREATE TABLE dispute_statements (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     dispute_id uuid NOT NULL REFERENCES disputes(id),

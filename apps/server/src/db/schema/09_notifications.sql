@@ -1,5 +1,6 @@
 -- Notifications: stored from realtime events (trigger), with preferences and delivery analytics.
 
+-- SPEC §3 notifications, stored from realtime `notification.created` events by a trigger.
 CREATE TABLE notifications (
     id uuid PRIMARY KEY,
     user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -36,12 +37,14 @@ CREATE INDEX notifications_user_active ON notifications (user_id, created_at DES
 CREATE INDEX notifications_user_created ON notifications (user_id, created_at DESC);
 CREATE TRIGGER notifications_status_transition BEFORE UPDATE OF status ON notifications FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION notifications_status_transition();
 
+-- SPEC §3: per user, stored as JSON text; one row, upserted.
 CREATE TABLE user_notification_preferences (
     user_id uuid PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
     preferences text NOT NULL,
     updated_at timestamptz DEFAULT now() NOT NULL
 );
 
+-- SPEC §3 "Notification analytics record": user_id, event_type, event_data, created_at.
 CREATE TABLE notification_analytics (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,

@@ -1,5 +1,6 @@
 -- Web push subscriptions and the match reminders they deliver.
 
+-- One row per browser/device: a push endpoint belongs to whoever subscribed with it last.
 CREATE TABLE push_subscriptions (
     id uuid DEFAULT gen_random_uuid() PRIMARY KEY,
     user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -14,6 +15,9 @@ CREATE TABLE push_subscriptions (
 );
 CREATE INDEX push_subscriptions_user ON push_subscriptions (user_id);
 
+-- SPEC §9: one push per user, match and type within an hour. A row is the last push sent for
+-- the key; claiming is one INSERT ... ON CONFLICT DO UPDATE ... WHERE the window has passed, so
+-- concurrent senders in several processes agree on who sends.
 CREATE TABLE push_dedupe (
     user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     match_id uuid NOT NULL,
@@ -23,6 +27,10 @@ CREATE TABLE push_dedupe (
 );
 CREATE INDEX push_dedupe_sent_at ON push_dedupe (sent_at);
 
+-- Match reminders (SPEC §4 Reminder, §9 Reminders): rows written with the match itself (trigger
+-- on matches), processed by a worker that claims due rows with FOR UPDATE SKIP LOCKED.
+-- Kinds and offsets are the domain's REMINDERS (@versus/domain/notifications); 'timer' rows are
+-- a player's own timings (preferences: match.reminderMinutes), planned by the worker ahead.
 CREATE TABLE match_reminders (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     match_id uuid NOT NULL REFERENCES matches(id),

@@ -1,5 +1,6 @@
 -- Social: follows, friends and presence.
 
+-- Friend and follow requests: pending until the other player accepts.
 CREATE TABLE social_links (
     id uuid DEFAULT gen_random_uuid() PRIMARY KEY,
     kind text NOT NULL CHECK (kind IN ('friend', 'follow')),
@@ -17,6 +18,9 @@ CREATE INDEX social_links_from ON social_links (from_id, kind, status);
 CREATE INDEX social_links_to ON social_links (to_id, kind, status);
 CREATE TRIGGER social_links_transition BEFORE UPDATE ON social_links FOR EACH ROW EXECUTE FUNCTION social_links_transition();
 
+-- Presence: every server process writes the players with an open, signed-in realtime socket on
+-- it every few seconds; a player is online while last_seen_at is recent. online_since marks the
+-- start of the current stretch online (the player_online notification is sent when it begins).
 CREATE TABLE presence (
     user_id uuid PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
     last_seen_at timestamptz NOT NULL,

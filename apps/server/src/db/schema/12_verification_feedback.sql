@@ -1,5 +1,7 @@
 -- Verification (gamertags, requests) and beta feedback.
 
+-- One gamertag per player and platform; `verified` is set when an admin approves a review of it
+-- and cleared when the gamertag changes.
 CREATE TABLE gamertags (
     user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     platform text NOT NULL CHECK (platform IN ('xbox', 'playstation', 'steam')),
@@ -9,6 +11,8 @@ CREATE TABLE gamertags (
     CONSTRAINT gamertags_pkey PRIMARY KEY (user_id, platform)
 );
 
+-- Without a real provider every check is a request an admin approves or rejects:
+--   pending -> approved | rejected | cancelled (the player changed or unlinked the gamertag).
 CREATE TABLE verification_requests (
     id uuid DEFAULT gen_random_uuid() PRIMARY KEY,
     user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -30,6 +34,7 @@ CREATE UNIQUE INDEX verification_requests_one_pending ON verification_requests (
 CREATE INDEX verification_requests_queue ON verification_requests (status, created_at);
 CREATE TRIGGER verification_requests_transition BEFORE UPDATE ON verification_requests FOR EACH ROW EXECUTE FUNCTION verification_requests_transition();
 
+-- Beta feedback from the chat widget: open -> answered (once; the answer reaches the author).
 CREATE TABLE beta_feedback (
     id uuid DEFAULT gen_random_uuid() PRIMARY KEY,
     user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
