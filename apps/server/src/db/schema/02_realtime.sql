@@ -5,7 +5,7 @@ CREATE TABLE realtime_topics (
     version bigint DEFAULT 0 NOT NULL
 );
 
--- The events themselves, by topic and version (a match's topic is numbered by the match row).
+-- The events, by topic and version (a match's events are not stored: the match row numbers them).
 CREATE TABLE realtime_events (
     topic text NOT NULL,
     version bigint NOT NULL,
