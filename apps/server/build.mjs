@@ -24,7 +24,11 @@ for (const [name, source] of Object.entries(entries)) await build({
   external,
   logLevel: 'warning',
 });
-fs.rmSync(path.join(here, 'dist/migrations'), { recursive: true, force: true });
-fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true });
+
+// The schema: baseline, stored functions and later migrations (see src/db/migrate.ts).
+for (const dir of ['schema', 'functions', 'migrations']) {
+  fs.rmSync(path.join(here, 'dist', dir), { recursive: true, force: true });
+  fs.cpSync(path.join(here, 'src/db', dir), path.join(here, 'dist', dir), { recursive: true });
+}
 // The embedded-database templates, plain and demo (see src/db/embedded-templates.ts).
 execFileSync(process.execPath, [path.join(here, 'dist/make-template.js')], { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: 'warn' } });

@@ -1,8 +1,6 @@
 // What every bench does before it measures: a fresh database of its own, migrated; players in
 // it; their access tokens; and a helper to do many things a few at a time.
 import crypto from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import type { AppContext } from '../../apps/server/src/context.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -10,8 +8,6 @@ import { openPostgres, type Database } from '../../apps/server/src/db/database.t
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
 import { admin, urlFor } from './postgres.ts';
-
-const migrations = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/server/src/db/migrations');
 
 /**
  * Drops and creates `name` (with `settings`, as ALTER DATABASE … SET, for every session), migrates
@@ -22,7 +18,7 @@ export async function freshDatabase(name: string, max: number, settings: Record<
   await admin(`CREATE DATABASE ${name}`);
   for (const [setting, value] of Object.entries(settings)) await admin(`ALTER DATABASE ${name} SET ${setting} = ${value}`);
   const db = openPostgres(urlFor(name), { max });
-  await migrate(db, migrations);
+  await migrate(db);
   return db;
 }
 

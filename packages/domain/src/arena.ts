@@ -39,7 +39,7 @@ export type { WebGameId };
  * pending → in_progress when both players are ready (or → completed when one does not show,
  * → cancelled when neither does: the match is void); in_progress → completed. `accepted` (both
  * reminded) behaves as pending. Disputes belong to external games. The database refuses any
- * other change of status (005_arena.sql).
+ * other change of status (db/functions/matches_status_transition.sql).
  */
 export const MATCH_TRANSITIONS: Readonly<Record<MatchStatus, readonly MatchStatus[]>> = {
   pending: ['accepted', 'in_progress', 'completed', 'disputed', 'cancelled'],

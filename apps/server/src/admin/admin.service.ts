@@ -94,7 +94,8 @@ export async function resolveDispute(ctx: AppContext, admin: AccessClaims, dispu
     if (!dispute) throw notFound(RESULTS.disputeNotFound);
     if (dispute.status !== 'open') throw conflict('already_resolved', RESULTS.alreadyResolved);
     if (!m || m.status !== 'disputed') throw conflict('already_resolved', RESULTS.alreadyResolved);
-    // Back to 'accepted' for finishMatch in this same transaction (008_results.sql allows it).
+    // Back to 'accepted' for finishMatch in this same transaction
+    // (db/functions/matches_status_transition.sql allows it).
     const version = await reopenDisputed(tx, m.id, now);
     if (version === null) throw conflict('already_resolved', RESULTS.alreadyResolved);
     await settle(tx, { ...m, version }, ENDINGS[input.outcome], now, admin.userId, 'dispute_resolved');

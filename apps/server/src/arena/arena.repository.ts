@@ -152,7 +152,7 @@ export async function topicAccess(db: Queryable, id: string): Promise<{ player1_
  * The match's version, the version of its topic match:{id} (realtime/publish.ts isUnstoredTopic),
  * for a hub that follows the topic: recorded among the match's followers in the same statement
  * (when it is not already), so every later change sends it the match's events
- * (024_match_followers.sql). 0 for no such match.
+ * (db/functions/arena_write.sql). 0 for no such match.
  */
 export async function followMatch(db: Queryable, id: string, origin: string): Promise<number> {
   const [row] = await db.query<{ version: number }>(
@@ -360,7 +360,7 @@ const jsonDate = (d: Date | null) => (d ? `"${d.toISOString()}"` : 'null');
 
 /**
  * Applies the changes whose version still matches, with their moves and events, in one
- * statement (arena_write, 010_arena_write_jsonb.sql): one round trip and one commit per
+ * statement (db/functions/arena_write.sql): one round trip and one commit per
  * batch. The batch travels as one JSON text, the already serialised states, moves and payloads
  * embedded as they are.
  */

@@ -89,7 +89,7 @@ const storedMoves = (rows: readonly repo.ReplayMoveRow[], after: number): Stored
       premove: r.premove,
     }));
 
-/** The stored state: the snapshot with the moves stored after it replayed (022_arena_move_log.sql). */
+/** The stored state: the snapshot with the moves stored after it replayed (functions/arena_write.sql). */
 export const currentState = (snapshot: ArenaState | null, rows: readonly repo.ReplayMoveRow[]): ArenaState | null =>
   snapshot && replayMoves(snapshot, storedMoves(rows, snapshot.seq));
 

@@ -1,4 +1,4 @@
-// The embedded path: the same migrations and the same SQL on PGlite, plus its folder lock.
+// The embedded path: the same schema and the same SQL on PGlite, plus its folder lock.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

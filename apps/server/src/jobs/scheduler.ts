@@ -1,6 +1,6 @@
 // Scheduled jobs that run once per period across every server process on one database.
 //
-// Each job has a row in scheduled_jobs (003_ledger.sql). Every process polls; a process runs
+// Each job has a row in scheduled_jobs (db/schema/05_jobs.sql). Every process polls; a process runs
 // the job only after it moved next_run_at forward with one UPDATE ... WHERE next_run_at <= now()
 // RETURNING, which exactly one process wins for each period (PostgreSQL's row lock decides, on
 // PGlite as on a server). Failures (an unreachable database included) are logged and the job

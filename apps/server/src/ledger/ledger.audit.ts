@@ -9,8 +9,8 @@
 //     owner row's existence and, when the table has a status column, for a status that is not
 //     final (an accepted challenge's or a made room's stakes belong to its match). ownersChecked in the answer says which tables were checked;
 //  6. every link between ledger rows holds: a transfer's operation and hold, a hold's lock and
-//     close operations exist (the functions write them together; migration 020 explains why these
-//     are checked here rather than by foreign keys).
+//     close operations exist (the functions write them together; docs/decisions.md, "Cheaper
+//     constraints", says why these are checked here rather than by foreign keys).
 import { CURRENCIES, type Currency } from '@versus/domain';
 import type { LedgerAudit } from '@versus/domain/wallet';
 import type { Queryable } from '../db/database.ts';

@@ -1,5 +1,5 @@
-// The ledger's SQL: calls of the operations defined in migrations/003_ledger.sql (lock, close,
-// grant and spend redefined in 017_ledger_lean_operations.sql), and reads.
+// The ledger's SQL: calls of the operations defined in db/functions/ledger_*.sql (lock, close,
+// grant, spend, weekly reset), and reads.
 import type { AccountType, Currency, Role } from '@versus/domain';
 import type { TransferReason } from '@versus/domain/wallet';
 import type { Queryable } from '../db/database.ts';
@@ -73,8 +73,8 @@ async function call(tx: Queryable, operation: Operation, params: unknown[]): Pro
     return row.r;
   } catch (error) {
     // The operations claim their key with ON CONFLICT and answer key_reused themselves
-    // (migration 017); a key that still meets the unique index (the weekly reset's, in theory)
-    // is a key reused all the same, its transaction spoiled as any failed statement spoils one.
+    // (db/functions/ledger_*.sql); a key that still meets the unique index (the weekly reset's,
+    // in theory) is a key reused all the same, its transaction spoiled as any failed statement spoils one.
     const { code, constraint } = error as { code?: string; constraint?: string };
     if (code === '23505' && constraint === 'ledger_operations_idempotency_key') return { ok: false, error: 'key_reused' };
     throw error;

@@ -1,6 +1,6 @@
 // The credits ledger: every movement of money in Versus goes through these functions.
 //
-// Each operation is one call of a PL/pgSQL function (migrations/003_ledger.sql) that locks
+// Each operation is one call of a PL/pgSQL function (db/functions/ledger_*.sql) that locks
 // the rows it touches in a fixed order, checks the idempotency key, refuses or moves the money,
 // and records immutable transfers; balances follow from the transfers in the same statement.
 // The functions here take the caller's transaction (`tx`), so a feature moves money inside its
@@ -385,7 +385,7 @@ export async function getTransactions(
 }
 
 // ---------------------------------------------------------------------------------------
-// Weekly VTokens (SPEC §4, §9): the rule itself is in ledger_weekly_reset (003_ledger.sql)
+// Weekly VTokens (SPEC §4, §9): the rule itself is in ledger_weekly_reset (db/functions/ledger_weekly_reset.sql)
 
 /** Resets one virtual account if its week is over; null when it was not due. */
 export async function weeklyReset(tx: Queryable, userId: string): Promise<repo.WeeklyReset | null> {

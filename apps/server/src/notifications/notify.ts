@@ -1,6 +1,6 @@
 // The one way a notification is made (SPEC §3, §4): in the caller's transaction, from its type's
 // template, as a `notification.created` event on the user's topic. The event is the write: a
-// trigger (migration 012) stores the row from it, so the row, the event and the event it
+// trigger (db/functions/notifications_from_event.sql) stores the row from it, so the row, the event and the event it
 // describes commit or roll back together, and the user's sockets hear of it at once.
 //
 // After the commit, the committed notification is handed to the deliverers registered with

@@ -1,4 +1,4 @@
-// The only place with the private rooms' SQL (007_rooms.sql). Status changes are guarded in
+// The only place with the private rooms' SQL (db/schema/07_rooms.sql). Status changes are guarded in
 // SQL (WHERE status = '<from>') and made under the row lock the service takes first.
 import type { AccountType, Currency, Role } from '@versus/domain';
 import type { GameId } from '@versus/domain/catalogue';

@@ -27,5 +27,6 @@ describe('sha256', () => {
 
   it('encodes UTF-8 like the standard', () => {
     expect([...utf8('é🎲')]).toEqual([0xc3, 0xa9, 0xf0, 0x9f, 0x8e, 0xb2]);
+    expect([...utf8('\ud800')]).toEqual([0xef, 0xbf, 0xbd]); // a lone surrogate: U+FFFD
   });
 });

@@ -1,5 +1,5 @@
 // The closed sets of SPEC §3 "Notification enumerations": every type, category, priority,
-// status and action type. The database CHECKs the same lists (migration 012).
+// status and action type. The database CHECKs the same lists (apps/server/src/db/schema/09_notifications.sql).
 
 export const NOTIFICATION_TYPES = [
   'match_invitation',

@@ -1,4 +1,4 @@
-// The only place with the Web Push SQL (013_push_and_reminders.sql): subscriptions per device
+// The only place with the Web Push SQL (db/schema/10_push_reminders.sql): subscriptions per device
 // and the one-hour dedupe window per user, match and type.
 import type { Queryable } from '../../db/database.ts';
 

@@ -1,4 +1,4 @@
-// The only place with the match reminders' SQL (013_push_and_reminders.sql). Rows are written by
+// The only place with the match reminders' SQL (db/schema/10_push_reminders.sql). Rows are written by
 // a trigger in the transaction that makes the match; here they are claimed and closed.
 import type { ReminderKind } from '@versus/domain/notifications';
 import type { Queryable } from '../../db/database.ts';

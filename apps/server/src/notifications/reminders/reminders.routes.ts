@@ -1,5 +1,5 @@
 // The reminders feature: the worker that sends due match reminders (the rows are written by a
-// trigger with the match itself: 013_push_and_reminders.sql). No routes: reminders reach the
+// trigger with the match itself: db/functions/matches_schedule_reminders.sql). No routes: reminders reach the
 // player as notifications.
 import { REMINDER_RULES } from '@versus/domain/notifications';
 import type { App } from '../../app.ts';
