@@ -11,9 +11,9 @@ const defaultRoot = path.dirname(fileURLToPath(import.meta.url));
 // Any fixed number: all server processes agree on it, so only one migrates at a time.
 const MIGRATION_LOCK = 727_001;
 
-/** The baseline stands for the old migrations 001–025: later migrations are numbered 026 on. */
-export const BASELINE = '025_baseline';
-const BASELINE_NUMBER = 25;
+/** The baseline stands for the old migrations 001–024 (the last release's): later ones are numbered 025 on. */
+export const BASELINE = '024_baseline';
+const BASELINE_NUMBER = 24;
 
 /** What the old migrations recorded in schema_migrations, every one of them, in order. */
 export const LEGACY_MIGRATIONS = [
@@ -42,7 +42,6 @@ export const LEGACY_MIGRATIONS = [
   '022_arena_move_log.sql',
   '023_ledger_close_by_index.sql',
   '024_match_followers.sql',
-  '025_rate_limits.sql',
 ];
 
 /** Functions the old migrations left that nothing calls, dropped on upgrade (by name: each has one signature). */
@@ -85,7 +84,7 @@ export async function migrate(db: Database, root = defaultRoot): Promise<string[
       const last = [...done].sort().at(-1);
       throw new Error(
         `This database was migrated by an older Versus only up to ${last}; this version needs all of ` +
-          `001–025 applied first. Start the last Versus release without the schema baseline on it once ` +
+          `001–024 applied first. Start the last Versus release without the schema baseline on it once ` +
           `(it applies the rest), then start this one. Nothing was changed.`,
       );
     }

@@ -1,4 +1,4 @@
-// Abuse limits kept in PostgreSQL (table rate_limits, schema/03_auth.sql), so they hold across every
+// Abuse limits kept in PostgreSQL (table rate_limits, migration 025), so they hold across every
 // server process: a fixed window per key, counted by one upsert. docs/security.md has the numbers.
 import ipaddr from 'ipaddr.js';
 import { LIMITS } from '@versus/domain/messages';

@@ -32,12 +32,3 @@ CREATE TABLE sign_in_attempts (
 CREATE INDEX sign_in_attempts_address ON sign_in_attempts (address, attempted_at);
 CREATE INDEX sign_in_attempts_attempted_at ON sign_in_attempts (attempted_at);
 CREATE INDEX sign_in_attempts_email ON sign_in_attempts (email, attempted_at);
-
--- Abuse limits (http/rate-limit.ts): one row per counted key ("signup:address:…", "code:account:…"),
--- a fixed window each. Kept in the database so a limit holds across every server process.
-CREATE TABLE rate_limits (
-    key text PRIMARY KEY CHECK (length(key) <= 300),
-    hits integer NOT NULL CHECK (hits > 0),
-    resets_at timestamptz NOT NULL
-);
-CREATE INDEX rate_limits_resets_at ON rate_limits (resets_at);
