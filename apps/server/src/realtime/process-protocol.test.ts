@@ -1,5 +1,9 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { invalidateOnNotify, listCacheFor } from '../challenges/challenges.cache.ts';
+import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { RealtimeHub } from './hub.ts';
 import {
   INLINE_LIMIT,
   NOTIFICATION_COMMITTED_CHANNEL,
@@ -118,5 +122,53 @@ describe('the protocol between server processes', () => {
   it('puts every message on its channel', () => {
     expect(channelOf({ t: 'notification', d: { id: crypto.randomUUID() } })).toBe(NOTIFICATION_COMMITTED_CHANNEL);
     expect(channelOf({ t: 'hint', d: { topic: 'user:u', type: 'balance', payload: null } })).toBe(REALTIME_CHANNEL);
+  });
+});
+
+describe('a process hearing a protocol it does not speak (a rolling deploy)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  // As a process of the previous release sends an event today: no version.
+  const old = '{"topic":"challenges","version":7,"type":"challenge.created","payload":{}}';
+  const newer = `{"p":${PROCESS_PROTOCOL + 1},"t":"event","d":{"topic":"challenges","v":8}}`;
+
+  it('the hub logs and counts it, and goes on reading what it understands', async () => {
+    const warned: unknown[][] = [];
+    const log = Object.assign(Object.create(Fastify({ logger: false }).log) as FastifyBaseLogger, {
+      warn: (...args: unknown[]) => warned.push(args),
+    });
+    const hub = new RealtimeHub({ db: database.db, log, verify: async () => null, authorize: async () => false });
+    await hub.start();
+    try {
+      database.db.notifyAfterCommit(REALTIME_CHANNEL, old);
+      database.db.notifyAfterCommit(REALTIME_CHANNEL, newer);
+      database.db.notifyAfterCommit(REALTIME_CHANNEL, encode({ t: 'hint', d: { topic: 'user:u', type: 'balance', payload: null } }));
+      await vi.waitFor(() => expect(hub.inbox.unread).toEqual({ version: 2, shape: 0 }));
+      expect(warned).toHaveLength(2);
+      expect(warned[1]).toEqual([expect.objectContaining({ problem: 'version', count: 2, text: newer }), expect.stringMatching(/not understood/)]);
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it('the challenges cache clears itself, since the payload may have been a change to the list', async () => {
+    const cache = listCacheFor(database.db);
+    const unlisten = await invalidateOnNotify(database.db, { warn: () => undefined });
+    try {
+      const before = cache.generation;
+      database.db.notifyAfterCommit(REALTIME_CHANNEL, old);
+      await vi.waitFor(() => expect(cache.generation).toBe(before + 1));
+      database.db.notifyAfterCommit(REALTIME_CHANNEL, encode({ t: 'event', d: { topic: 'challenges', version: 9, type: 'x', payloadJson: '{}' } }));
+      await vi.waitFor(() => expect(cache.generation).toBe(before + 2));
+      database.db.notifyAfterCommit(REALTIME_CHANNEL, encode({ t: 'event', d: { topic: 'user:u', version: 1, type: 'x', payloadJson: '{}' } }));
+      database.db.notifyAfterCommit(REALTIME_CHANNEL, encodeBatches('cccccccccccc', [{ topic: 'challenges', version: 10 }], [])[0]!);
+      await vi.waitFor(() => expect(cache.generation).toBe(before + 3));
+    } finally {
+      await unlisten();
+    }
   });
 });
