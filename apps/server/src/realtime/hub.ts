@@ -169,12 +169,7 @@ const wire = (event: StoredEvent): WireEvent => ({
 });
 
 /** An event this process committed, handed to its own hub without waiting for the NOTIFY. */
-export interface LocalEvent {
-  topic: string;
-  version: number;
-  type: string;
-  payloadJson: string;
-}
+export type LocalEvent = EventNote;
 
 export class RealtimeHub {
   /**
