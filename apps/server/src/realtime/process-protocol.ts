@@ -86,13 +86,14 @@ const eventBody = (e: EventNote) =>
   `{"topic":${JSON.stringify(e.topic)},"v":${e.version},"type":${JSON.stringify(e.type)},"payload":${e.payloadJson}}`;
 const refBody = (e: EventRef) => `{"topic":${JSON.stringify(e.topic)},"v":${e.version}}`;
 const gapBody = (e: EventRef) => `{"topic":${JSON.stringify(e.topic)},"v":${e.version},"gap":true}`;
+const eventMessage = (e: EventNote) => `${HEAD}"t":"event","d":${eventBody(e)}}`;
 const refItem = (e: EventRef) => `[${JSON.stringify(e.topic)},${e.version}]`;
 
 /** The payload of `message` (no size check: see encodeEvent, encodeBatches, hint). */
 export function encode(message: ProcessMessage): string {
   switch (message.t) {
     case 'event':
-      return `${HEAD}"t":"event","d":${eventBody(message.d)}}`;
+      return eventMessage(message.d);
     case 'ref':
     case 'gap':
       return `${HEAD}"t":"${message.t}","d":${refBody(message.d)}}`;
@@ -115,7 +116,7 @@ const fits = (text: string) => Buffer.byteLength(text) < INLINE_LIMIT;
  * a `ref` to read it back from the store, or, for an unstored topic (nothing to read back), a `gap`.
  */
 export function encodeEvent(e: EventNote, tooLarge: 'ref' | 'gap'): string {
-  const inline = encode({ t: 'event', d: e });
+  const inline = eventMessage(e);
   return fits(inline) ? inline : encode({ t: tooLarge, d: { topic: e.topic, version: e.version } });
 }
 
@@ -171,9 +172,10 @@ function readRef(d: unknown): EventRef | null {
 }
 
 function readEvent(d: unknown): EventNote | null {
-  const ref = readRef(d);
-  if (!ref || typeof (d as Json).type !== 'string' || !('payload' in (d as Json))) return null;
-  return { ...ref, type: (d as Json).type as string, payloadJson: JSON.stringify((d as Json).payload) };
+  if (!isObject(d)) return null;
+  const { topic, v, type } = d;
+  if (typeof topic !== 'string' || !isVersion(v) || typeof type !== 'string' || !('payload' in d)) return null;
+  return { topic, version: v, type, payloadJson: JSON.stringify(d.payload) };
 }
 
 function readRefItem(item: unknown): EventRef | null {
