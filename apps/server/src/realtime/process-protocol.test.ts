@@ -63,11 +63,13 @@ describe('the protocol between server processes', () => {
   });
 
   it('sends an event too large for NOTIFY as a reference or a gap marker, and packs batches under the limit', () => {
-    const big = (n: number): EventNote => ({ topic: 'match:m', version: n, type: 'move', payloadJson: JSON.stringify('é'.repeat(INLINE_LIMIT / 2)) });
+    const tooLarge = JSON.stringify('é'.repeat(INLINE_LIMIT / 2));
+    const big = (n: number): EventNote => ({ topic: 'match:m', version: n, type: 'move', payloadJson: tooLarge });
+    const bigs = fc.nat(2).map(big);
     expect(decoded(encodeEvent(big(3), 'ref'))).toEqual({ t: 'ref', d: { topic: 'match:m', version: 3 } });
     expect(decoded(encodeEvent(big(3), 'gap'))).toEqual({ t: 'gap', d: { topic: 'match:m', version: 3 } });
     fc.assert(
-      fc.property(origin, fc.array(ref, { maxLength: 400 }), fc.array(fc.oneof(event, fc.nat(2).map(big)), { maxLength: 60 }), (o, stored, unstored) => {
+      fc.property(origin, fc.array(ref, { maxLength: 400 }), fc.array(fc.oneof(event, bigs), { maxLength: 60 }), (o, stored, unstored) => {
         const payloads = encodeBatches(o, stored, unstored);
         for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8000);
         const messages = payloads.map(decoded);
@@ -134,6 +136,7 @@ describe('a process hearing a protocol it does not speak (a rolling deploy)', ()
 
   // As a process of the previous release sends an event today: no version.
   const old = '{"topic":"challenges","version":7,"type":"challenge.created","payload":{}}';
+  const event = (topic: string, version: number) => encode({ t: 'event', d: { topic, version, type: 'x', payloadJson: '{}' } });
   const newer = `{"p":${PROCESS_PROTOCOL + 1},"t":"event","d":{"topic":"challenges","v":8}}`;
 
   it('the hub logs and counts it, and goes on reading what it understands', async () => {
@@ -149,7 +152,10 @@ describe('a process hearing a protocol it does not speak (a rolling deploy)', ()
       database.db.notifyAfterCommit(REALTIME_CHANNEL, encode({ t: 'hint', d: { topic: 'user:u', type: 'balance', payload: null } }));
       await vi.waitFor(() => expect(hub.inbox.unread).toEqual({ version: 2, shape: 0 }));
       expect(warned).toHaveLength(2);
-      expect(warned[1]).toEqual([expect.objectContaining({ problem: 'version', count: 2, text: newer }), expect.stringMatching(/not understood/)]);
+      expect(warned[1]).toEqual([
+        expect.objectContaining({ problem: 'version', count: 2, text: newer }),
+        expect.stringMatching(/not understood/),
+      ]);
     } finally {
       await hub.close();
     }
@@ -162,9 +168,9 @@ describe('a process hearing a protocol it does not speak (a rolling deploy)', ()
       const before = cache.generation;
       database.db.notifyAfterCommit(REALTIME_CHANNEL, old);
       await vi.waitFor(() => expect(cache.generation).toBe(before + 1));
-      database.db.notifyAfterCommit(REALTIME_CHANNEL, encode({ t: 'event', d: { topic: 'challenges', version: 9, type: 'x', payloadJson: '{}' } }));
+      database.db.notifyAfterCommit(REALTIME_CHANNEL, event('challenges', 9));
       await vi.waitFor(() => expect(cache.generation).toBe(before + 2));
-      database.db.notifyAfterCommit(REALTIME_CHANNEL, encode({ t: 'event', d: { topic: 'user:u', version: 1, type: 'x', payloadJson: '{}' } }));
+      database.db.notifyAfterCommit(REALTIME_CHANNEL, event('user:u', 1));
       database.db.notifyAfterCommit(REALTIME_CHANNEL, encodeBatches('cccccccccccc', [{ topic: 'challenges', version: 10 }], [])[0]!);
       await vi.waitFor(() => expect(cache.generation).toBe(before + 3));
     } finally {

@@ -35,7 +35,7 @@ export interface GapNote extends EventRef {
   gap: true;
 }
 
-export interface HintNote {
+interface HintNote {
   topic: string;
   type: string;
   payload: unknown;
@@ -69,9 +69,11 @@ const CHANNEL_OF = {
   notification: NOTIFICATION_COMMITTED_CHANNEL,
 } as const satisfies Record<ProcessMessage['t'], string>;
 
-export type ProcessChannel = (typeof CHANNEL_OF)[keyof typeof CHANNEL_OF];
+type ProcessChannel = (typeof CHANNEL_OF)[keyof typeof CHANNEL_OF];
 /** The messages that travel on `C`. */
-export type MessageOn<C extends ProcessChannel> = ProcessMessageOf<{ [T in keyof typeof CHANNEL_OF]: (typeof CHANNEL_OF)[T] extends C ? T : never }[keyof typeof CHANNEL_OF]>;
+type Kind = keyof typeof CHANNEL_OF;
+type TypesOn<C extends ProcessChannel> = { [T in Kind]: (typeof CHANNEL_OF)[T] extends C ? T : never }[Kind];
+export type MessageOn<C extends ProcessChannel> = ProcessMessageOf<TypesOn<C>>;
 
 export const channelOf = (message: ProcessMessage): ProcessChannel => CHANNEL_OF[message.t];
 
@@ -86,6 +88,8 @@ const eventBody = (e: EventNote) =>
   `{"topic":${JSON.stringify(e.topic)},"v":${e.version},"type":${JSON.stringify(e.type)},"payload":${e.payloadJson}}`;
 const refBody = (e: EventRef) => `{"topic":${JSON.stringify(e.topic)},"v":${e.version}}`;
 const gapBody = (e: EventRef) => `{"topic":${JSON.stringify(e.topic)},"v":${e.version},"gap":true}`;
+const hintBody = (h: HintNote) =>
+  `{"topic":${JSON.stringify(h.topic)},"type":${JSON.stringify(h.type)},"payload":${JSON.stringify(h.payload ?? null)}}`;
 const eventMessage = (e: EventNote) => `${HEAD}"t":"event","d":${eventBody(e)}}`;
 const refItem = (e: EventRef) => `[${JSON.stringify(e.topic)},${e.version}]`;
 
@@ -102,7 +106,7 @@ export function encode(message: ProcessMessage): string {
     case 'events':
       return `${originHead(message.o)}"t":"events","d":[${message.d.map((e) => ('gap' in e ? gapBody(e) : eventBody(e))).join(',')}]}`;
     case 'hint':
-      return `${HEAD}"t":"hint","d":{"topic":${JSON.stringify(message.d.topic)},"type":${JSON.stringify(message.d.type)},"payload":${JSON.stringify(message.d.payload ?? null)}}}`;
+      return `${HEAD}"t":"hint","d":${hintBody(message.d)}}`;
     case 'notification':
       return `${HEAD}"t":"notification","d":{"id":${JSON.stringify(message.d.id)}}}`;
   }
@@ -160,7 +164,7 @@ export function sendAfterCommit(q: Queryable, message: ProcessMessage, gatherMs?
 // ---------------------------------------------------------------------------------------
 // Decoding
 
-export type Decoded = { ok: true; message: ProcessMessage } | { ok: false; problem: 'version' | 'shape'; error: string };
+type Decoded = { ok: true; message: ProcessMessage } | { ok: false; problem: 'version' | 'shape'; error: string };
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -250,7 +254,8 @@ export function decode(text: string): Decoded {
   }
   if (!isObject(note)) return { ok: false, problem: 'shape', error: 'not an object' };
   if (note.p !== PROCESS_PROTOCOL) {
-    return { ok: false, problem: 'version', error: `protocol ${JSON.stringify(note.p) ?? 'none'}, this process speaks ${PROCESS_PROTOCOL}` };
+    const error = `protocol ${JSON.stringify(note.p) ?? 'none'}, this process speaks ${PROCESS_PROTOCOL}`;
+    return { ok: false, problem: 'version', error };
   }
   const message = readMessage(note);
   return message ? { ok: true, message } : { ok: false, problem: 'shape', error: `not a message: t=${JSON.stringify(note.t) ?? 'none'}` };
@@ -260,7 +265,7 @@ export interface ProcessLog {
   warn(obj: object, msg: string): void;
 }
 
-export interface InboxOptions {
+interface InboxOptions {
   /** This process's origin (RealtimeHub.origin): its own `refs` and `events` are skipped unread. */
   ownOrigin?: string;
   /** Called for each payload not understood, after it is logged and counted. */
@@ -292,7 +297,8 @@ export class ProcessInbox<C extends ProcessChannel> {
     const count = ++this.unread[problem];
     if ((count & (count - 1)) === 0) {
       const error = decoded.ok ? `a ${decoded.message.t} message on ${this.channel}` : decoded.error;
-      this.log.warn({ channel: this.channel, problem, count, error, text: text.slice(0, 200) }, 'realtime: a notification from another process not understood');
+      const about = { channel: this.channel, problem, count, error, text: text.slice(0, 200) };
+      this.log.warn(about, 'realtime: a notification from another process not understood');
     }
     this.options.onUnread?.();
     return null;

@@ -26,10 +26,11 @@ export async function tapEvents(db: Database): Promise<EventTap> {
     if (!events) heard.set(topic, (events = new Map()));
     events.set(version, event);
   };
-  const hearNote = (note: EventNote | GapNote) =>
-    'gap' in note
-      ? hear(note.topic, note.version, { type: '(too large to travel: a gap)', payload: {} })
-      : hear(note.topic, note.version, { type: note.type, payload: (JSON.parse(note.payloadJson) as Record<string, unknown> | null) ?? {} });
+  const hearNote = (note: EventNote | GapNote) => {
+    if ('gap' in note) return hear(note.topic, note.version, { type: '(too large to travel: a gap)', payload: {} });
+    const payload = JSON.parse(note.payloadJson) as Record<string, unknown> | null;
+    hear(note.topic, note.version, { type: note.type, payload: payload ?? {} });
+  };
   const inbox = new ProcessInbox(REALTIME_CHANNEL, console);
   const stop = await inbox.listen(db, (message) => {
     if (message.t === 'hint') waiting.get(message.d.topic)?.();
