@@ -19,7 +19,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable, type Database, type Queryable } from '../db/database.ts';
 import type { LocalEvent, RealtimeHub } from '../realtime/hub.ts';
-import { INLINE_LIMIT, REALTIME_CHANNEL, eventNotification, isUnstoredTopic } from '../realtime/publish.ts';
+import { REALTIME_CHANNEL, encodeBatches } from '../realtime/process-protocol.ts';
+import { eventNotification, isUnstoredTopic } from '../realtime/publish.ts';
 import { writeBatch, type EventInsert, type MoveInsert, type RowChange } from './arena.repository.ts';
 
 export interface PlainWrite {
@@ -60,35 +61,15 @@ export interface WriterOptions {
 /**
  * The NOTIFYs of committed events. When this process's hub delivered them itself, they are only
  * for the other processes, tagged with its origin (it skips its own), several per notification:
- * stored events as references ({"o": origin, "refs": [[topic, version], ...]}: a hub with
- * followers of a topic reads its events from the store), match events whole ({"o": origin,
- * "events": [event, ...]}: there is no store to read them from). So a batch costs a notification
- * or a few, not one per move. Without a hub, one per event, as publish() sends it.
+ * stored events by reference (a hub with followers of a topic reads them from the store), match
+ * events whole (there is no store to read them from). So a batch costs a notification or a few,
+ * not one per move. Without a hub, one per event, as publish() sends it.
  */
 function notifications(origin: string | undefined, events: LocalEvent[]): string[] {
   if (!origin) return events.map(eventNotification);
-  const refs = events.filter((e) => !isUnstoredTopic(e.topic)).map((e) => `[${JSON.stringify(e.topic)},${e.version}]`);
-  const whole = events.filter((e) => isUnstoredTopic(e.topic)).map(eventNotification);
-  return [...packed(`{"o":"${origin}","refs":[`, refs), ...packed(`{"o":"${origin}","events":[`, whole)];
-}
-
-/** `items` in as few notifications `${head}item,item...]}` as fit under the NOTIFY limit (each item fits alone). */
-function packed(head: string, items: string[]): string[] {
-  const out: string[] = [];
-  let run: string[] = [];
-  let size = head.length + 2;
-  for (const item of items) {
-    const bytes = Buffer.byteLength(item) + 1;
-    if (run.length > 0 && size + bytes >= INLINE_LIMIT) {
-      out.push(`${head}${run.join(',')}]}`);
-      run = [];
-      size = head.length + 2;
-    }
-    run.push(item);
-    size += bytes;
-  }
-  if (run.length > 0) out.push(`${head}${run.join(',')}]}`);
-  return out;
+  const stored = events.filter((e) => !isUnstoredTopic(e.topic));
+  const unstored = events.filter((e) => isUnstoredTopic(e.topic));
+  return encodeBatches(origin, stored, unstored);
 }
 
 export interface WriterStats {

@@ -9,7 +9,8 @@
 // notification ever be missed (a dropped listener connection).
 import { CHALLENGE_RULES } from '@versus/domain';
 import type { Database } from '../db/database.ts';
-import { REALTIME_CHANNEL, topics } from '../realtime/publish.ts';
+import { ProcessInbox, REALTIME_CHANNEL, type MessageOn, type ProcessLog } from '../realtime/process-protocol.ts';
+import { topics } from '../realtime/publish.ts';
 import type { ChallengeRow } from './challenges.repository.ts';
 
 const MAX_ENTRIES = 500;
@@ -65,13 +66,31 @@ export function listCacheFor(db: Database): ListCache {
   return cache;
 }
 
-const FEED_PREFIX = `{"topic":${JSON.stringify(topics.challenges())},`;
+const FEED = topics.challenges();
 
-/** Clears the cache whenever any process publishes on the `challenges` topic. Returns the unlisten. */
-export function invalidateOnNotify(db: Database): Promise<() => Promise<void>> {
+/** Whether `message` tells of an event on the `challenges` topic. */
+function onFeed(message: MessageOn<typeof REALTIME_CHANNEL>): boolean {
+  switch (message.t) {
+    case 'event':
+    case 'ref':
+    case 'gap':
+      return message.d.topic === FEED;
+    case 'refs':
+    case 'events':
+      return message.d.some((e) => e.topic === FEED);
+    case 'hint':
+      return false;
+  }
+}
+
+/**
+ * Clears the cache whenever any process publishes on the `challenges` topic, and on a
+ * notification it cannot read (it may have been one). Returns the unlisten.
+ */
+export function invalidateOnNotify(db: Database, log: ProcessLog): Promise<() => Promise<void>> {
   const cache = listCacheFor(db);
-  // Every NOTIFY payload (inline or by reference) starts with its topic.
-  return db.listen(REALTIME_CHANNEL, (payload) => {
-    if (payload.startsWith(FEED_PREFIX)) cache.invalidate();
+  const inbox = new ProcessInbox(REALTIME_CHANNEL, log, { onUnread: () => cache.invalidate() });
+  return inbox.listen(db, (message) => {
+    if (onFeed(message)) cache.invalidate();
   });
 }

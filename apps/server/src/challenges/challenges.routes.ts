@@ -55,7 +55,7 @@ async function orFallback<T>(request: FastifyRequest, message: string, work: () 
 }
 
 export async function challengesFeature(app: App, ctx: AppContext): Promise<void> {
-  const unlisten = await invalidateOnNotify(ctx.db);
+  const unlisten = await invalidateOnNotify(ctx.db, ctx.log);
   app.addHook('onClose', async () => unlisten());
   scheduleJob(app, ctx, service.expiryJob(ctx));
 

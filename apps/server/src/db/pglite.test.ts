@@ -5,7 +5,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, takeLock, type Database } from './database.ts';
 import { migrate } from './migrate.ts';
-import { publish, REALTIME_CHANNEL } from '../realtime/publish.ts';
+import { decode, REALTIME_CHANNEL } from '../realtime/process-protocol.ts';
+import { publish } from '../realtime/publish.ts';
+
+const topicOf = (payload: string) => {
+  const decoded = decode(payload);
+  return decoded.ok && decoded.message.t === 'event' ? decoded.message.d.topic : payload;
+};
 
 describe('embedded PGlite database', () => {
   let db: Database;
@@ -33,7 +39,7 @@ describe('embedded PGlite database', () => {
     await db.transaction((tx) => publish(tx, 'user:committed', 'test', { n: 2 }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     await stop();
-    expect(seen.map((p) => JSON.parse(p).topic)).toEqual(['user:committed']);
+    expect(seen.map((p) => topicOf(p))).toEqual(['user:committed']);
     expect(await db.query('SELECT topic FROM realtime_events')).toEqual([{ topic: 'user:committed' }]);
   });
 

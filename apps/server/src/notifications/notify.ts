@@ -4,8 +4,9 @@
 // describes commit or roll back together, and the user's sockets hear of it at once.
 //
 // After the commit, the committed notification is handed to the deliverers registered with
-// onNotificationCommitted (Web Push), in exactly one process: a NOTIFY names it, and the
-// process that claims the row (delivery_claimed_at) delivers it.
+// onNotificationCommitted (Web Push), in exactly one process: a NOTIFY names it (a `notification`
+// message: realtime/process-protocol.ts), and the process that claims the row
+// (delivery_claimed_at) delivers it.
 import crypto from 'node:crypto';
 import {
   NOTIFICATION_EVENTS,
@@ -14,11 +15,9 @@ import {
   type NotificationInput,
 } from '@versus/domain/notifications';
 import type { Database, Queryable } from '../db/database.ts';
+import { NOTIFICATION_COMMITTED_CHANNEL, ProcessInbox, sendAfterCommit, type ProcessLog } from '../realtime/process-protocol.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import * as repo from './notifications.repository.ts';
-
-/** NOTIFY channel naming committed notifications (payload: the notification's id). */
-export const NOTIFICATION_COMMITTED_CHANNEL = 'versus_notification_committed';
 
 export type NotifyInput = Omit<NotificationInput, 'id'>;
 
@@ -38,13 +37,13 @@ export function notificationEvent(input: NotifyInput): { topic: string; type: st
 export async function notify(tx: Queryable, input: NotifyInput): Promise<Notification> {
   const notification = buildNotification(input);
   await publish(tx, topics.user(input.userId), NOTIFICATION_EVENTS.created, notification);
-  tx.notifyAfterCommit(NOTIFICATION_COMMITTED_CHANNEL, notification.id);
+  sendAfterCommit(tx, { t: 'notification', d: { id: notification.id } });
   return notification;
 }
 
 /** After a commit made outside notify() (the arena writer): hand these to the deliverers. */
 export function announceCommitted(db: Queryable, ids: readonly string[]): void {
-  for (const id of ids) db.notifyAfterCommit(NOTIFICATION_COMMITTED_CHANNEL, id);
+  for (const id of ids) sendAfterCommit(db, { t: 'notification', d: { id } });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -88,9 +87,8 @@ export async function runDeliverers(notification: Notification, log: DeliveryLog
 }
 
 /** Listens for committed notifications in this process; returns the unlisten function. */
-export function listenForCommitted(db: Database, log: DeliveryLog): Promise<() => Promise<void>> {
-  return db.listen(NOTIFICATION_COMMITTED_CHANNEL, (id) => {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return;
+export function listenForCommitted(db: Database, log: DeliveryLog & ProcessLog): Promise<() => Promise<void>> {
+  return new ProcessInbox(NOTIFICATION_COMMITTED_CHANNEL, log).listen(db, ({ d: { id } }) => {
     deliverCommitted(db, id, log).catch((error: unknown) => log.error({ err: error, notificationId: id }, 'notification delivery claim failed'));
   });
 }

@@ -21,7 +21,8 @@ import {
 import type { AccessClaims } from '../auth/tokens.ts';
 import { isDatabaseUnavailable, type Database } from '../db/database.ts';
 import { MATCH_PRESENCE } from '@versus/domain/realtime-constants';
-import { REALTIME_CHANNEL, isUnstoredTopic } from './publish.ts';
+import { ProcessInbox, REALTIME_CHANNEL, sendAfterCommit, type EventNote, type MessageOn } from './process-protocol.ts';
+import { isUnstoredTopic } from './publish.ts';
 import { TopicPresence, readPresenceHint } from './presence.ts';
 import { readEvent, readReplay, type StoredEvent } from './realtime.repository.ts';
 import { SOCKET_LIMIT_DEFAULTS, SocketLimits, type Bucket, type SocketLimitOptions } from './socket-limits.ts';
@@ -137,16 +138,6 @@ interface CatchUpEntry {
   gap?: boolean;
 }
 
-/** What one event's notification holds (publish.ts eventNotification). */
-interface Note {
-  topic?: unknown;
-  version?: unknown;
-  type?: unknown;
-  payload?: unknown;
-  ref?: unknown;
-  gap?: unknown;
-}
-
 /** Adds `event` to an unstored topic's latest: a run of consecutive versions, the newest last. */
 function keepRecent(recent: WireEvent[], event: WireEvent): void {
   const last = recent.at(-1);
@@ -178,20 +169,16 @@ const wire = (event: StoredEvent): WireEvent => ({
 });
 
 /** An event this process committed, handed to its own hub without waiting for the NOTIFY. */
-export interface LocalEvent {
-  topic: string;
-  version: number;
-  type: string;
-  payloadJson: string;
-}
+export type LocalEvent = EventNote;
 
 export class RealtimeHub {
   /**
-   * Tags the NOTIFYs of events this process delivers itself (publishLocal): they start with
-   * `{"o":"<origin>",` so the hub drops its own at a glance; other processes read them as usual.
+   * Tags the NOTIFYs of events this process delivers itself (publishLocal), so the hub drops its
+   * own at a glance (process-protocol.ts ProcessInbox); other processes read them as usual.
    */
   readonly origin = crypto.randomBytes(6).toString('hex');
-  private readonly ownPrefix = `{"o":"${this.origin}",`;
+  /** Reads what the other processes send; counts what it cannot read. */
+  readonly inbox: ProcessInbox<typeof REALTIME_CHANNEL>;
 
   private readonly db: Database;
   private readonly log: FastifyBaseLogger;
@@ -234,14 +221,15 @@ export class RealtimeHub {
     this.limits = new SocketLimits({ ...SOCKET_LIMIT_DEFAULTS, ...options.limits });
     this.presentOn = options.presentOn;
     this.presenceBeatMs = options.presenceBeatMs ?? MATCH_PRESENCE.beatMs;
-    this.presence = new TopicPresence((frame, gatherMs) => {
-      if (!this.closing) this.db.notifyAfterCommit(REALTIME_CHANNEL, frame, gatherMs);
+    this.presence = new TopicPresence((hint, gatherMs) => {
+      if (!this.closing) sendAfterCommit(this.db, hint, gatherMs);
     });
+    this.inbox = new ProcessInbox(REALTIME_CHANNEL, this.log, { ownOrigin: this.origin });
   }
 
   /** Starts listening for events from every process, and the one shared heartbeat timer. */
   async start(): Promise<void> {
-    this.unlisten = await this.db.listen(REALTIME_CHANNEL, this.onNotify, this.onListenResumed);
+    this.unlisten = await this.inbox.listen(this.db, this.onNotify, this.onListenResumed);
     const tickMs = Math.max(20, Math.min(1000, this.helloTimeoutMs / 4, this.heartbeatMs / 4, this.presenceBeatMs / 4));
     this.timer = setInterval(this.tick, tickMs);
     this.timer.unref();
@@ -564,36 +552,33 @@ export class RealtimeHub {
     }
   }
 
-  private readonly onNotify = (text: string): void => {
-    if (text.startsWith(this.ownPrefix)) return; // delivered already, by publishLocal
-    let note: Note & { refs?: unknown; events?: unknown; t?: unknown; d?: { topic?: unknown } };
-    try {
-      note = JSON.parse(text) as typeof note;
-    } catch (error) {
-      this.log.warn({ err: error }, 'realtime: unreadable notification');
-      return;
-    }
-    // Many events by reference in one notification: {"refs": [[topic, version], ...]} (in order).
-    if (Array.isArray(note.refs)) {
-      for (const ref of note.refs as unknown[]) {
-        if (Array.isArray(ref) && typeof ref[0] === 'string' && typeof ref[1] === 'number') this.incoming(ref[0], { version: ref[1] });
+  private readonly onNotify = (message: MessageOn<typeof REALTIME_CHANNEL>): void => {
+    switch (message.t) {
+      case 'event':
+        return this.incomingEvent(message.d);
+      case 'ref':
+        return this.incoming(message.d.topic, { version: message.d.version });
+      case 'gap':
+        return this.incomingGap(message.d.topic, message.d.version);
+      case 'refs':
+        for (const { topic, version } of message.d) this.incoming(topic, { version });
+        return;
+      case 'events':
+        for (const event of message.d) {
+          if ('gap' in event) this.incomingGap(event.topic, event.version);
+          else this.incomingEvent(event);
+        }
+        return;
+      case 'hint': {
+        const { topic, type, payload } = message.d;
+        if (!this.topics.has(topic)) return;
+        // Sockets get it as the browser protocol spells it: {t: 'hint', d}.
+        this.hint(topic, Buffer.from(JSON.stringify({ t: 'hint', d: message.d } satisfies ServerMessage)));
+        const presence = readPresenceHint(type, payload);
+        if (presence?.ask) this.presence.answer(topic, presence.userId);
+        return;
       }
-      return;
     }
-    // Many events in one notification: {"events": [event, ...]} (in order; arena.writer.ts).
-    if (Array.isArray(note.events)) {
-      for (const event of note.events as Note[]) this.incomingNote(event, text);
-      return;
-    }
-    // A hint's notification is already the frame its sockets get (publish.ts hint).
-    if (note.t === 'hint' && typeof note.d?.topic === 'string') {
-      this.hint(note.d.topic, Buffer.from(text));
-      const d = note.d as { topic: string; type?: unknown; payload?: unknown };
-      const presence = readPresenceHint(d.type, d.payload);
-      if (presence?.ask && this.topics.has(d.topic)) this.presence.answer(d.topic, presence.userId);
-      return;
-    }
-    this.incomingNote(note, text);
   };
 
   /**
@@ -610,16 +595,13 @@ export class RealtimeHub {
     }
   };
 
-  /** One event's notification (publish.ts eventNotification): inline, a reference, or a gap marker. */
-  private incomingNote(note: Note, text: string): void {
-    if (typeof note !== 'object' || note === null || typeof note.topic !== 'string' || typeof note.version !== 'number') {
-      this.log.warn({ text: text.slice(0, 200) }, 'realtime: notification without topic or version');
-      return;
-    }
-    const { topic, version } = note;
-    if (note.gap) this.incoming(topic, { version, gap: true, frame: Buffer.from(JSON.stringify({ t: 'gap', d: { topic } } satisfies ServerMessage)) });
-    else if (note.ref) this.incoming(topic, { version });
-    else this.incoming(topic, { version, frame: eventFrame(topic, version, String(note.type), JSON.stringify(note.payload ?? null)) });
+  private incomingEvent(e: EventNote): void {
+    if (!this.topics.has(e.topic)) return; // nobody here follows it: no frame to build
+    this.incoming(e.topic, { version: e.version, frame: eventFrame(e.topic, e.version, e.type, e.payloadJson) });
+  }
+
+  private incomingGap(topic: string, version: number): void {
+    this.incoming(topic, { version, gap: true, frame: Buffer.from(JSON.stringify({ t: 'gap', d: { topic } } satisfies ServerMessage)) });
   }
 
   /**

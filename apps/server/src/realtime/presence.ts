@@ -1,16 +1,19 @@
 // Who is on a topic's screen, per server process (a match's "Here" / "Away", MATCH_PRESENCE):
 // the hub counts the sockets of each present player on each topic and tells every process by
-// hints (publish.ts hint) — a newcomer announces itself and asks, the present answer, the last
+// hints (process-protocol.ts `hint`) — a newcomer announces itself and asks, the present answer, the last
 // socket to leave says goodbye, and every beat repeats who stays, so a process that dies simply
 // falls silent and its players time out on the clients. Nothing is stored.
 import { MATCH_PRESENCE, type MatchPresenceHint } from '@versus/domain/realtime-constants';
+import type { ProcessMessageOf } from './process-protocol.ts';
 import { HINT_GATHER_MS } from './publish.ts';
 
 /** Sends one presence hint to every process (a NOTIFY); `gatherMs` lets it share one. */
-export type PresenceSend = (frame: string, gatherMs?: number) => void;
+export type PresenceSend = (hint: ProcessMessageOf<'hint'>, gatherMs?: number) => void;
 
-export const presenceFrame = (topic: string, payload: MatchPresenceHint): string =>
-  JSON.stringify({ t: 'hint', d: { topic, type: MATCH_PRESENCE.hintType, payload } });
+const presenceHint = (topic: string, payload: MatchPresenceHint): ProcessMessageOf<'hint'> => ({
+  t: 'hint',
+  d: { topic, type: MATCH_PRESENCE.hintType, payload },
+});
 
 /** A presence hint's payload as a notification carries it, or null when it is not one. */
 export function readPresenceHint(type: unknown, payload: unknown): MatchPresenceHint | null {
@@ -31,7 +34,7 @@ export class TopicPresence {
     let players = this.present.get(topic);
     if (!players) this.present.set(topic, (players = new Map()));
     players.set(userId, (players.get(userId) ?? 0) + 1);
-    this.send(presenceFrame(topic, { userId, here: true, ask: true }));
+    this.send(presenceHint(topic, { userId, here: true, ask: true }));
   }
 
   /** One of a player's sockets left the topic; the last one says they are away. */
@@ -45,20 +48,20 @@ export class TopicPresence {
     }
     players.delete(userId);
     if (players.size === 0) this.present.delete(topic);
-    this.send(presenceFrame(topic, { userId, here: false }));
+    this.send(presenceHint(topic, { userId, here: false }));
   }
 
   /** Someone arrived on `topic` (on any process) and asks: the players present here answer. */
   answer(topic: string, askerId: string): void {
     for (const userId of this.present.get(topic)?.keys() ?? []) {
-      if (userId !== askerId) this.send(presenceFrame(topic, { userId, here: true }), HINT_GATHER_MS);
+      if (userId !== askerId) this.send(presenceHint(topic, { userId, here: true }), HINT_GATHER_MS);
     }
   }
 
   /** The beat: every present player, again. */
   beat(): void {
     for (const [topic, players] of this.present) {
-      for (const userId of players.keys()) this.send(presenceFrame(topic, { userId, here: true }), HINT_GATHER_MS);
+      for (const userId of players.keys()) this.send(presenceHint(topic, { userId, here: true }), HINT_GATHER_MS);
     }
   }
 }

@@ -1,9 +1,6 @@
 import { isTopic } from '@versus/domain/realtime-constants';
 import type { Queryable } from '../db/database.ts';
-
-export const REALTIME_CHANNEL = 'versus_realtime';
-// NOTIFY payloads are capped at 8000 bytes; larger events travel by reference.
-export const INLINE_LIMIT = 7000;
+import { INLINE_LIMIT, REALTIME_CHANNEL, encode, encodeEvent, type EventNote } from './process-protocol.ts';
 
 /**
  * Topics whose events are not stored (docs/decisions.md, "A move's write is its move"): a
@@ -16,26 +13,12 @@ export const INLINE_LIMIT = 7000;
  */
 export const isUnstoredTopic = (topic: string): boolean => topic.startsWith('match:');
 
-/** An event as a NOTIFY carries it, its payload already JSON text. */
-export interface EventNote {
-  topic: string;
-  version: number;
-  type: string;
-  payloadJson: string;
-}
-
 /**
- * The NOTIFY of one committed event: the event itself when it fits; otherwise a reference to
- * read it back from the store, or, for an unstored topic (nothing to read back), a gap marker
+ * The notification of one committed event: the event itself when it fits; otherwise a reference
+ * to read it back from the store, or, for an unstored topic (nothing to read back), a gap marker
  * whose followers get `gap` and reload.
  */
-export function eventNotification(e: EventNote): string {
-  const topic = JSON.stringify(e.topic);
-  // The limit is in bytes: a payload of non-ASCII text is longer on the wire than in .length.
-  const inline = `{"topic":${topic},"version":${e.version},"type":${JSON.stringify(e.type)},"payload":${e.payloadJson}}`;
-  if (Buffer.byteLength(inline) < INLINE_LIMIT) return inline;
-  return `{"topic":${topic},"version":${e.version},"${isUnstoredTopic(e.topic) ? 'gap' : 'ref'}":true}`;
-}
+export const eventNotification = (e: EventNote): string => encodeEvent(e, isUnstoredTopic(e.topic) ? 'gap' : 'ref');
 
 /** Sends the notification of an event (eventNotification) once the caller's transaction commits. */
 export function notifyEvent(tx: Queryable, e: EventNote): void {
@@ -94,10 +77,9 @@ export function announce(tx: Queryable, topic: string, version: number, type: st
  */
 export function hint(tx: Queryable, topic: string, type: string, payload: unknown): void {
   if (!isTopic(topic)) throw new Error(`hint: "${topic}" is not a topic (prefix or prefix:id)`);
-  // The NOTIFY carries the very frame the sockets get (hub.ts sends it on as it is).
-  const frame = `{"t":"hint","d":{"topic":${JSON.stringify(topic)},"type":${JSON.stringify(type)},"payload":${JSON.stringify(payload ?? null)}}}`;
-  if (Buffer.byteLength(frame) >= INLINE_LIMIT) throw new Error(`hint: the ${type} payload is too large for a hint; publish an event`);
-  tx.notifyAfterCommit(REALTIME_CHANNEL, frame, HINT_GATHER_MS);
+  const text = encode({ t: 'hint', d: { topic, type, payload: payload ?? null } });
+  if (Buffer.byteLength(text) >= INLINE_LIMIT) throw new Error(`hint: the ${type} payload is too large for a hint; publish an event`);
+  tx.notifyAfterCommit(REALTIME_CHANNEL, text, HINT_GATHER_MS);
 }
 
 /**

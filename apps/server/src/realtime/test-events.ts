@@ -3,7 +3,8 @@
 // them, so a tap LISTENs from its start and keeps what it hears, as another server process would.
 import crypto from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import { REALTIME_CHANNEL, isUnstoredTopic } from './publish.ts';
+import { ProcessInbox, REALTIME_CHANNEL, sendAfterCommit, type EventNote, type GapNote } from './process-protocol.ts';
+import { isUnstoredTopic } from './publish.ts';
 
 export interface HeardEvent {
   type: string;
@@ -16,29 +17,26 @@ export interface EventTap {
   stop(): Promise<void>;
 }
 
-interface Note {
-  topic?: string;
-  version?: number;
-  type?: string;
-  payload?: Record<string, unknown>;
-  events?: Note[];
-  t?: string;
-  d?: { topic?: string };
-}
-
 export async function tapEvents(db: Database): Promise<EventTap> {
   const heard = new Map<string, Map<number, HeardEvent>>();
   const waiting = new Map<string, () => void>();
-  const hear = (note: Note) => {
-    if (typeof note.topic !== 'string' || typeof note.version !== 'number' || !isUnstoredTopic(note.topic)) return;
-    let topic = heard.get(note.topic);
-    if (!topic) heard.set(note.topic, (topic = new Map()));
-    topic.set(note.version, { type: note.type ?? '(too large to travel: a gap)', payload: note.payload ?? {} });
+  const hear = (topic: string, version: number, event: HeardEvent) => {
+    if (!isUnstoredTopic(topic)) return;
+    let events = heard.get(topic);
+    if (!events) heard.set(topic, (events = new Map()));
+    events.set(version, event);
   };
-  const stop = await db.listen(REALTIME_CHANNEL, (text) => {
-    const note = JSON.parse(text) as Note;
-    if (note.t === 'hint' && note.d?.topic) waiting.get(note.d.topic)?.();
-    for (const one of note.events ?? [note]) hear(one);
+  const hearNote = (note: EventNote | GapNote) => {
+    if ('gap' in note) return hear(note.topic, note.version, { type: '(too large to travel: a gap)', payload: {} });
+    const payload = JSON.parse(note.payloadJson) as Record<string, unknown> | null;
+    hear(note.topic, note.version, { type: note.type, payload: payload ?? {} });
+  };
+  const inbox = new ProcessInbox(REALTIME_CHANNEL, console);
+  const stop = await inbox.listen(db, (message) => {
+    if (message.t === 'hint') waiting.get(message.d.topic)?.();
+    else if (message.t === 'event') hearNote(message.d);
+    else if (message.t === 'gap') hearNote({ ...message.d, gap: true });
+    else if (message.t === 'events') message.d.forEach(hearNote);
   });
   return {
     async events(topic) {
@@ -49,7 +47,7 @@ export async function tapEvents(db: Database): Promise<EventTap> {
       // already queued: once it is heard, so is everything committed before this call.
       const marker = `tap:${crypto.randomUUID()}`;
       const arrived = new Promise<void>((resolve) => waiting.set(marker, resolve));
-      db.notifyAfterCommit(REALTIME_CHANNEL, JSON.stringify({ t: 'hint', d: { topic: marker, type: 'tap', payload: null } }));
+      sendAfterCommit(db, { t: 'hint', d: { topic: marker, type: 'tap', payload: null } });
       await arrived;
       waiting.delete(marker);
       return [...(heard.get(topic) ?? new Map<number, HeardEvent>()).entries()].sort(([a], [b]) => a - b).map(([, event]) => event);

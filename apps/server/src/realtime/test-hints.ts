@@ -1,7 +1,8 @@
 // Tests' view of the hints (publish.ts hint) sent on one topic: what the hub of every process
 // hears, in the order the commits sent them.
 import type { Database } from '../db/database.ts';
-import { hint, REALTIME_CHANNEL } from './publish.ts';
+import { ProcessInbox, REALTIME_CHANNEL } from './process-protocol.ts';
+import { hint } from './publish.ts';
 
 export interface Hint {
   type: string;
@@ -22,11 +23,10 @@ export interface HintRecorder {
 export async function recordHints(db: Database, topic: string): Promise<HintRecorder> {
   const hints: Hint[] = [];
   const marks = new Set<string>();
-  const stop = await db.listen(REALTIME_CHANNEL, (text) => {
-    const note = JSON.parse(text) as { t?: string; d?: { topic: string; type: string; payload: unknown } };
-    if (note.t !== 'hint' || note.d?.topic !== topic) return;
-    if (note.d.type === MARK) marks.add(String(note.d.payload));
-    else hints.push({ type: note.d.type, payload: note.d.payload });
+  const stop = await new ProcessInbox(REALTIME_CHANNEL, console).listen(db, (message) => {
+    if (message.t !== 'hint' || message.d.topic !== topic) return;
+    if (message.d.type === MARK) marks.add(String(message.d.payload));
+    else hints.push({ type: message.d.type, payload: message.d.payload });
   });
   let marked = 0;
   async function sync(): Promise<void> {
