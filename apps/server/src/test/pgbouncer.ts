@@ -17,6 +17,7 @@ export function pgbouncerUnavailable(): string | null {
 
 export interface Bouncer {
   port: number;
+  pid: number;
   /** `directUrl` (a database on the test PostgreSQL) as reached through this PgBouncer. */
   url(directUrl: string): string;
   /** The config file it runs from (docs/operations.md shows the same settings). */
@@ -26,10 +27,10 @@ export interface Bouncer {
 
 /**
  * Starts PgBouncer with `poolSize` server connections per database and user: any database of the
- * test PostgreSQL is reachable through it under its own name (the `*` entry).
+ * test PostgreSQL (or of `target`'s server) is reachable through it under its own name (`*`).
  */
-export async function startPgbouncer(options: { poolSize?: number } = {}): Promise<Bouncer> {
-  const target = new URL(ADMIN_URL);
+export async function startPgbouncer(options: { poolSize?: number; target?: string } = {}): Promise<Bouncer> {
+  const target = new URL(options.target ?? ADMIN_URL);
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'versus-pgbouncer-'));
   const user = decodeURIComponent(target.username || 'postgres');
@@ -78,7 +79,7 @@ ignore_startup_parameters = extra_float_digits
   };
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const probe = new pg.Client({ connectionString: url(ADMIN_URL) });
+    const probe = new pg.Client({ connectionString: url(target.toString()) });
     try {
       await probe.connect();
       await probe.query('SELECT 1');
@@ -93,5 +94,5 @@ ignore_startup_parameters = extra_float_digits
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  return { port, url, config, stop };
+  return { port, pid: child.pid!, url, config, stop };
 }
