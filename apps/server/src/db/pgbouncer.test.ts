@@ -3,27 +3,15 @@
 // PostgreSQL over DATABASE_LISTEN_URL, and the core loop plays to its payout.
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { buildApp } from '../app.ts';
 import { createKit, playTicTacToeGame, type Kit } from '../arena/arena.test-kit.ts';
 import { TestSocket, listen } from '../realtime/test-socket.ts';
-import { ADMIN_URL, createTestDatabase, urlFor, type TestDatabase } from '../test/database.ts';
+import { admin, createTestDatabase, urlFor, type TestDatabase } from '../test/database.ts';
 import { pgbouncerUnavailable, startPgbouncer, type Bouncer } from '../test/pgbouncer.ts';
 import { openPostgres, type Database, type PostgresOptions } from './database.ts';
 import { migrate } from './migrate.ts';
-
-/** One statement on a connection of its own, straight to PostgreSQL (CREATE / DROP DATABASE). */
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const unavailable = pgbouncerUnavailable();
 /** Fewer server connections than the pools have clients, so a client's queries change server connection. */
@@ -120,8 +108,8 @@ describe.skipIf(unavailable !== null)(`through PgBouncer in transaction mode${un
 
   it('migrates an empty database through it (its lock is transaction-scoped), and again from two processes at once', async () => {
     const name = `versus_t_bouncer_${process.pid}`;
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin(`CREATE DATABASE ${name}`);
+    await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await admin((client) => client.query(`CREATE DATABASE ${name}`));
     try {
       const url = urlFor(name);
       const files = fs.readdirSync(path.join(import.meta.dirname, 'migrations')).filter((f) => /^\d{3}_.+\.sql$/.test(f));
@@ -129,7 +117,7 @@ describe.skipIf(unavailable !== null)(`through PgBouncer in transaction mode${un
       expect(await Promise.all([migrate(through(url, { max: 2 })), migrate(through(url, { max: 2 }))])).toEqual([[], []]);
     } finally {
       for (const db of opened.splice(-3)) await db.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     }
   });
 

@@ -18,7 +18,8 @@ export function urlFor(database: string): string {
   return url.toString();
 }
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** `work` on a connection of its own to the test server's admin database (CREATE / DROP DATABASE). */
+export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   try {
     await client.connect();
