@@ -24,6 +24,23 @@ export function machineCpu(): { idle: number; total: number } {
  */
 export function postgresCpuSec(dbName: string): number {
   let total = 0;
+  for (const sec of postgresBackendsCpuSec(dbName).values()) total += sec;
+  return total;
+}
+
+/**
+ * What the bench database's backends spent since `before` (their postgresBackendsCpuSec then):
+ * one that ended meanwhile (a pool closing idle connections) is left out rather than subtracted.
+ */
+export function postgresCpuSecSince(dbName: string, before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, sec] of postgresBackendsCpuSec(dbName)) total += sec - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** CPU seconds of each backend serving the bench database, by pid. */
+export function postgresBackendsCpuSec(dbName: string): Map<number, number> {
+  const backends = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -31,13 +48,13 @@ export function postgresCpuSec(dbName: string): number {
       if (!cmdline.startsWith('postgres:') || !cmdline.includes(` ${dbName} `)) continue;
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
+      backends.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
     } catch (error) {
       // The process ended while we read it.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
     }
   }
-  return total;
+  return backends;
 }
 
 /** The machine's load average over the last minute. */

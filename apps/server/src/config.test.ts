@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, SEED_DEMO_IN_PRODUCTION } from './config.ts';
+import { loadConfig, POOL_MODE_NEEDS_LISTEN_URL, SEED_DEMO_IN_PRODUCTION } from './config.ts';
 
 describe('demo data setting', () => {
   it('is on by default only for the embedded database outside production', () => {
@@ -19,5 +19,28 @@ describe('demo data setting', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(SEED_DEMO_IN_PRODUCTION);
     expect(loadConfig({ NODE_ENV: 'production' }).production).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).production).toBe(false);
+  });
+});
+
+describe('PgBouncer settings', () => {
+  it('default to one URL for the pool and LISTEN, statements named', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://db.example/versus' });
+    expect(config.databaseListenUrl).toBeUndefined();
+    expect(config.databasePoolMode).toBe('session');
+  });
+
+  it('take a LISTEN URL and the transaction pool mode', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://bouncer.example:6432/versus',
+      DATABASE_LISTEN_URL: 'postgres://db.example:5432/versus',
+      DATABASE_POOL_MODE: 'transaction',
+    });
+    expect(config.databaseListenUrl).toBe('postgres://db.example:5432/versus');
+    expect(config.databasePoolMode).toBe('transaction');
+  });
+
+  it('refuse transaction mode without a LISTEN URL, and an unknown mode', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://bouncer.example:6432/versus', DATABASE_POOL_MODE: 'transaction' })).toThrow(POOL_MODE_NEEDS_LISTEN_URL);
+    expect(() => loadConfig({ DATABASE_POOL_MODE: 'statement' })).toThrow('DATABASE_POOL_MODE must be session or transaction, got statement');
   });
 });

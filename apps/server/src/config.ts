@@ -16,6 +16,10 @@ export interface Config {
   /** Embedded database and uploads live here when DATABASE_URL is not set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The LISTEN connection's PostgreSQL (DATABASE_LISTEN_URL): direct when DATABASE_URL is a PgBouncer. */
+  databaseListenUrl: string | undefined;
+  /** 'transaction': DATABASE_URL is a transaction-mode PgBouncer (statements go unnamed). */
+  databasePoolMode: 'session' | 'transaction';
   signupsDisabled: boolean;
   /**
    * NODE_ENV=production: never demo data, and no start while a demo account still has its
@@ -100,6 +104,16 @@ function seedDemoOf(env: NodeJS.ProcessEnv, production: boolean, databaseUrl: st
   return on;
 }
 
+export const POOL_MODE_NEEDS_LISTEN_URL =
+  'DATABASE_POOL_MODE=transaction needs DATABASE_LISTEN_URL: LISTEN needs a session connection, so point it straight at PostgreSQL (not at the PgBouncer in DATABASE_URL).';
+
+function poolModeOf(env: NodeJS.ProcessEnv): 'session' | 'transaction' {
+  const mode = env.DATABASE_POOL_MODE || 'session';
+  if (mode !== 'session' && mode !== 'transaction') throw new Error(`DATABASE_POOL_MODE must be session or transaction, got ${mode}`);
+  if (mode === 'transaction' && !env.DATABASE_LISTEN_URL) throw new Error(POOL_MODE_NEEDS_LISTEN_URL);
+  return mode;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -110,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     databaseUrl,
+    databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
+    databasePoolMode: poolModeOf(env),
     signupsDisabled: truthy(env.SIGNUPS_DISABLED),
     production,
     seedDemo: seedDemoOf(env, production, databaseUrl),

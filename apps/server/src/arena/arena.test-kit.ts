@@ -9,6 +9,7 @@ import type { App } from '../app.ts';
 import { buildApp } from '../app.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import type { TestDatabaseOptions } from '../test/database.ts';
 import { signUp } from '../realtime/test-socket.ts';
 import { tapEvents } from '../realtime/test-events.ts';
 import { arenaOf } from './arena.routes.ts';
@@ -84,8 +85,9 @@ const KIT_LENGTHS: Partial<Record<CreateChallengeRequest['game'], number>> = {
 /** The follower every match of a kit has: the kit's event tap (realtime/test-events.ts). */
 const TAP_FOLLOWER = 'test-tap';
 
-export async function createKit(): Promise<Kit> {
-  const test = await createTestApp();
+/** `database`: how the kit's database is opened (test/database.ts), e.g. through a PgBouncer. */
+export async function createKit(database: TestDatabaseOptions = {}): Promise<Kit> {
+  const test = await createTestApp({}, database);
   const db = test.database.db;
   const extraApps: App[] = [];
   const tap = await tapEvents(db);

@@ -7,6 +7,7 @@ export interface Queryable {
   /**
    * `statement` names a statement run very often (a money movement, a move): PostgreSQL then
    * parses and plans it once per connection instead of on every call. Only for fixed SQL text.
+   * Ignored with poolMode 'transaction' (PostgresOptions).
    */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], statement?: string): Promise<T[]>;
   /** Runs a script of several statements with no parameters (migrations, seeds). */
@@ -81,7 +82,24 @@ class BoundedClient extends pg.Client {
   }
 }
 
-export function openPostgres(url: string, options: { max?: number } = {}): Database {
+export interface PostgresOptions {
+  /** Pool size. */
+  max?: number;
+  /**
+   * Where the LISTEN connection goes (DATABASE_LISTEN_URL): it needs a session of its own on
+   * PostgreSQL, which `url` through a transaction-mode PgBouncer cannot give. Default: `url`.
+   */
+  listenUrl?: string;
+  /**
+   * 'transaction' (DATABASE_POOL_MODE): `url` is a transaction-mode PgBouncer, where a statement
+   * prepared on one server connection is missing on the next, so statements go unnamed.
+   */
+  poolMode?: 'session' | 'transaction';
+}
+
+export function openPostgres(url: string, options: PostgresOptions = {}): Database {
+  // Named statements are parsed once per connection; through a transaction pooler, every time.
+  const named = options.poolMode !== 'transaction';
   // Pipelined: a client writes each query as soon as it is asked for, without waiting for the
   // answer to the one before (a transaction's BEGIN travels with its first statement).
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, pipeline: true, Client: BoundedClient as new () => pg.ClientBase });
@@ -101,7 +119,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   function listenerClient(): Promise<pg.Client> {
     if (listening) return Promise.resolve(listening);
     const attempt = (connecting ??= (async () => {
-      const client = new BoundedClient({ connectionString: url });
+      const client = new BoundedClient({ connectionString: options.listenUrl ?? url });
       client.on('notification', (msg) => {
         if (client !== listening) return;
         for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
@@ -161,7 +179,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     // is a hint about data already committed, so it need not wait for a disk flush. Named, so
     // each connection parses and plans it once: it runs after nearly every write.
     await pool.query({
-      name: 'versus_notify',
+      name: named ? 'versus_notify' : undefined,
       text: `SELECT set_config('synchronous_commit', 'off', true), pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n (c, p)`,
       values: [channels, payloads],
     });
@@ -170,7 +188,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[], statement?: string) {
-      const result = await pool.query({ name: statement, text: sql, values: params });
+      const result = await pool.query({ name: named ? statement : undefined, text: sql, values: params });
       return result.rows as T[];
     },
     async exec(sql: string) {
@@ -200,7 +218,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       try {
         const tx: Queryable = {
           async query<R>(sql: string, params?: unknown[], statement?: string) {
-            const [, result] = await Promise.all([begun, client.query({ name: statement, text: sql, values: params })]);
+            const [, result] = await Promise.all([begun, client.query({ name: named ? statement : undefined, text: sql, values: params })]);
             return result.rows as R[];
           },
           async exec(sql: string) {

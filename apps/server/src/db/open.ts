@@ -16,6 +16,8 @@ export function embeddedTemplate(demo: boolean, dir = TEMPLATE_DIR): string {
 
 /** PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR. */
 export function openDatabase(config: Config, templateDir = TEMPLATE_DIR): Promise<Database> {
-  if (config.databaseUrl) return Promise.resolve(openPostgres(config.databaseUrl));
+  if (config.databaseUrl) {
+    return Promise.resolve(openPostgres(config.databaseUrl, { listenUrl: config.databaseListenUrl, poolMode: config.databasePoolMode }));
+  }
   return openPglite(config.dataDir, { template: embeddedTemplate(config.seedDemo, templateDir) });
 }

@@ -1,6 +1,6 @@
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config, type Limits } from '../config.ts';
-import { createTestDatabase, type TestDatabase } from './database.ts';
+import { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from './database.ts';
 
 export interface TestApp {
   app: App;
@@ -27,8 +27,8 @@ export function relaxedLimits(limits: Limits = loadConfig({}).limits): Limits {
  * An API-only app on a fresh PostgreSQL database; requests go through app.inject. It believes
  * X-Forwarded-For, so a test can speak from any address.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(overrides: Partial<Config> = {}, databaseOptions: TestDatabaseOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase(databaseOptions);
   const base = loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'false', TRUST_PROXY: 'true' });
   const config = { ...base, limits: relaxedLimits(base.limits), ...overrides };
   const app = await buildApp({ config, db: database.db, logger: false });

@@ -18,7 +18,8 @@ export function urlFor(database: string): string {
   return url.toString();
 }
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** `work` on a connection of its own to the test server's admin database (CREATE / DROP DATABASE). */
+export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   try {
     await client.connect();
@@ -61,12 +62,18 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+export interface TestDatabaseOptions {
+  max?: number;
+  /** Opens the database at `url` (direct) another way than openPostgres(url): through a PgBouncer, say. */
+  open?: (url: string) => Database;
+}
+
 /** A fresh, migrated database for one test file. */
-export async function createTestDatabase(options: { max?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const name = `versus_t_${crypto.randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
   const url = urlFor(name);
-  const db = openPostgres(url, options);
+  const db = options.open ? options.open(url) : openPostgres(url, options.max ? { max: options.max } : {});
   return {
     db,
     name,
