@@ -5,9 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_URL, urlFor } from '../test/database.ts';
+import { admin, urlFor } from '../test/database.ts';
 import { openPglite, openPostgres, type Database } from './database.ts';
 import { BASELINE, LEGACY_MIGRATIONS, migrate } from './migrate.ts';
 
@@ -80,26 +79,17 @@ async function lines(db: Database, sql: string): Promise<string[]> {
 }
 
 const databases: string[] = [];
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 /** An empty database of its own (not the migrated test template). */
 async function emptyDatabase(): Promise<Database> {
   const name = `versus_m_${crypto.randomBytes(6).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
+  await admin((client) => client.query(`CREATE DATABASE ${name}`));
   databases.push(name);
   return openPostgres(urlFor(name), { max: 1 });
 }
 const open: Database[] = [];
 afterAll(async () => {
   for (const db of open) await db.close();
-  for (const name of databases) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  for (const name of databases) await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 });
 
 describe('the schema baseline on PostgreSQL', () => {
@@ -129,6 +119,16 @@ describe('the schema baseline on PostgreSQL', () => {
     expect(await migrate(fresh)).toEqual([]);
     expect(await migrate(upgraded)).toEqual([]);
   }, 120_000);
+
+  it('migrates an empty database once when two processes start on it together', async () => {
+    const first = await emptyDatabase();
+    const name = (await first.query<{ db: string }>('SELECT current_database() AS db'))[0]!.db;
+    const second = openPostgres(urlFor(name), { max: 1 });
+    open.push(first, second);
+    const [a, b] = await Promise.all([migrate(first), migrate(second)]);
+    expect([a, b].map((steps) => steps.length === 0).sort()).toEqual([false, true]);
+    expect([...a, ...b][0]).toBe(BASELINE);
+  }, 60_000);
 
   it('refuses a database the old migrations left half way, and changes nothing', async () => {
     const db = await emptyDatabase();

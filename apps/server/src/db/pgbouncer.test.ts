@@ -11,7 +11,7 @@ import { TestSocket, listen } from '../realtime/test-socket.ts';
 import { admin, createTestDatabase, urlFor, type TestDatabase } from '../test/database.ts';
 import { pgbouncerUnavailable, startPgbouncer, type Bouncer } from '../test/pgbouncer.ts';
 import { openPostgres, type Database, type PostgresOptions } from './database.ts';
-import { migrate } from './migrate.ts';
+import { BASELINE, migrate } from './migrate.ts';
 
 const unavailable = pgbouncerUnavailable();
 /** Fewer server connections than the pools have clients, so a client's queries change server connection. */
@@ -113,7 +113,8 @@ describe.skipIf(unavailable !== null)(`through PgBouncer in transaction mode${un
     try {
       const url = urlFor(name);
       const files = fs.readdirSync(path.join(import.meta.dirname, 'migrations')).filter((f) => /^\d{3}_.+\.sql$/.test(f));
-      expect(await migrate(through(url, { max: 2 }))).toEqual(files.sort());
+      const applied = await migrate(through(url, { max: 2 }));
+      expect(applied.filter((step) => !step.startsWith('functions/'))).toEqual([BASELINE, ...files.sort()]);
       expect(await Promise.all([migrate(through(url, { max: 2 })), migrate(through(url, { max: 2 }))])).toEqual([[], []]);
     } finally {
       for (const db of opened.splice(-3)) await db.close();
