@@ -21,7 +21,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The realtime hub's NOTIFY channel (apps/server/src/realtime/publish.ts). */
+/** The realtime hub's NOTIFY channel (apps/server/src/realtime/process-protocol.ts). */
 const REALTIME_CHANNEL = 'versus_realtime';
 
 /** A notification as the server builds it (notifications/notify.ts), made at `at`. */
@@ -42,7 +42,8 @@ async function deliver(db: pg.Client, n: Notification): Promise<void> {
       [topic, NOTIFICATION_EVENTS.created, payload],
     )
   ).rows;
-  const note = `{"topic":${JSON.stringify(topic)},"version":${row!.version},"type":${JSON.stringify(NOTIFICATION_EVENTS.created)},"payload":${payload}}`;
+  // The process protocol's `event` message, version 1 (apps/server/src/realtime/process-protocol.ts).
+  const note = JSON.stringify({ p: 1, t: 'event', d: { topic, v: Number(row!.version), type: NOTIFICATION_EVENTS.created, payload: n } });
   await db.query('SELECT pg_notify($1, $2)', [REALTIME_CHANNEL, note]);
 }
 
