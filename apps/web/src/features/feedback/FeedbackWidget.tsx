@@ -7,29 +7,42 @@ import { APP_VERSION, FEEDBACK_LIMITS, FEEDBACK_TEXT as T, checkFeedback, type F
 import { checkEvidenceFile } from '@versus/domain/results';
 import { Button, Spinner, cn } from '../../ui/index.ts';
 import { isMatchScreen } from '../../app/match-screen.ts';
+import { bottomBarTabClass, WIDE } from '../../app/bottom-bar-tab.ts';
+import { useMediaQuery } from '../gate/use-media-query.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { canCaptureScreen, captureScreen, useFeedbackLive, useMyFeedback, useSendFeedback } from './feedback.api.ts';
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp,image/avif';
 
+/** Where the widget's button sits: floating in the corner, in a match screen's controls, or in the phone's bottom bar. */
+export type FeedbackPlacement = 'floating' | 'docked' | 'bar';
+
 /**
- * The beta chat widget (SPEC §2 overlays): on every screen for signed-in players. It floats in
- * the corner, except over a game board, where it would cover squares and clocks: there the match
- * screen docks it in its own controls (`docked`) and the floating one stays away.
+ * The beta chat widget (SPEC §2 overlays): on every screen for signed-in players. On a wide screen
+ * it floats in the corner; on a phone (under 768 px) its button is the bottom bar's last item, since
+ * floating there it covered the page's controls. Over a game board it would cover squares and
+ * clocks: there the match screen docks it in its own controls (`docked`) and the others stay away.
  */
-export function FeedbackWidget({ docked = false }: { docked?: boolean }) {
+export function FeedbackWidget({ placement = 'floating' }: { placement?: FeedbackPlacement }) {
   const { isAuthenticated } = useAuth();
   const location = useLocation();
+  const wide = useMediaQuery(WIDE);
   const [open, setOpen] = useState(false);
-  if (!isAuthenticated || (!docked && isMatchScreen(location))) return null;
+  if (!isAuthenticated) return null;
+  if (placement !== 'docked' && (isMatchScreen(location) || wide !== (placement === 'floating'))) return null;
   return (
     <RadixPopover.Root open={open} onOpenChange={setOpen}>
       <RadixPopover.Trigger asChild>
-        {docked ? (
+        {placement === 'docked' ? (
           <Button variant="outline" size="sm" data-testid="feedback-open">
             <MessageSquareText className="size-4" aria-hidden />
             {T.open}
           </Button>
+        ) : placement === 'bar' ? (
+          <button type="button" aria-label={T.open} data-testid="feedback-open" className={bottomBarTabClass(open)}>
+            <MessageSquareText aria-hidden />
+            <span>{T.barLabel}</span>
+          </button>
         ) : (
           <button
             type="button"
@@ -37,7 +50,7 @@ export function FeedbackWidget({ docked = false }: { docked?: boolean }) {
             title={T.open}
             data-testid="feedback-open"
             className={cn(
-              'fixed right-4 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-[60] grid size-12 place-items-center rounded-full md:bottom-5',
+              'fixed right-4 bottom-5 z-[60] grid size-12 place-items-center rounded-full',
               'bg-brand text-accent-fg shadow-glow transition hover:brightness-110 focus-visible:ring-4 focus-visible:ring-accent/40 focus-visible:outline-none',
             )}
           >
