@@ -54,13 +54,34 @@ interface Problem {
   problem: string;
 }
 
+/** Paths drawn by one screen, which keeps its heading between them (so the walk reloads there). */
+const SAME_SCREEN: Record<string, string> = { 'marketplace/create': 'create-challenge', 'join-challenge': 'join-room', 'handle-protocol': 'share' };
+const screenOf = (path: string) => {
+  const parts = path.split('?')[0]!.split('/');
+  return SAME_SCREEN[parts.slice(1, 3).join('/')] ?? SAME_SCREEN[parts[1]!] ?? parts[1];
+};
+
+/** Opens `path` as the app does, in the page (much faster than loading it), once its screen is drawn. */
+async function open(page: Page, path: string): Promise<void> {
+  const here = await page.evaluate(() => location.pathname + location.search);
+  if (screenOf(here) === screenOf(path)) {
+    await page.goto(path);
+  } else {
+    await page.evaluate((to) => {
+      for (const heading of document.querySelectorAll('#main :is(h1, h2)')) heading.setAttribute('data-walked', '');
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  }
+  await page.locator('#main :is(h1, h2):not([data-walked])').first().waitFor();
+}
+
 /** What is wrong with the screen at `path` on a phone: sideways scrolling, a covered control. */
 async function check(page: Page, who: string, path: string): Promise<Problem[]> {
-  await page.goto(path);
-  await page.locator('#main h1, #main h2').first().waitFor();
+  await open(page, path);
   await page.getByTestId('feedback-open').waitFor();
   // Lazy panels and live lists settle; a fixed pause keeps the walk short and the same each run.
-  await page.waitForTimeout(150);
+  await page.waitForTimeout(100);
   const found = await page.evaluate(() => {
     const problems: string[] = [];
     const html = document.documentElement;
