@@ -1,11 +1,12 @@
 // Every SPEC §2 route on a 360 px phone, signed in as a real and as a virtual account (and the
-// admin screens as the demo admin): no page scrolls sideways, and the beta chat button covers
-// neither the bottom bar's actions nor a control of the page (beyond what the bar itself covers),
-// at the top of the page or at its end.
+// admin screens as the demo admin): no page scrolls sideways, the bottom bar holds exactly SPEC's
+// items with the add button in its centre, and the beta chat button (in the header) covers
+// neither another header control, nor the bottom bar's actions, nor a control of the page (beyond
+// what the header and the bar themselves cover), at the top of the page or at its end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LIVE_ARENA, MATCHES_SCREEN } from '@versus/domain';
-import { afterSplash, callApi, launchBrowser, newPage, signUpInContext } from './harness.ts';
+import { afterSplash, callApi, launchBrowser, newPage, screenshot, signUpInContext } from './harness.ts';
 
 let browser: Browser;
 
@@ -76,44 +77,76 @@ async function open(page: Page, path: string): Promise<void> {
   await page.locator('#main :is(h1, h2):not([data-walked])').first().waitFor();
 }
 
-/** What is wrong with the screen at `path` on a phone: sideways scrolling, a covered control. */
-async function check(page: Page, who: string, path: string): Promise<Problem[]> {
+/** SPEC §2 Mobile bottom bar, by accessible name, left to right (virtual accounts have no Shop or Top). */
+const BAR_ITEMS = {
+  real: ['Play', 'Shop', 'Create challenge', 'Stats', 'Top'],
+  virtual: ['Play', 'Create challenge', 'Stats'],
+} as const;
+
+/** What is wrong with the screen at `path` on a phone: sideways scrolling, a covered control, a bar not SPEC's. */
+async function check(page: Page, who: string, path: string, account: keyof typeof BAR_ITEMS): Promise<Problem[]> {
   await open(page, path);
   await page.getByTestId('feedback-open').waitFor();
   // Lazy panels and live lists settle; a fixed pause keeps the walk short and the same each run.
   await page.waitForTimeout(100);
-  const found = await page.evaluate(() => {
+  const found = await page.evaluate((barItems) => {
     const problems: string[] = [];
     const html = document.documentElement;
     if (html.scrollWidth > window.innerWidth) problems.push(`scrolls sideways: ${html.scrollWidth} > ${window.innerWidth}`);
     const chat = document.querySelector('[data-testid=feedback-open]')!;
     const box = chat.getBoundingClientRect();
     const bar = document.querySelector('[data-testid=bottom-bar]')!;
-    const barTop = bar.getBoundingClientRect().top;
-    // The part of `r` the bottom bar leaves visible (the bar itself covers what lies under it).
-    const overlaps = (r: DOMRect, above = Infinity) => {
-      const bottom = Math.min(r.bottom, above);
-      return r.width > 0 && bottom > r.top && r.left < box.right && r.right > box.left && r.top < box.bottom && bottom > box.top;
-    };
+    const barBox = bar.getBoundingClientRect();
+    const header = document.querySelector('header')!;
+    const headerBottom = header.getBoundingClientRect().bottom;
     const label = (el: Element) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+
+    // The bar holds SPEC's items and nothing else, the add button in its centre.
+    const items = [...bar.querySelectorAll(':is(a, button)')];
+    const names = items.map((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim());
+    if (names.join(' | ') !== barItems.join(' | ')) problems.push(`bottom bar holds ${names.join(' | ')}`);
+    const add = items.find((el) => el.getAttribute('aria-label') === 'Create challenge');
+    if (add) {
+      const r = add.getBoundingClientRect();
+      const off = r.left + r.width / 2 - (barBox.left + barBox.width / 2);
+      if (Math.abs(off) > 3) problems.push(`the add button is ${Math.round(off)} px off the bar's centre`);
+    }
+    // The Virtual Mode pill, just above the bar, leaves its actions (the raised add button) whole.
+    const pill = document.querySelector('[data-testid=virtual-overlay-pill]')?.getBoundingClientRect();
+    for (const el of pill ? items : []) {
+      const r = el.getBoundingClientRect();
+      if (r.left < pill!.right && r.right > pill!.left && r.top < pill!.bottom && r.bottom > pill!.top) problems.push(`the Virtual Mode pill covers the bottom bar's ${label(el)}`);
+    }
+
+    // The part of `r` the header and the bar leave visible (they cover what lies under them).
+    const overlaps = (r: DOMRect, above = Infinity, below = -Infinity) => {
+      const top = Math.max(r.top, below);
+      const bottom = Math.min(r.bottom, above);
+      return r.width > 0 && bottom > top && r.left < box.right && r.right > box.left && top < box.bottom && bottom > box.top;
+    };
     // On a match screen the button sits in the page's own controls: nothing floats there.
     const docked = document.getElementById('main')!.contains(chat);
-    if (!docked && (box.width < 40 || box.height < 40)) problems.push(`the beta chat button is too small to tap: ${box.width}×${box.height}`);
     if (!docked) {
-      for (const el of bar.querySelectorAll(':is(a, button)')) {
-        if (el !== chat && overlaps(el.getBoundingClientRect())) problems.push(`covers the bottom bar's ${label(el)}`);
+      if (!header.contains(chat)) problems.push('the beta chat button is not in the header');
+      if (box.width < 40 || box.height < 40) problems.push(`the beta chat button is too small to tap: ${box.width}×${box.height}`);
+      if (box.left < 0 || box.right > window.innerWidth) problems.push(`the beta chat button sticks out: ${box.left}–${box.right}`);
+      for (const el of header.querySelectorAll(':is(a, button)')) {
+        if (el !== chat && overlaps(el.getBoundingClientRect())) problems.push(`covers the header's ${label(el)}`);
+      }
+      for (const el of items) {
+        if (overlaps(el.getBoundingClientRect())) problems.push(`covers the bottom bar's ${label(el)}`);
       }
       const controls = '#main :is(a[href], button, input, select, textarea, [role=button], [role=tab])';
       for (const end of [0, html.scrollHeight]) {
         window.scrollTo({ top: end, behavior: 'instant' });
         for (const el of document.querySelectorAll(controls)) {
           if (getComputedStyle(el).visibility === 'hidden') continue;
-          if (overlaps(el.getBoundingClientRect(), barTop)) problems.push(`covers ${label(el)} at the ${end === 0 ? 'top' : 'end'}`);
+          if (overlaps(el.getBoundingClientRect(), barBox.top, headerBottom)) problems.push(`covers ${label(el)} at the ${end === 0 ? 'top' : 'end'}`);
         }
       }
     }
     return problems;
-  });
+  }, [...BAR_ITEMS[account]]);
   return found.map((problem) => ({ who, path, problem }));
 }
 
@@ -131,7 +164,7 @@ describe('every screen on a 360 px phone', () => {
       const accepted = await callApi<{ match: { id: string } }>(opponent, 'POST', `/api/challenges/${created.challenge.id}/accept`, {});
       await real.page.goto('/');
       await afterSplash(real.page);
-      for (const path of playerRoutes(accepted.match.id)) problems.push(...(await check(real.page, 'real', path)));
+      for (const path of playerRoutes(accepted.match.id)) problems.push(...(await check(real.page, 'real', path, 'real')));
     } finally {
       await real.context.close();
       await rival.context.close();
@@ -142,7 +175,7 @@ describe('every screen on a 360 px phone', () => {
       await signUpInContext(virtual.page, { prefix: 'layoutvt', accountType: 'virtual' });
       await virtual.page.goto('/');
       await afterSplash(virtual.page);
-      for (const path of playerRoutes('00000000-0000-4000-8000-000000000000')) problems.push(...(await check(virtual.page, 'virtual', path)));
+      for (const path of playerRoutes('00000000-0000-4000-8000-000000000000')) problems.push(...(await check(virtual.page, 'virtual', path, 'virtual')));
     } finally {
       await virtual.context.close();
     }
@@ -153,7 +186,7 @@ describe('every screen on a 360 px phone', () => {
       expect(signIn.status()).toBe(200);
       await admin.page.goto('/');
       await afterSplash(admin.page);
-      for (const path of ADMIN_ROUTES) problems.push(...(await check(admin.page, 'admin', path)));
+      for (const path of ADMIN_ROUTES) problems.push(...(await check(admin.page, 'admin', path, 'real')));
     } finally {
       await admin.context.close();
     }
@@ -183,6 +216,56 @@ describe('every screen on a 360 px phone', () => {
         // With no match at all, no "choose a match" box at the foot of a phone's page.
         expect(await page.getByText(LIVE_ARENA.chooseMatch).count()).toBe(0);
         expect(await page.getByText(LIVE_ARENA.boardWaiting).isVisible()).toBe(false);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('puts the beta chat in the header on a phone and in the corner from 768 px, for a real and a virtual account', async () => {
+    for (const accountType of ['real', 'virtual'] as const) {
+      const { context, page } = await newPage(browser, { width: 360 });
+      try {
+        await signUpInContext(page, { prefix: 'layouthead', accountType });
+        await page.goto('/matches');
+        await afterSplash(page);
+        const chat = page.getByRole('button', { name: 'Send beta feedback', exact: true });
+        for (const width of [360, 1280]) {
+          await page.setViewportSize({ width, height: 800 });
+          await chat.waitFor();
+          await page.waitForTimeout(200);
+          await screenshot(page, `layout-header-${accountType}-${width}`);
+          const where = await chat.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            return { inHeader: el.closest('header') !== null, position: getComputedStyle(el).position, right: innerWidth - r.right, bottom: innerHeight - r.bottom };
+          });
+          if (width === 360) expect({ width, inHeader: where.inHeader }).toEqual({ width, inHeader: true });
+          else expect({ width, inHeader: where.inHeader, position: where.position, inCorner: where.right <= 24 && where.bottom <= 24 }).toEqual({ width, inHeader: false, position: 'fixed', inCorner: true });
+          // At the page's end it covers neither a control nor the footer's words.
+          const covered = await chat.evaluate((el) => {
+            window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+            const box = el.getBoundingClientRect();
+            const under = document.querySelectorAll('header :is(a, button), #main :is(a[href], button, input, select, textarea, [role=tab]), footer span');
+            return [...under].filter((u) => {
+              const r = u.getBoundingClientRect();
+              return u !== el && r.width > 0 && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+            }).map((u) => (u.getAttribute('aria-label') ?? u.textContent ?? '').trim().slice(0, 40));
+          });
+          expect({ width, covered }).toEqual({ width, covered: [] });
+          expect(await chat.count()).toBe(1);
+        }
+        // Opened from the header, the chat's panel opens under it, whole on the phone.
+        await page.setViewportSize({ width: 360, height: 640 });
+        await chat.click();
+        const panel = page.getByTestId('feedback-panel');
+        await panel.waitFor();
+        await page.waitForTimeout(300);
+        const [panelBox, chatBox] = [(await panel.boundingBox())!, (await chat.boundingBox())!];
+        expect(panelBox.y).toBeGreaterThanOrEqual(chatBox.y + chatBox.height);
+        expect(panelBox.y + panelBox.height).toBeLessThanOrEqual(640);
+        expect(panelBox.x).toBeGreaterThanOrEqual(0);
+        expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(360);
+        await screenshot(page, `layout-feedback-open-${accountType}-360`);
       } finally {
         await context.close();
       }

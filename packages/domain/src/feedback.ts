@@ -22,8 +22,6 @@ export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
 export const FEEDBACK_TEXT = {
   open: 'Send beta feedback',
-  /** The phone's bottom bar item (its accessible name is `open`). */
-  barLabel: 'Feedback',
   tooMany: `You have sent ${FEEDBACK_LIMITS.perDay} messages in the last 24 hours. Thank you! Please try again tomorrow.`,
   title: 'Beta feedback',
   intro: 'Tell us what works, what breaks and what you miss. We read every message and answer here.',

@@ -3,8 +3,7 @@ import { NavLink, useNavigate } from 'react-router';
 import { BarChart3, Gamepad2, Plus, Store, Trophy } from 'lucide-react';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { useAuthDialogs } from '../features/auth/auth-dialogs.tsx';
-import { BetaFeedback } from '../features/feedback/index.tsx';
-import { bottomBarTabClass } from './bottom-bar-tab.ts';
+import { cn } from '../ui/cn.ts';
 
 interface Tab {
   to: string;
@@ -27,12 +26,12 @@ export function BottomBar() {
 
   const renderTab = (tab: Tab) =>
     tab.needsSignIn && !isAuthenticated ? (
-      <button key={tab.to} type="button" onClick={dialogs.openSignIn} className={bottomBarTabClass(false)}>
+      <button key={tab.to} type="button" onClick={dialogs.openSignIn} className={tabClass(false)}>
         {tab.icon}
         <span>{tab.label}</span>
       </button>
     ) : (
-      <NavLink key={tab.to} to={tab.to} className={({ isActive }) => bottomBarTabClass(isActive)}>
+      <NavLink key={tab.to} to={tab.to} className={({ isActive }) => tabClass(isActive)}>
         {tab.icon}
         <span>{tab.label}</span>
       </NavLink>
@@ -57,10 +56,13 @@ export function BottomBar() {
           </button>
         </div>
         {right.map(renderTab)}
-        {/* The beta chat's button: floating over a phone's page it covered the page's controls. */}
-        <BetaFeedback placement="bar" />
       </div>
     </nav>
   );
 }
 
+const tabClass = (active: boolean) =>
+  cn(
+    'flex min-w-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl text-[0.7rem] font-semibold transition-colors [&>svg]:size-5',
+    active ? 'text-accent' : 'text-muted hover:text-fg',
+  );

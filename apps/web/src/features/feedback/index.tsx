@@ -7,7 +7,7 @@ const FeedbackWidget = lazy(() => import('./FeedbackWidget.tsx').then((m) => ({ 
 
 /**
  * The beta chat widget on every screen once signed in (SPEC §2 Always-present overlays): floating
- * in the corner on a wide screen, in the bottom bar on a phone (`bar`), or `docked` in a match
+ * in the corner on a wide screen, in the header on a phone (`header`), or `docked` in a match
  * screen's controls (a floating one would cover the board).
  */
 export function BetaFeedback({ placement = 'floating' }: { placement?: FeedbackPlacement }) {
