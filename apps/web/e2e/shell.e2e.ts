@@ -178,15 +178,17 @@ describe('app shell', () => {
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
         expect({ path, scrollWidth }).toEqual({ path, scrollWidth: clientWidth });
-        // The end of the page scrolls clear of the beta chat button (a wizard's Next, a last card's Accept).
+        // The end of the page scrolls clear of the bottom bar (a wizard's Next, a last card's Accept),
+        // and the beta chat button sits in the header, over no content.
         await page.getByTestId('feedback-open').waitFor();
-        const [contentBottom, chatTop] = await page.evaluate(() => {
+        const [contentBottom, barTop, chatInHeader] = await page.evaluate(() => {
           window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
           const main = document.getElementById('main')!;
           const chat = document.querySelector('[data-testid=feedback-open]')!;
-          return [main.getBoundingClientRect().bottom - parseFloat(getComputedStyle(main).paddingBottom), chat.getBoundingClientRect().top];
+          const bar = document.querySelector('[data-testid=bottom-bar]')!;
+          return [main.getBoundingClientRect().bottom - parseFloat(getComputedStyle(main).paddingBottom), bar.getBoundingClientRect().top, chat.closest('header') !== null];
         });
-        expect({ path, clear: contentBottom <= chatTop }).toEqual({ path, clear: true });
+        expect({ path, clear: contentBottom <= barTop, chatInHeader }).toEqual({ path, clear: true, chatInHeader: true });
       }
       // The landing's "Live now" badge stays on one line beside its heading.
       await page.goto('/');

@@ -64,7 +64,8 @@ export function AppLayout() {
 function Footer() {
   return (
     <footer className="hidden border-t border-border/60 md:block">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-8 py-6 text-sm text-muted">
+      {/* Its right end clears the beta chat button floating in the corner. */}
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 py-6 pr-20 pl-8 text-sm text-muted">
         <span className="flex items-center gap-2">
           <LogoMark className="size-6" />
           <span className="font-bold text-fg">Versus</span>

@@ -25,6 +25,7 @@ function AccountUnavailable({ onRetry }: { onRetry: () => void }) {
 function AccountSkeleton() {
   return (
     <div aria-hidden className="flex items-center gap-2">
+      <span className="size-10 rounded-xl bg-surface-2/60 md:hidden" />
       <span className="size-10 rounded-xl bg-surface-2/60" />
       <span className="h-10 w-24 rounded-xl bg-surface-2/60" />
       <span className="size-10 rounded-full bg-surface-2/60" />

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { ChevronDown, LogOut, Settings2, ShieldCheck, UserCog } from 'lucide-react';
 import type { User } from '@versus/domain';
 import { useAuth } from '../features/auth/use-auth.ts';
+import { BetaFeedback } from '../features/feedback/index.tsx';
 import { NotificationBell } from '../features/notifications/NotificationBell.tsx';
 import { WalletMenu } from '../features/wallet/WalletMenu.tsx';
 import { Badge, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../ui/index.ts';
@@ -11,10 +12,11 @@ import { UserAvatar } from '../ui/UserAvatar.tsx';
 
 const GameSettingsDialog = lazy(() => import('./GameSettingsDialog.tsx'));
 
-/** The signed-in end of the header: notification bell, wallet balance, user menu (SPEC §2). */
+/** The signed-in end of the header: (on a phone) the beta chat, notification bell, wallet balance, user menu (SPEC §2). */
 export default function HeaderAccount({ user }: { user: User }) {
   return (
     <>
+      <BetaFeedback placement="header" />
       <NotificationBell />
       <WalletMenu user={user} />
       <UserMenu user={user} />

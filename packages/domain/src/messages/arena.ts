@@ -31,8 +31,12 @@ export const LIVE_ARENA = {
   myMatches: 'My matches',
   noMatches: 'No active matches right now.',
   noMatchesDetail: 'Accept a challenge in the marketplace and it will be waiting for you here.',
+  // Virtual accounts have no marketplace: a room or a private challenge instead.
+  noMatchesDetailVirtual: 'Open a private room below and share its code with a friend, or create a private challenge.',
   browseChallenges: 'Browse Challenges',
+  createChallenge: 'Create Challenge',
   chooseMatch: 'Choose a match to open its board.',
+  boardWaiting: 'Your match\'s board opens here once you have one.',
   loadFailed: 'Failed to load the match',
   listFailed: 'Failed to load your matches',
   retry: 'Try again',

@@ -22,7 +22,7 @@ export const PROFILE = {
   saveFailed: 'Could not save your profile',
   unranked: 'Unranked',
   noRatings: 'Play a match to get a rating.',
-  noMatches: 'No finished matches yet.',
+  noMatches: 'No finished matches yet. Play a match and it will show here.',
   replay: 'Replay',
   replayTitle: 'Replay',
   accountLinksTitle: 'Your account',

@@ -53,6 +53,7 @@ export default function LiveArenaPage() {
       ? { ...m, status: open.status, yourTurn: open.yourTurn, score: open.series.wins, ready: [open.players[0].ready, open.players[1].ready] as [boolean, boolean] }
       : m,
   );
+  const noMatches = matches?.length === 0;
   // A match made, started or finished for this player changes the list.
   useTopicRefetch(user ? `user:${user.id}` : null, LIST_REFETCH, LIST_KEYS);
 
@@ -78,9 +79,10 @@ export default function LiveArenaPage() {
           {matchId ? (
             <MatchScreen key={matchId} matchId={matchId} mode="player" autoReady={autoReady} />
           ) : (
-            <Card className="flex min-h-64 flex-col items-center justify-center gap-3 p-8 text-center text-muted">
+            // With no match at all, "choose a match" would point at nothing; on a phone the box is dropped.
+            <Card className={cn('flex min-h-64 flex-col items-center justify-center gap-3 p-8 text-center text-muted', noMatches && 'max-lg:hidden')}>
               <Gamepad2 className="size-10 text-accent" aria-hidden />
-              <p>{LIVE_ARENA.chooseMatch}</p>
+              <p>{noMatches ? LIVE_ARENA.boardWaiting : LIVE_ARENA.chooseMatch}</p>
             </Card>
           )}
         </section>

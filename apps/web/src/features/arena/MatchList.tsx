@@ -1,6 +1,8 @@
 // My active matches: pending (waiting for both to be ready) and in progress, soonest first.
 import { Link } from 'react-router';
-import { Gamepad2, Store } from 'lucide-react';
+import { Gamepad2 } from 'lucide-react';
+import { useAuth } from '../auth/use-auth.ts';
+import { FindAMatchButton } from '../challenges/FindAMatchButton.tsx';
 import { LIVE_ARENA } from '@versus/domain';
 import type { ArenaMatchSummary } from '@versus/domain/arena';
 import { Badge, Button, Card, Spinner, cn } from '../../ui/index.ts';
@@ -23,6 +25,7 @@ export function MatchList({
   error: string | null;
   onRetry: () => void;
 }) {
+  const { isVirtual } = useAuth();
   return (
     <section aria-labelledby="my-matches" className="space-y-3">
       <h2 id="my-matches" className="text-sm font-bold tracking-wider text-muted uppercase">
@@ -40,13 +43,8 @@ export function MatchList({
       {matches && matches.length === 0 && (
         <Card className="space-y-3 p-4 text-sm" data-testid="no-matches">
           <p className="font-semibold">{LIVE_ARENA.noMatches}</p>
-          <p className="text-muted">{LIVE_ARENA.noMatchesDetail}</p>
-          <Button size="sm" asChild>
-            <Link to="/marketplace">
-              <Store className="size-4" aria-hidden />
-              {LIVE_ARENA.browseChallenges}
-            </Link>
-          </Button>
+          <p className="text-muted">{isVirtual ? LIVE_ARENA.noMatchesDetailVirtual : LIVE_ARENA.noMatchesDetail}</p>
+          <FindAMatchButton />
         </Card>
       )}
       {matches && matches.length > 0 && (

@@ -23,7 +23,7 @@ export function MatchScreen(props: { matchId: string; mode: ViewMode; autoReady?
       <MatchScreenBody {...props} />
       {/* The beta chat, docked under the match: floating, it would cover the board's squares or a clock. */}
       <div className="mt-4 flex justify-end">
-        <BetaFeedback docked />
+        <BetaFeedback placement="docked" />
       </div>
     </>
   );

@@ -7,29 +7,50 @@ import { APP_VERSION, FEEDBACK_LIMITS, FEEDBACK_TEXT as T, checkFeedback, type F
 import { checkEvidenceFile } from '@versus/domain/results';
 import { Button, Spinner, cn } from '../../ui/index.ts';
 import { isMatchScreen } from '../../app/match-screen.ts';
+import { useMediaQuery } from '../gate/use-media-query.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { canCaptureScreen, captureScreen, useFeedbackLive, useMyFeedback, useSendFeedback } from './feedback.api.ts';
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp,image/avif';
 
+/** Where the widget's button sits: floating in the corner, in a match screen's controls, or in the phone's header. */
+export type FeedbackPlacement = 'floating' | 'docked' | 'header';
+
+/** From this width the button floats in the corner (Tailwind's `md`, where the bottom bar goes). */
+const WIDE = '(min-width: 768px)';
+
 /**
- * The beta chat widget (SPEC §2 overlays): on every screen for signed-in players. It floats in
- * the corner, except over a game board, where it would cover squares and clocks: there the match
- * screen docks it in its own controls (`docked`) and the floating one stays away.
+ * The beta chat widget (SPEC §2 overlays): on every screen for signed-in players. On a wide screen
+ * it floats in the corner; on a phone (under 768 px) it is an icon in the header beside the bell,
+ * since floating there it covered the page's controls and SPEC's bottom bar has no room for it.
+ * Over a game board it would cover squares and clocks: there the match screen docks it in its own
+ * controls (`docked`) and the others stay away.
  */
-export function FeedbackWidget({ docked = false }: { docked?: boolean }) {
+export function FeedbackWidget({ placement = 'floating' }: { placement?: FeedbackPlacement }) {
   const { isAuthenticated } = useAuth();
   const location = useLocation();
+  const wide = useMediaQuery(WIDE);
   const [open, setOpen] = useState(false);
-  if (!isAuthenticated || (!docked && isMatchScreen(location))) return null;
+  if (!isAuthenticated) return null;
+  if (placement !== 'docked' && (isMatchScreen(location) || wide !== (placement === 'floating'))) return null;
   return (
     <RadixPopover.Root open={open} onOpenChange={setOpen}>
       <RadixPopover.Trigger asChild>
-        {docked ? (
+        {placement === 'docked' ? (
           <Button variant="outline" size="sm" data-testid="feedback-open">
             <MessageSquareText className="size-4" aria-hidden />
             {T.open}
           </Button>
+        ) : placement === 'header' ? (
+          <button
+            type="button"
+            aria-label={T.open}
+            title={T.open}
+            data-testid="feedback-open"
+            className="inline-flex size-10 items-center justify-center rounded-xl text-muted transition-colors hover:bg-surface-2 hover:text-fg data-[state=open]:bg-surface-2 data-[state=open]:text-fg"
+          >
+            <MessageSquareText className="size-5" aria-hidden />
+          </button>
         ) : (
           <button
             type="button"
@@ -37,7 +58,7 @@ export function FeedbackWidget({ docked = false }: { docked?: boolean }) {
             title={T.open}
             data-testid="feedback-open"
             className={cn(
-              'fixed right-4 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-[60] grid size-12 place-items-center rounded-full md:bottom-5',
+              'fixed right-4 bottom-5 z-[60] grid size-12 place-items-center rounded-full',
               'bg-brand text-accent-fg shadow-glow transition hover:brightness-110 focus-visible:ring-4 focus-visible:ring-accent/40 focus-visible:outline-none',
             )}
           >
@@ -47,13 +68,17 @@ export function FeedbackWidget({ docked = false }: { docked?: boolean }) {
       </RadixPopover.Trigger>
       <RadixPopover.Portal>
         <RadixPopover.Content
-          side="top"
+          side={placement === 'header' ? 'bottom' : 'top'}
           align="end"
           sideOffset={10}
           collisionPadding={8}
           data-testid="feedback-panel"
           aria-label={T.title}
-          className="z-[1000] flex max-h-[min(36rem,calc(100dvh-7rem))] w-[min(24rem,calc(100vw-1rem))] flex-col rounded-2xl border border-border bg-surface/95 shadow-2xl shadow-black/40 backdrop-blur-xl data-[state=open]:animate-rise focus:outline-none"
+          className={cn(
+            'z-[1000] flex w-[min(24rem,calc(100vw-1rem))] flex-col rounded-2xl border border-border bg-surface/95 shadow-2xl shadow-black/40 backdrop-blur-xl data-[state=open]:animate-rise focus:outline-none',
+            // Under the phone's header it stops above the bottom bar.
+            placement === 'header' ? 'max-h-[min(36rem,calc(100dvh-9.5rem))]' : 'max-h-[min(36rem,calc(100dvh-7rem))]',
+          )}
         >
           <Panel onClose={() => setOpen(false)} />
         </RadixPopover.Content>

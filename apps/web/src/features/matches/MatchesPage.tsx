@@ -9,6 +9,7 @@ import { useTickingClock } from '../../app/clock.ts';
 import { Card, cn } from '../../ui/index.ts';
 import { LoadFailed, Loading } from '../../ui/QueryState.tsx';
 import { useAuth } from '../auth/use-auth.ts';
+import { FindAMatchButton } from '../challenges/FindAMatchButton.tsx';
 import { DisputeCard } from './DisputeCard.tsx';
 import { MatchCard } from './MatchCard.tsx';
 import { tabOf, type MatchesTab } from './format.ts';
@@ -24,7 +25,7 @@ const TABS: { id: MatchesTab; label: string }[] = [
 export default function MatchesPage() {
   useDocumentTitle(T.title);
   useMatchesLive();
-  const { user } = useAuth();
+  const { user, isVirtual } = useAuth();
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
   const highlight = params.get('highlight');
@@ -79,7 +80,7 @@ export default function MatchesPage() {
         ) : (
           (() => {
             const list = (tab === 'active' ? active.data : history.data) ?? [];
-            if (list.length === 0) return <Empty text={tab === 'active' ? T.emptyActive : T.emptyHistory} />;
+            if (list.length === 0) return <Empty text={tab === 'history' ? T.emptyHistory : isVirtual ? T.emptyActiveVirtual : T.emptyActive} next />;
             return list.map((m) => <MatchCard key={m.id} match={m} now={now} highlighted={highlight === m.id} history={tab === 'history'} />);
           })()
         )}
@@ -88,10 +89,12 @@ export default function MatchesPage() {
   );
 }
 
-function Empty({ text }: { text: string }) {
+/** An empty tab: what to do next, and (`next`) a button to it. */
+function Empty({ text, next = false }: { text: string; next?: boolean }) {
   return (
-    <Card className="p-8 text-center text-muted" data-testid="matches-empty">
-      {text}
+    <Card className="flex flex-col items-center gap-4 p-8 text-center text-muted" data-testid="matches-empty">
+      <p>{text}</p>
+      {next && <FindAMatchButton />}
     </Card>
   );
 }

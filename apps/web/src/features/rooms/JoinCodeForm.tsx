@@ -37,8 +37,9 @@ export function JoinCodeForm({ className, hint = true }: { className?: string; h
           {ROOM_SCREENS.joinWithCodeHint}
         </p>
       )}
-      <div className="flex gap-2">
-        <div className="min-w-0 flex-1">
+      {/* In the arena's narrow side column the button wraps under a box wide enough for the code. */}
+      <div className="flex flex-wrap gap-2">
+        <div className="min-w-36 flex-1">
           <CodeInput
             id={`${ids}-code`}
             value={code}

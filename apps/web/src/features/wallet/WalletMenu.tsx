@@ -151,8 +151,8 @@ function FloatingVirtualOverlay({ state }: { state: OverlayState }) {
   const onBoard = isMatchScreen({ pathname, search });
   if (state.mode === 'minimised' && onBoard) return null;
   if (state.mode === 'minimised' && stats?.virtual_overlay_enabled === false) return null;
-  // Stacked above the beta chat button, which shares the corner.
-  const place = 'fixed right-3 bottom-[calc(9rem+env(safe-area-inset-bottom))] z-[55] md:right-4 md:bottom-[4.75rem]';
+  // On a phone above the bottom bar and its raised add button; on a wide screen stacked above the beta chat button, which shares the corner.
+  const place = 'fixed right-3 bottom-[calc(6rem+env(safe-area-inset-bottom))] z-[55] md:right-4 md:bottom-[4.75rem]';
   return createPortal(
     state.mode === 'open' ? (
       <div className={cn(place, 'w-[min(20rem,calc(100vw-1.5rem))] animate-rise')} data-testid="virtual-overlay-floating">
