@@ -91,7 +91,9 @@ function Marketplace() {
   };
   const close = () => {
     setActive(null);
-    if (challengeParam) setParam('challenge', null);
+    // Always: the address may not show the challenge yet (its open is still navigating), and
+    // would then reopen the dialog once it does.
+    if (challengeParam || active?.code === null) setParam('challenge', null);
   };
 
   // highlight={id}: scroll to the card once it is there, and keep it marked.
