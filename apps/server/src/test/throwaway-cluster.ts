@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { freePort } from './child-server.ts';
+import { freePort } from './free-port.ts';
 
 const VERSIONS_DIR = '/usr/lib/postgresql';
 
