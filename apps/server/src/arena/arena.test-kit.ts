@@ -5,15 +5,15 @@ import { expect } from 'vitest';
 import type { ApiErrorBody } from '@versus/domain/errors';
 import type { MatchView, MatchViewResponse, Replay } from '@versus/domain/arena';
 import type { AcceptChallengeResponse, CreateChallengeRequest, CreateChallengeResponse } from '@versus/domain/challenges';
-import type { App } from '../app.ts';
+import type { App } from '../context.ts';
 import { buildApp } from '../app.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import type { TestDatabaseOptions } from '../test/database.ts';
 import { signUp } from '../realtime/test-socket.ts';
 import { tapEvents } from '../realtime/test-events.ts';
-import { arenaOf } from './arena.routes.ts';
-import { currentState, type Arena } from './arena.service.ts';
+import type { Arena } from './arena.service.ts';
+import { currentState } from './arena.record.ts';
 import { findCore } from './arena.repository.ts';
 import type { ArenaState } from './arena.state.ts';
 
@@ -98,7 +98,7 @@ export async function createKit(database: TestDatabaseOptions = {}): Promise<Kit
   const kit: Kit = {
     test,
     app: test.app,
-    arena: arenaOf(test.app),
+    arena: test.app.services.arena,
     async player(label = 'arena') {
       const { userId, token } = await signUp(test.app, label);
       return { id: userId, token, headers: { authorization: `Bearer ${token}` } };

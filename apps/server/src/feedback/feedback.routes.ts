@@ -12,8 +12,7 @@ import {
 } from '@versus/domain/feedback';
 import { RESULTS } from '@versus/domain/messages';
 import { EVIDENCE_RULES } from '@versus/domain/results';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { requireRole, requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { badRequest, errorResponses as errors } from '../http/errors.ts';
 import { PRIVATE_IMMUTABLE, sendStoredFile } from '../http/files.ts';

@@ -12,7 +12,7 @@ import {
   type ReportOutcome,
   type ResultState,
 } from '@versus/domain/results';
-import type { AccessClaims } from '../auth/tokens.ts';
+import type { AccessClaims } from '../auth/claims.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { finishMatch, finishTarget, type Ending } from '../arena/arena.finish.ts';
