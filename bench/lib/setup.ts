@@ -8,6 +8,7 @@ import { openPostgres, type Database } from '../../apps/server/src/db/database.t
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
 import { admin, urlFor } from './postgres.ts';
+import { createMetrics } from '../../apps/server/src/observability/metrics.ts';
 
 /**
  * Drops and creates `name` (with `settings`, as ALTER DATABASE … SET, for every session), migrates
@@ -49,7 +50,7 @@ export async function insertPlayers(db: Database, ids: readonly string[], prefix
 
 /** An access token for each of these (real, role user) players. */
 export function accessTokens(db: Database, ids: readonly string[]): Promise<string[]> {
-  const ctx: AppContext = { config: loadConfig({ WEB_DIR: '', SEED_DEMO: 'false' }), db, log: pino({ level: 'silent' }) };
+  const ctx: AppContext = { config: loadConfig({ WEB_DIR: '', SEED_DEMO: 'false' }), db, log: pino({ level: 'silent' }), metrics: createMetrics({ db }) };
   return Promise.all(
     ids.map(async (userId) => (await signAccessToken(ctx, { userId, role: 'user', accountType: 'real', sessionId: crypto.randomUUID() })).access_token),
   );

@@ -16,6 +16,7 @@ import { listOpenChallengesBody } from '../../apps/server/src/challenges/challen
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openPostgres } from '../../apps/server/src/db/database.ts';
 import type { AccountType, Role } from '@versus/domain';
+import { createMetrics } from '../../apps/server/src/observability/metrics.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL is required');
@@ -49,7 +50,7 @@ const [viewer] = await db.query<{ id: string; role: Role; account_type: AccountT
 );
 if (!viewer) throw new Error('no players in the bench database');
 const session = await signAccessToken(
-  { config, db, log: app.log },
+  { config, db, log: app.log, metrics: createMetrics({ db }) },
   { userId: viewer.id, role: viewer.role, accountType: viewer.account_type, sessionId: crypto.randomUUID() },
 );
 

@@ -23,6 +23,9 @@ import { refuseUnstorableCharacters } from './http/characters.ts';
 import { RetryLaterError } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { features } from './features.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { exposeMetrics, METRICS_PATH, timeRequests } from './observability/metrics.routes.ts';
+import { localHub } from './realtime/commands.ts';
 
 export type App = FastifyInstance<
   import('node:http').Server,
@@ -91,7 +94,17 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const ctx: AppContext = { config, db, log: app.log };
+  const metrics = createMetrics({
+    db,
+    hub: () => localHub(ctx),
+    warn: (obj, msg) => app.log.warn(obj, msg),
+    escrowEveryMs: config.metrics.escrowEveryMs,
+    auditEveryMs: config.metrics.auditEveryMs,
+    processMetrics: config.metrics.token !== undefined || config.metrics.listen !== undefined,
+  });
+  const ctx: AppContext = { config, db, log: app.log, metrics };
+  timeRequests(app, metrics);
+  exposeMetrics(app, ctx);
 
   app.get('/api/health', { schema: { hide: true } }, async (request, reply) => {
     const started = performance.now();
@@ -135,7 +148,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
 const indexHtml = (config: Config) => path.join(config.webDir ?? '', 'index.html');
 // Paths the SPA must not answer: the API, and build assets (a missing chunk is a 404, not a page).
 const isApiPath = (url: string) =>
-  url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url.startsWith('/realtime') || url.startsWith('/assets/');
+  url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url.startsWith('/realtime') || url.startsWith('/assets/') ||
+  url.split('?')[0] === METRICS_PATH;
 
 export function errorBody(code: string, message: string, field?: string): ApiErrorBody {
   return { error: field ? { code, message, field } : { code, message } };

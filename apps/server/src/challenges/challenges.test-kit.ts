@@ -12,6 +12,7 @@ import { signAccessToken, type AccessClaims } from '../auth/tokens.ts';
 import { grant, openAccounts, spend } from '../ledger/ledger.service.ts';
 import { expectAuditClean, readEvents } from '../test/ledger-checks.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { createMetrics } from '../observability/metrics.ts';
 
 export interface Player {
   id: string;
@@ -55,7 +56,7 @@ export async function createKit(options: { max?: number } = {}): Promise<Kit> {
   const config = loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'false' });
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();
-  const ctx: AppContext = { config, db: database.db, log: app.log };
+  const ctx: AppContext = { config, db: database.db, log: app.log, metrics: createMetrics({ db: database.db }) };
   const db = database.db;
 
   const kit: Kit = {

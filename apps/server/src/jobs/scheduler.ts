@@ -39,10 +39,11 @@ export function scheduleJob(app: App, ctx: AppContext, job: Job): JobHandle | nu
   return handle;
 }
 
-/** The scheduler without the app: for tests and scripts. */
-export function startJob(ctx: Pick<AppContext, 'db' | 'log'>, job: Job): JobHandle {
+/** The scheduler without the app: for tests and scripts (runs counted when `metrics` is given). */
+export function startJob(ctx: Pick<AppContext, 'db' | 'log'> & Partial<Pick<AppContext, 'metrics'>>, job: Job): JobHandle {
   if (!(job.everyMs > 0)) throw new Error(`job ${job.name}: everyMs must be positive`);
   const log = ctx.log.child({ job: job.name });
+  const counted = ctx.metrics?.job(job.name);
   const pollMs = job.pollMs ?? Math.min(job.everyMs, MAX_POLL_MS);
   let stopped = false;
   let running: Promise<boolean> | null = null;
@@ -88,13 +89,19 @@ export function startJob(ctx: Pick<AppContext, 'db' | 'log'>, job: Job): JobHand
     try {
       claimed = await claim();
       if (!claimed) return false;
+      counted?.runs.inc();
       const started = performance.now();
-      await job.run();
+      try {
+        await job.run();
+      } finally {
+        counted?.duration.observe((performance.now() - started) / 1000);
+      }
       await ctx.db.query('UPDATE scheduled_jobs SET last_finished_at = now(), last_error = NULL WHERE name = $1', [job.name]);
       log.debug({ ms: Math.round(performance.now() - started) }, 'job done');
     } catch (error) {
       log.error({ err: error }, claimed ? 'job failed' : 'job claim failed');
       if (claimed) {
+        counted?.failures.inc();
         await ctx.db
           .query('UPDATE scheduled_jobs SET last_finished_at = now(), last_error = $2 WHERE name = $1', [
             job.name,

@@ -178,10 +178,10 @@ export async function sweepTurns(ctx: Ctx, now = new Date(), limit = 500): Promi
 }
 
 /** Deliveries whose NOTIFY was lost (a crash right after the commit): claimed and sent once. */
-export async function recoverDeliveries(ctx: Ctx, log: DeliveryLog, now = new Date()): Promise<number> {
+export async function recoverDeliveries(ctx: Ctx & Partial<Pick<AppContext, 'metrics'>>, log: DeliveryLog, now = new Date()): Promise<number> {
   if (!hasDeliverers()) return 0;
   const ids = await repo.unclaimedIds(ctx.db, new Date(now.getTime() - 30_000), new Date(now.getTime() - 60 * 60_000), 200);
   let sent = 0;
-  for (const id of ids) if (await deliverCommitted(ctx.db, id, log)) sent++;
+  for (const id of ids) if (await deliverCommitted(ctx.db, id, log, ctx.metrics?.notificationLag)) sent++;
   return sent;
 }

@@ -15,6 +15,7 @@ import {
   type NotificationInput,
 } from '@versus/domain/notifications';
 import type { Database, Queryable } from '../db/database.ts';
+import type { Observer } from '../observability/metrics.ts';
 import { NOTIFICATION_COMMITTED_CHANNEL, ProcessInbox, sendAfterCommit, type ProcessLog } from '../realtime/process-protocol.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import * as repo from './notifications.repository.ts';
@@ -67,12 +68,17 @@ export interface DeliveryLog {
   error(obj: object, msg: string): void;
 }
 
-/** Claims the notification for this process and runs the deliverers; false if another process had it. */
-export async function deliverCommitted(db: Queryable, id: string, log: DeliveryLog): Promise<boolean> {
+/**
+ * Claims the notification for this process and runs the deliverers; false if another process
+ * had it. `lag` is told the seconds from its creation to the deliverers done (/metrics).
+ */
+export async function deliverCommitted(db: Queryable, id: string, log: DeliveryLog, lag?: Observer): Promise<boolean> {
   if (deliverers.size === 0) return false;
   const notification = await repo.claimDelivery(db, id);
   if (!notification) return false;
   await runDeliverers(notification, log);
+  // A caller's clock (a test's fixed `now`) may put creation ahead of this one.
+  lag?.observe(Math.max(0, Date.now() - Date.parse(notification.createdAt)) / 1000);
   return true;
 }
 
@@ -87,9 +93,9 @@ export async function runDeliverers(notification: Notification, log: DeliveryLog
 }
 
 /** Listens for committed notifications in this process; returns the unlisten function. */
-export function listenForCommitted(db: Database, log: DeliveryLog & ProcessLog): Promise<() => Promise<void>> {
+export function listenForCommitted(db: Database, log: DeliveryLog & ProcessLog, lag?: Observer): Promise<() => Promise<void>> {
   return new ProcessInbox(NOTIFICATION_COMMITTED_CHANNEL, log).listen(db, ({ d: { id } }) => {
-    deliverCommitted(db, id, log).catch((error: unknown) => log.error({ err: error, notificationId: id }, 'notification delivery claim failed'));
+    deliverCommitted(db, id, log, lag).catch((error: unknown) => log.error({ err: error, notificationId: id }, 'notification delivery claim failed'));
   });
 }
 

@@ -17,6 +17,7 @@ import type { RealtimeHub } from './hub.ts';
 import { publish } from './publish.ts';
 import { registerRealtime, type RealtimeOptions } from './realtime.routes.ts';
 import { listen, TestSocket } from './test-socket.ts';
+import { createMetrics } from '../observability/metrics.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,7 +36,7 @@ describe('realtime hub internals', () => {
   async function startHub(options: RealtimeOptions = {}): Promise<{ url: string; hub: RealtimeHub }> {
     const app: App = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
     await app.register(websocket);
-    const ctx: AppContext = { config: loadConfig({ WEB_DIR: '', RUN_JOBS: 'false' }), db: storeDb, log: app.log };
+    const ctx: AppContext = { config: loadConfig({ WEB_DIR: '', RUN_JOBS: 'false' }), db: storeDb, log: app.log, metrics: createMetrics({ db: storeDb }) };
     const hub = await registerRealtime(app, ctx, { verify, ...options });
     running.push({ app, hub });
     return { url: await listen(app), hub };

@@ -5,6 +5,7 @@ import { virtualStatsSchema } from '@versus/domain/wallet';
 import { signAccessToken } from '../auth/tokens.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createPlayer, type TestPlayer } from '../ledger/ledger.fixtures.ts';
+import { createMetrics } from '../observability/metrics.ts';
 
 let t: TestApp;
 let vic: TestPlayer;
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function tokenFor(player: Pick<TestPlayer, 'id' | 'role' | 'accountType'>): Promise<string> {
-  const ctx = { config: t.config, db: t.database.db, log: t.app.log };
+  const ctx = { config: t.config, db: t.database.db, log: t.app.log, metrics: createMetrics({ db: t.database.db }) };
   const session = await signAccessToken(ctx, { userId: player.id, role: player.role, accountType: player.accountType, sessionId: crypto.randomUUID() });
   return session.access_token;
 }

@@ -7,6 +7,7 @@ import { recordHints } from '../realtime/test-hints.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createPlayer, ledgerSnapshot, type TestPlayer } from '../ledger/ledger.fixtures.ts';
 import { refuseForVirtual } from './wallet.service.ts';
+import { createMetrics } from '../observability/metrics.ts';
 
 let t: TestApp;
 let alice: TestPlayer;
@@ -26,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function tokenFor(player: TestPlayer): Promise<string> {
-  const ctx = { config: t.config, db: t.database.db, log: t.app.log };
+  const ctx = { config: t.config, db: t.database.db, log: t.app.log, metrics: createMetrics({ db: t.database.db }) };
   const session = await signAccessToken(ctx, { userId: player.id, role: player.role, accountType: player.accountType, sessionId: crypto.randomUUID() });
   return session.access_token;
 }
