@@ -45,6 +45,8 @@ import { leaderboardsFeature } from './leaderboards/leaderboards.routes.ts';
 import { socialFeature } from './social/social.routes.ts';
 import { verificationFeature } from './verification/verification.routes.ts';
 import { feedbackFeature } from './feedback/feedback.routes.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { exposeMetrics, METRICS_PATH, timeRequests } from './observability/metrics.routes.ts';
 
 export type { App } from './context.ts';
 
@@ -75,7 +77,16 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
  * starts here: the realtime feature starts the hub). Tests that call services directly use it too.
  */
 export function createServices(base: Pick<AppContext, 'config' | 'db' | 'log'>): AppServices {
-  const shared = { ...base, topics: new TopicRules(), secrets: new SecretCache(base.db) };
+  const { config, db, log } = base;
+  const metrics = createMetrics({
+    db,
+    hub: () => hub,
+    warn: (obj, msg) => log.warn(obj, msg),
+    escrowEveryMs: config.metrics.escrowEveryMs,
+    auditEveryMs: config.metrics.auditEveryMs,
+    processMetrics: config.metrics.token !== undefined || config.metrics.listen !== undefined,
+  });
+  const shared = { ...base, metrics, topics: new TopicRules(), secrets: new SecretCache(db) };
   const hub = createHub(shared, { move: (user, move) => arena.socketMove(user, move) });
   const ctx: AppContext = { ...shared, hub, challengeList: new ChallengeListCache(), deliverers: new NotificationDeliverers() };
   const arena = new Arena(ctx);
@@ -134,6 +145,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   const { arena, ...ctx } = services;
   app.decorate('services', services);
   app.addHook('onClose', () => arena.close());
+  timeRequests(app, ctx.metrics);
+  exposeMetrics(app, ctx);
 
   app.get('/api/health', { schema: { hide: true } }, async (request, reply) => {
     const started = performance.now();
@@ -194,7 +207,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
 const indexHtml = (config: Config) => path.join(config.webDir ?? '', 'index.html');
 // Paths the SPA must not answer: the API, and build assets (a missing chunk is a 404, not a page).
 const isApiPath = (url: string) =>
-  url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url.startsWith('/realtime') || url.startsWith('/assets/');
+  url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url.startsWith('/realtime') || url.startsWith('/assets/') ||
+  url.split('?')[0] === METRICS_PATH;
 
 export function errorBody(code: string, message: string, field?: string): ApiErrorBody {
   return { error: field ? { code, message, field } : { code, message } };

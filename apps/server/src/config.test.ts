@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, POOL_MODE_NEEDS_LISTEN_URL, SEED_DEMO_IN_PRODUCTION } from './config.ts';
+import { loadConfig, METRICS_TOKEN_MIN_LENGTH, POOL_MODE_NEEDS_LISTEN_URL, SEED_DEMO_IN_PRODUCTION } from './config.ts';
 
 describe('demo data setting', () => {
   it('is on by default only for the embedded database outside production', () => {
@@ -42,5 +42,33 @@ describe('PgBouncer settings', () => {
   it('refuse transaction mode without a LISTEN URL, and an unknown mode', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://bouncer.example:6432/versus', DATABASE_POOL_MODE: 'transaction' })).toThrow(POOL_MODE_NEEDS_LISTEN_URL);
     expect(() => loadConfig({ DATABASE_POOL_MODE: 'statement' })).toThrow('DATABASE_POOL_MODE must be session or transaction, got statement');
+  });
+});
+
+describe('metrics exposure', () => {
+  const token = 'a'.repeat(32);
+
+  it('is off by default: no token, no listener', () => {
+    const off = { token: undefined, listen: undefined, escrowEveryMs: 30_000, auditEveryMs: 300_000 };
+    expect(loadConfig({}).metrics).toEqual(off);
+    expect(loadConfig({ METRICS_TOKEN: '', METRICS_PORT: '' }).metrics).toEqual(off);
+  });
+
+  it('takes a token, a listener on loopback unless METRICS_HOST says otherwise, and how often the ledger is read', () => {
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toMatchObject({ token, listen: undefined });
+    expect(loadConfig({ METRICS_ESCROW_EVERY_SECONDS: '0', METRICS_AUDIT_EVERY_SECONDS: '60' }).metrics).toMatchObject({ escrowEveryMs: 0, auditEveryMs: 60_000 });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics.listen).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics.listen).toEqual({ host: '10.0.0.5', port: 9464 });
+  });
+
+  it('refuses a short or spaced token, a bad port, the public port, and a host without a port', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters`);
+    expect(() => loadConfig({ METRICS_TOKEN: `${token} x` })).toThrow('METRICS_TOKEN must be');
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT must be a port number, got 70000');
+    expect(() => loadConfig({ METRICS_PORT: 'abc' })).toThrow('METRICS_PORT must be a port number, got abc');
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow('METRICS_PORT must differ from PORT (3000)');
+    expect(() => loadConfig({ METRICS_HOST: '127.0.0.1' })).toThrow('METRICS_HOST needs METRICS_PORT');
+    expect(() => loadConfig({ METRICS_AUDIT_EVERY_SECONDS: '-1' })).toThrow('METRICS_AUDIT_EVERY_SECONDS must be a whole number of seconds (0 or more), got -1');
+    expect(() => loadConfig({ METRICS_ESCROW_EVERY_SECONDS: '1.5' })).toThrow('METRICS_ESCROW_EVERY_SECONDS must be a whole number');
   });
 });

@@ -47,6 +47,19 @@ export interface Config {
   limits: Limits;
   /** Slow clients are cut off: see docs/security.md for why each number. */
   timeouts: HttpTimeouts;
+  /** Where /metrics is served, if anywhere (docs/operations.md, "Metrics and logs"). */
+  metrics: MetricsExposure;
+}
+
+export interface MetricsExposure {
+  /** METRICS_TOKEN: /metrics on the public port, for `Authorization: Bearer <token>` only (and required on `listen` too). */
+  token: string | undefined;
+  /** METRICS_PORT (and METRICS_HOST, default 127.0.0.1): a listener of its own serving only /metrics. */
+  listen: { host: string; port: number } | undefined;
+  /** METRICS_ESCROW_EVERY_SECONDS: a scrape re-reads escrow totals at most this often (0: every scrape). */
+  escrowEveryMs: number;
+  /** METRICS_AUDIT_EVERY_SECONDS: a scrape reruns the ledger audit (it reads every transfer) at most this often. */
+  auditEveryMs: number;
 }
 
 export interface HttpTimeouts {
@@ -114,6 +127,32 @@ function poolModeOf(env: NodeJS.ProcessEnv): 'session' | 'transaction' {
   return mode;
 }
 
+/** Shorter is guessable: the token is the only thing between the internet and these figures. */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+
+function metricsOf(env: NodeJS.ProcessEnv, publicPort: number): MetricsExposure {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || /[^\x21-\x7e]/.test(token))) {
+    throw new Error(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters with no spaces (e.g. openssl rand -hex 32)`);
+  }
+  const cadence = { escrowEveryMs: seconds(env, 'METRICS_ESCROW_EVERY_SECONDS', 30) * 1000, auditEveryMs: seconds(env, 'METRICS_AUDIT_EVERY_SECONDS', 300) * 1000 };
+  if (!env.METRICS_PORT) {
+    if (env.METRICS_HOST) throw new Error('METRICS_HOST needs METRICS_PORT: the port of the metrics listener');
+    return { token, listen: undefined, ...cadence };
+  }
+  const port = Number(env.METRICS_PORT);
+  if (!/^\d+$/.test(env.METRICS_PORT) || port > 65535) throw new Error(`METRICS_PORT must be a port number, got ${env.METRICS_PORT}`);
+  if (port !== 0 && port === publicPort) throw new Error(`METRICS_PORT must differ from PORT (${publicPort}): it is a listener of its own`);
+  return { token, listen: { host: env.METRICS_HOST || '127.0.0.1', port }, ...cadence };
+}
+
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number of seconds (0 or more), got ${raw}`);
+  return Number(raw);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -141,5 +180,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       keepAliveMs: positiveInt(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000),
       idleMs: positiveInt(env, 'HTTP_IDLE_TIMEOUT_MS', 60_000),
     },
+    metrics: metricsOf(env, port),
   };
 }

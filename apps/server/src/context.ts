@@ -8,6 +8,7 @@ import type { SecretCache } from './db/secrets.ts';
 import type { NotificationDeliverers } from './notifications/notify.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import type { TopicRules } from './realtime/topic-rules.ts';
+import type { AppMetrics } from './observability/metrics.ts';
 
 /** The Fastify instance every feature registers its routes on (zod schemas). */
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -30,4 +31,6 @@ export interface AppContext {
   deliverers: NotificationDeliverers;
   /** Secrets shared through app_secrets (the token signing key, the VAPID keys), read once. */
   secrets: SecretCache;
+  /** This app's figures for /metrics (observability/metrics.ts). */
+  metrics: AppMetrics;
 }

@@ -96,7 +96,7 @@ export class Arena {
   ) {
     this.now = options.now ?? Date.now;
     this.seed = options.seed ?? randomSeed;
-    this.writer = new MatchWriter(ctx.db, ctx.log, { hub: () => ctx.hub, ...options.writer });
+    this.writer = new MatchWriter(ctx.db, ctx.log, { hub: () => ctx.hub, batchSizes: ctx.metrics.writerBatch, ...options.writer });
   }
 
   /** Stops the timers and waits for every write in flight. */
@@ -436,7 +436,22 @@ export class Arena {
   }
 
   /** A move, received at `receivedAt` (server time): validated, clocked, stored, published. */
-  move(user: AccessClaims, id: string, request: MovePlay, arrivedAt = this.now()): Promise<{ version: number; result?: MatchResult }> {
+  async move(user: AccessClaims, id: string, request: MovePlay, arrivedAt = this.now()): Promise<{ version: number; result?: MatchResult }> {
+    const started = performance.now();
+    const { played, refused, duration } = this.ctx.metrics.moves;
+    try {
+      const done = await this.play(user, id, request, arrivedAt);
+      played.inc();
+      return done;
+    } catch (error) {
+      refused.inc();
+      throw error;
+    } finally {
+      duration.observe((performance.now() - started) / 1000);
+    }
+  }
+
+  private play(user: AccessClaims, id: string, request: MovePlay, arrivedAt: number): Promise<{ version: number; result?: MatchResult }> {
     // Whole milliseconds: the move row keeps its time as a timestamp, and a replay must press the clock at the same instant.
     const receivedAt = Math.floor(arrivedAt);
     return this.operate(id, async (found, fresh) => {

@@ -7,6 +7,7 @@ import type { MatchView, MatchViewResponse, Replay } from '@versus/domain/arena'
 import type { AcceptChallengeResponse, CreateChallengeRequest, CreateChallengeResponse } from '@versus/domain/challenges';
 import type { App } from '../context.ts';
 import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import type { TestDatabaseOptions } from '../test/database.ts';
@@ -85,9 +86,9 @@ const KIT_LENGTHS: Partial<Record<CreateChallengeRequest['game'], number>> = {
 /** The follower every match of a kit has: the kit's event tap (realtime/test-events.ts). */
 const TAP_FOLLOWER = 'test-tap';
 
-/** `database`: how the kit's database is opened (test/database.ts), e.g. through a PgBouncer. */
-export async function createKit(database: TestDatabaseOptions = {}): Promise<Kit> {
-  const test = await createTestApp({}, database);
+/** `database`: how the kit's database is opened (test/database.ts), e.g. through a PgBouncer; `config`: settings over the test app's. */
+export async function createKit(database: TestDatabaseOptions = {}, config: Partial<Config> = {}): Promise<Kit> {
+  const test = await createTestApp(config, database);
   const db = test.database.db;
   const extraApps: App[] = [];
   const tap = await tapEvents(db);

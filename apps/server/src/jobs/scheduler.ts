@@ -32,17 +32,18 @@ export interface JobHandle {
 const MAX_POLL_MS = 60_000;
 
 /** Schedules `job` for the app's lifetime; nothing runs unless ctx.config.runJobs. Stops on app close. */
-export function scheduleJob(app: App, ctx: Pick<AppContext, 'config' | 'db' | 'log'>, job: Job): JobHandle | null {
+export function scheduleJob(app: App, ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'metrics'>>, job: Job): JobHandle | null {
   if (!ctx.config.runJobs) return null;
   const handle = startJob(ctx, job);
   app.addHook('onClose', async () => handle.stop());
   return handle;
 }
 
-/** The scheduler without the app: for tests and scripts. */
-export function startJob(ctx: Pick<AppContext, 'db' | 'log'>, job: Job): JobHandle {
+/** The scheduler without the app: for tests and scripts (runs counted when `metrics` is given). */
+export function startJob(ctx: Pick<AppContext, 'db' | 'log'> & Partial<Pick<AppContext, 'metrics'>>, job: Job): JobHandle {
   if (!(job.everyMs > 0)) throw new Error(`job ${job.name}: everyMs must be positive`);
   const log = ctx.log.child({ job: job.name });
+  const counted = ctx.metrics?.job(job.name);
   const pollMs = job.pollMs ?? Math.min(job.everyMs, MAX_POLL_MS);
   let stopped = false;
   let running: Promise<boolean> | null = null;
@@ -69,13 +70,19 @@ export function startJob(ctx: Pick<AppContext, 'db' | 'log'>, job: Job): JobHand
     try {
       claimed = await repo.claimJob(ctx.db, job.name, job.everyMs);
       if (!claimed) return false;
+      counted?.runs.inc();
       const started = performance.now();
-      await job.run();
+      try {
+        await job.run();
+      } finally {
+        counted?.duration.observe((performance.now() - started) / 1000);
+      }
       await repo.finishJob(ctx.db, job.name, null);
       log.debug({ ms: Math.round(performance.now() - started) }, 'job done');
     } catch (error) {
       log.error({ err: error }, claimed ? 'job failed' : 'job claim failed');
       if (claimed) {
+        counted?.failures.inc();
         await repo.finishJob(ctx.db, job.name, String((error as Error)?.message ?? error).slice(0, 1000)).catch((recordError: unknown) => log.error({ err: recordError }, 'job failure could not be recorded'));
       }
     }

@@ -34,7 +34,7 @@ const TURN_SWEEP_MS = 10_000;
 const DELIVERY_RECOVERY_MS = 60_000;
 
 export async function notificationsFeature(app: App, ctx: AppContext): Promise<void> {
-  const unlisten = await ctx.deliverers.listen(ctx.db, ctx.log);
+  const unlisten = await ctx.deliverers.listen(ctx.db, ctx.log, ctx.metrics.notificationLag);
   app.addHook('onClose', async () => unlisten());
 
   scheduleJob(app, ctx, {

@@ -15,6 +15,7 @@ import {
   type NotificationInput,
 } from '@versus/domain/notifications';
 import type { Database, Queryable } from '../db/database.ts';
+import type { Observer } from '../observability/metrics.ts';
 import { NOTIFICATION_COMMITTED_CHANNEL, ProcessInbox, sendAfterCommit, type ProcessLog } from '../realtime/process-protocol.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import * as repo from './notifications.repository.ts';
@@ -68,12 +69,17 @@ export class NotificationDeliverers {
     return this.all.size > 0;
   }
 
-  /** Claims the notification for this process and runs the deliverers; false if another process had it. */
-  async deliverCommitted(db: Queryable, id: string, log: DeliveryLog): Promise<boolean> {
+  /**
+   * Claims the notification for this process and runs the deliverers; false if another process
+   * had it. `lag` is told the seconds from its creation to the deliverers done (/metrics).
+   */
+  async deliverCommitted(db: Queryable, id: string, log: DeliveryLog, lag?: Observer): Promise<boolean> {
     if (!this.any) return false;
     const notification = await repo.claimDelivery(db, id);
     if (!notification) return false;
     await this.run(notification, log);
+    // A caller's clock (a test's fixed `now`) may put creation ahead of this one.
+    lag?.observe(Math.max(0, Date.now() - Date.parse(notification.createdAt)) / 1000);
     return true;
   }
 
@@ -88,9 +94,9 @@ export class NotificationDeliverers {
   }
 
   /** Listens for committed notifications in this process; returns the unlisten function. */
-  listen(db: Database, log: DeliveryLog & ProcessLog): Promise<() => Promise<void>> {
+  listen(db: Database, log: DeliveryLog & ProcessLog, lag?: Observer): Promise<() => Promise<void>> {
     return new ProcessInbox(NOTIFICATION_COMMITTED_CHANNEL, log).listen(db, ({ d: { id } }) => {
-      this.deliverCommitted(db, id, log).catch((error: unknown) => log.error({ err: error, notificationId: id }, 'notification delivery claim failed'));
+      this.deliverCommitted(db, id, log, lag).catch((error: unknown) => log.error({ err: error, notificationId: id }, 'notification delivery claim failed'));
     });
   }
 }

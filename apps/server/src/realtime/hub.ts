@@ -245,6 +245,13 @@ export class RealtimeHub {
     return { sockets: this.conns.size, authenticated, topics: this.topics.size };
   }
 
+  /** Topics followed, summed over sockets (live or catching up): read on a metrics scrape. */
+  subscriptions(): number {
+    let count = 0;
+    for (const conn of this.conns) count += conn.topics.size;
+    return count;
+  }
+
   /** The players with a signed-in socket on this process (presence: see social/presence.ts). */
   signedInUserIds(): Set<string> {
     const ids = new Set<string>();

@@ -35,7 +35,7 @@ export function createHub(ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'topic
 }
 
 /** Starts `ctx.hub`, mounts it at GET /realtime and prunes old events. */
-export async function realtimeFeature(app: App, ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'hub'>): Promise<void> {
+export async function realtimeFeature(app: App, ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'hub'> & Partial<Pick<AppContext, 'metrics'>>): Promise<void> {
   const { hub } = ctx;
   await hub.start();
   app.route({
