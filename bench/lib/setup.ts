@@ -7,6 +7,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { openPostgres, type Database } from '../../apps/server/src/db/database.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
+import { testContext } from '../../apps/server/src/test/context.ts';
 import { admin, urlFor } from './postgres.ts';
 
 /**
@@ -49,7 +50,7 @@ export async function insertPlayers(db: Database, ids: readonly string[], prefix
 
 /** An access token for each of these (real, role user) players. */
 export function accessTokens(db: Database, ids: readonly string[]): Promise<string[]> {
-  const ctx: AppContext = { config: loadConfig({ WEB_DIR: '', SEED_DEMO: 'false' }), db, log: pino({ level: 'silent' }) };
+  const ctx: AppContext = testContext(loadConfig({ WEB_DIR: '', SEED_DEMO: 'false' }), db, pino({ level: 'silent' }));
   return Promise.all(
     ids.map(async (userId) => (await signAccessToken(ctx, { userId, role: 'user', accountType: 'real', sessionId: crypto.randomUUID() })).access_token),
   );

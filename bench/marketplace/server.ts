@@ -15,6 +15,7 @@ import { listCacheFor } from '../../apps/server/src/challenges/challenges.cache.
 import { listOpenChallengesBody } from '../../apps/server/src/challenges/challenges.service.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openPostgres } from '../../apps/server/src/db/database.ts';
+import { testContext } from '../../apps/server/src/test/context.ts';
 import type { AccountType, Role } from '@versus/domain';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -49,7 +50,7 @@ const [viewer] = await db.query<{ id: string; role: Role; account_type: AccountT
 );
 if (!viewer) throw new Error('no players in the bench database');
 const session = await signAccessToken(
-  { config, db, log: app.log },
+  testContext(config, db, app.log),
   { userId: viewer.id, role: viewer.role, accountType: viewer.account_type, sessionId: crypto.randomUUID() },
 );
 

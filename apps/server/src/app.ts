@@ -22,6 +22,7 @@ import { AppError } from './http/errors.ts';
 import { refuseUnstorableCharacters } from './http/characters.ts';
 import { RetryLaterError } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { openFileStore } from './storage/open-file-store.ts';
 import { features } from './features.ts';
 
 export type App = FastifyInstance<
@@ -91,7 +92,9 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const ctx: AppContext = { config, db, log: app.log };
+  const files = await openFileStore(config, db);
+  app.addHook('onClose', async () => files.close?.());
+  const ctx: AppContext = { config, db, log: app.log, files };
 
   app.get('/api/health', { schema: { hide: true } }, async (request, reply) => {
     const started = performance.now();

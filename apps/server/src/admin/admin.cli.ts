@@ -1,5 +1,6 @@
 // `npm run admin -- <command>`: the operator's account commands (the first admin, a new
-// password), run beside the server on the same settings (DATABASE_URL, else DATA_DIR).
+// password) and the upload import, run beside the server on the same settings (DATABASE_URL,
+// else DATA_DIR; FILE_STORE).
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
@@ -8,6 +9,8 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open.ts';
 import { AppError } from '../http/errors.ts';
+import { importDiskFiles } from '../storage/import-disk-files.ts';
+import { openFileStore } from '../storage/open-file-store.ts';
 import { adminSignUp, checkNewPassword, createAdmin, setPassword } from './admin-accounts.service.ts';
 
 const USAGE = `Usage:
@@ -17,6 +20,9 @@ const USAGE = `Usage:
       before the @. An email or username already taken is refused.
   npm run admin -- password --email <email>
       Gives an existing account a new password and ends all its sessions.
+  npm run admin -- import-files
+      Copies the files uploaded under DATA_DIR/uploads (where every upload went before
+      FILE_STORE) into the store FILE_STORE names. Run it once on each host that has them.
 
 The password is asked for (not shown), or read from the first line of standard input when
 piped. The database is DATABASE_URL's, else the embedded one in DATA_DIR (./data): a running
@@ -46,8 +52,12 @@ async function run(argv: string[]): Promise<string> {
   const { positionals, values } = parsed;
   if (values.help) return USAGE;
   const [command, ...extra] = positionals;
-  if (command !== 'create' && command !== 'password') throw new UsageError(command ? `Unknown command: ${command}` : 'No command given.');
+  if (command !== 'create' && command !== 'password' && command !== 'import-files') throw new UsageError(command ? `Unknown command: ${command}` : 'No command given.');
   if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
+  if (command === 'import-files') {
+    if (Object.keys(values).length > 0) throw new UsageError('import-files takes no options.');
+    return importFiles(loadConfig());
+  }
   if (!values.email) throw new UsageError('--email is required.');
   if (command === 'password' && (values.username || values.name || values.phone || values['date-of-birth'])) {
     throw new UsageError('password takes only --email.');
@@ -70,6 +80,19 @@ async function run(argv: string[]): Promise<string> {
   checkNewPassword(password);
   await withDatabase(config, (db) => setPassword(db, values.email!, password));
   return `New password set for ${values.email.trim()}; its sessions have ended.`;
+}
+
+async function importFiles(config: Config): Promise<string> {
+  if (config.files.kind === 'disk') return 'FILE_STORE is disk: the files are already where the server reads them. Nothing copied.';
+  const copied = await withDatabase(config, async (db) => {
+    const store = await openFileStore(config, db);
+    try {
+      return await importDiskFiles(config.dataDir, store);
+    } finally {
+      store.close?.();
+    }
+  });
+  return `${copied} file${copied === 1 ? '' : 's'} copied from ${config.dataDir}/uploads into the ${config.files.kind === 's3' ? `S3 bucket ${config.files.bucket}` : 'database'}.`;
 }
 
 async function withDatabase<T>(config: Config, work: (db: Database) => Promise<T>): Promise<T> {

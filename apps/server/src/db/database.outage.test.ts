@@ -11,6 +11,7 @@ import { loadConfig } from '../config.ts';
 import { createPlayer, type TestPlayer } from '../ledger/ledger.fixtures.ts';
 import { topics } from '../realtime/publish.ts';
 import { signUp, TestSocket } from '../realtime/test-socket.ts';
+import { testContext } from '../test/context.ts';
 import { startChildServer, type ChildServer } from '../test/child-server.ts';
 import { ADMIN_URL, createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { expectAuditClean } from '../test/ledger-checks.ts';
@@ -36,7 +37,7 @@ describe('terminating every database connection under load', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     players = await Promise.all([0, 1, 2, 3].map(() => createPlayer(database.db)));
-    const ctx = { config: loadConfig({}), db: database.db, log: Fastify({ logger: false }).log };
+    const ctx = testContext(loadConfig({}), database.db, Fastify({ logger: false }).log);
     tokens = await Promise.all(
       players.map(async (p) => (await signAccessToken(ctx, { userId: p.id, role: p.role, accountType: p.accountType, sessionId: crypto.randomUUID() })).access_token),
     );

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { openPostgres, type Database } from '../db/database.ts';
 import { loadConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
+import { testContext } from '../test/context.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { scheduleJob, startJob, type JobHandle } from './scheduler.ts';
 
@@ -108,12 +109,12 @@ describe('scheduleJob', () => {
 
   it('does nothing unless the config runs jobs, and stops when the app closes', async () => {
     const off = await buildApp({ config: { ...loadConfig({ WEB_DIR: '', RUN_JOBS: 'false' }) }, db: t.db, logger: false });
-    expect(scheduleJob(off, { config: { ...loadConfig({ RUN_JOBS: 'false' }) }, db: t.db, log }, { name: 'off', everyMs: 10, run: async () => undefined })).toBeNull();
+    expect(scheduleJob(off, testContext(loadConfig({ RUN_JOBS: 'false' }), t.db, log), { name: 'off', everyMs: 10, run: async () => undefined })).toBeNull();
     await off.close();
 
     const job = 'app-bound';
     const app = await buildApp({ config: { ...loadConfig({ WEB_DIR: '', RUN_JOBS: 'false' }) }, db: t.db, logger: false });
-    const handle = scheduleJob(app, { config: { ...loadConfig({ RUN_JOBS: 'true' }) }, db: t.db, log }, { name: job, everyMs: 50, pollMs: 10, runAtStart: true, run: recorder(t.db, job, 'app') });
+    const handle = scheduleJob(app, testContext(loadConfig({ RUN_JOBS: 'true' }), t.db, log), { name: job, everyMs: 50, pollMs: 10, runAtStart: true, run: recorder(t.db, job, 'app') });
     expect(handle).not.toBeNull();
     await app.ready();
     await sleep(200);

@@ -12,6 +12,7 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { testContext } from '../test/context.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import type { RealtimeHub } from './hub.ts';
 import { publish } from './publish.ts';
@@ -35,7 +36,7 @@ describe('realtime hub internals', () => {
   async function startHub(options: RealtimeOptions = {}): Promise<{ url: string; hub: RealtimeHub }> {
     const app: App = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
     await app.register(websocket);
-    const ctx: AppContext = { config: loadConfig({ WEB_DIR: '', RUN_JOBS: 'false' }), db: storeDb, log: app.log };
+    const ctx: AppContext = testContext(loadConfig({ WEB_DIR: '', RUN_JOBS: 'false' }), storeDb, app.log);
     const hub = await registerRealtime(app, ctx, { verify, ...options });
     running.push({ app, hub });
     return { url: await listen(app), hub };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS } from '@versus/domain/messages';
 import { RESULT_RULES } from '@versus/domain/results';
 import { canFollow } from '../realtime/authorize.ts';
+import { testContext } from '../test/context.ts';
 import { resultsOptions, sweepResults } from './results.service.ts';
 import { createResultsKit, multipartBody, pngOf, type ResultsKit } from './results.test-kit.ts';
 
@@ -290,7 +291,7 @@ describe('boundaries', () => {
     const { matchId, p1, p2 } = await kit.externalMatch();
     const admin = await kit.admin();
     const stranger = await kit.signUp();
-    const appCtx = { config: kit.t.config, db: kit.t.database.db, log: kit.t.app.log };
+    const appCtx = testContext(kit.t.config, kit.t.database.db, kit.t.app.log);
     const claims = (id: string, role: 'user' | 'admin' = 'user') => ({ userId: id, role, accountType: 'real' as const });
     expect(await canFollow(appCtx, claims(p1.id), `match-chat:${matchId}`)).toBe(true);
     expect(await canFollow(appCtx, claims(p2.id), `match-chat:${matchId}`)).toBe(true);

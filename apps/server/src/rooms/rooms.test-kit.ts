@@ -11,6 +11,7 @@ import type { AppContext } from '../context.ts';
 import { grant, spend } from '../ledger/ledger.service.ts';
 import { expectAuditClean, readEvents } from '../test/ledger-checks.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { testContext } from '../test/context.ts';
 
 export interface Player {
   id: string;
@@ -51,7 +52,7 @@ export async function createKit(options: { max?: number } = {}): Promise<Kit> {
   const config = loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'false' });
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();
-  const ctx: AppContext = { config, db: database.db, log: app.log };
+  const ctx: AppContext = testContext(config, database.db, app.log);
   const db = database.db;
 
   const kit: Kit = {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH } from '@versus/domain';
 import { virtualStatsSchema } from '@versus/domain/wallet';
 import { signAccessToken } from '../auth/tokens.ts';
+import { testContext } from '../test/context.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createPlayer, type TestPlayer } from '../ledger/ledger.fixtures.ts';
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function tokenFor(player: Pick<TestPlayer, 'id' | 'role' | 'accountType'>): Promise<string> {
-  const ctx = { config: t.config, db: t.database.db, log: t.app.log };
+  const ctx = testContext(t.config, t.database.db, t.app.log);
   const session = await signAccessToken(ctx, { userId: player.id, role: player.role, accountType: player.accountType, sessionId: crypto.randomUUID() });
   return session.access_token;
 }

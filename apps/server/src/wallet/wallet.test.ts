@@ -4,6 +4,7 @@ import { AUTH, BALANCE, LEDGER } from '@versus/domain';
 import { balanceViewSchema, creditsResultSchema, ledgerAuditSchema, walletTransactionsSchema } from '@versus/domain/wallet';
 import { signAccessToken } from '../auth/tokens.ts';
 import { recordHints } from '../realtime/test-hints.ts';
+import { testContext } from '../test/context.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createPlayer, ledgerSnapshot, type TestPlayer } from '../ledger/ledger.fixtures.ts';
 import { refuseForVirtual } from './wallet.service.ts';
@@ -26,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function tokenFor(player: TestPlayer): Promise<string> {
-  const ctx = { config: t.config, db: t.database.db, log: t.app.log };
+  const ctx = testContext(t.config, t.database.db, t.app.log);
   const session = await signAccessToken(ctx, { userId: player.id, role: player.role, accountType: player.accountType, sessionId: crypto.randomUUID() });
   return session.access_token;
 }
