@@ -47,6 +47,7 @@ import { verificationFeature } from './verification/verification.routes.ts';
 import { feedbackFeature } from './feedback/feedback.routes.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { exposeMetrics, METRICS_PATH, timeRequests } from './observability/metrics.routes.ts';
+import { openFileStore } from './storage/open-file-store.ts';
 
 export type { App } from './context.ts';
 
@@ -76,7 +77,7 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
  * The collaborators every feature is handed, built once per app in the order they need (nothing
  * starts here: the realtime feature starts the hub). Tests that call services directly use it too.
  */
-export function createServices(base: Pick<AppContext, 'config' | 'db' | 'log'>): AppServices {
+export function createServices(base: Pick<AppContext, 'config' | 'db' | 'log' | 'files'>): AppServices {
   const { config, db, log } = base;
   const metrics = createMetrics({
     db,
@@ -141,7 +142,9 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const services = createServices({ config, db, log: app.log });
+  const files = await openFileStore(config, db);
+  app.addHook('onClose', async () => files.close?.());
+  const services = createServices({ config, db, log: app.log, files });
   const { arena, ...ctx } = services;
   app.decorate('services', services);
   app.addHook('onClose', () => arena.close());

@@ -72,3 +72,44 @@ describe('metrics exposure', () => {
     expect(() => loadConfig({ METRICS_ESCROW_EVERY_SECONDS: '1.5' })).toThrow('METRICS_ESCROW_EVERY_SECONDS must be a whole number');
   });
 });
+
+describe('file store settings', () => {
+  const s3 = { FILE_STORE: 's3', S3_BUCKET: 'versus-files' };
+
+  it('keep files in the database unless told otherwise', () => {
+    expect(loadConfig({}).files).toEqual({ kind: 'postgres' });
+    expect(loadConfig({ FILE_STORE: '' }).files).toEqual({ kind: 'postgres' });
+    expect(loadConfig({ FILE_STORE: 'disk' }).files).toEqual({ kind: 'disk' });
+  });
+
+  it('take an S3 bucket: AWS itself by default, path-style for any other endpoint', () => {
+    expect(loadConfig(s3).files).toEqual({ kind: 's3', bucket: 'versus-files', endpoint: undefined, region: 'us-east-1', credentials: undefined, forcePathStyle: false });
+    const minio = loadConfig({ ...s3, S3_ENDPOINT: 'http://minio.internal:9000', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }).files;
+    expect(minio).toEqual({
+      kind: 's3',
+      bucket: 'versus-files',
+      endpoint: 'http://minio.internal:9000',
+      region: 'auto',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'https://files.example.com', S3_FORCE_PATH_STYLE: 'false' }).files).toMatchObject({ forcePathStyle: false });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'TRUE' }).files).toMatchObject({ forcePathStyle: true });
+  });
+
+  it('refuse to start on a bad value, saying which setting and why', () => {
+    expect(() => loadConfig({ FILE_STORE: 'S3 ' })).toThrow('FILE_STORE must be postgres, disk or s3, got S3 ');
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow('FILE_STORE=s3 needs S3_BUCKET, a bucket name (3-63 lower-case letters, digits, dots, hyphens), got ""');
+    expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'My_Bucket' })).toThrow('FILE_STORE=s3 needs S3_BUCKET');
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT must be an http:// or https:// address, got minio:9000');
+    expect(() => loadConfig({ ...s3, S3_REGION: 'EU West' })).toThrow('S3_REGION must be a region name');
+    expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'key' })).toThrow('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: 'secret' })).toThrow('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'yes please' })).toThrow('S3_FORCE_PATH_STYLE must be true or false, got yes please');
+  });
+
+  it('refuse S3 settings without FILE_STORE=s3 (the files would silently go elsewhere)', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'versus-files' })).toThrow('S3_BUCKET is set but FILE_STORE is postgres: set FILE_STORE=s3, or remove the S3_ settings');
+    expect(() => loadConfig({ FILE_STORE: 'disk', S3_BUCKET: 'b', S3_ENDPOINT: 'http://x' })).toThrow('S3_BUCKET, S3_ENDPOINT are set but FILE_STORE is disk');
+  });
+});

@@ -13,7 +13,7 @@ export interface Limits {
 export interface Config {
   port: number;
   host: string;
-  /** Embedded database and uploads live here when DATABASE_URL is not set. */
+  /** The embedded database lives here when DATABASE_URL is not set; uploads too with FILE_STORE=disk. */
   dataDir: string;
   databaseUrl: string | undefined;
   /** The LISTEN connection's PostgreSQL (DATABASE_LISTEN_URL): direct when DATABASE_URL is a PgBouncer. */
@@ -49,6 +49,8 @@ export interface Config {
   timeouts: HttpTimeouts;
   /** Where /metrics is served, if anywhere (docs/operations.md, "Metrics and logs"). */
   metrics: MetricsExposure;
+  /** Where uploads (avatars, evidence, feedback screenshots) are kept: docs/operations.md, "Files". */
+  files: FileStoreConfig;
 }
 
 export interface MetricsExposure {
@@ -60,6 +62,20 @@ export interface MetricsExposure {
   escrowEveryMs: number;
   /** METRICS_AUDIT_EVERY_SECONDS: a scrape reruns the ledger audit (it reads every transfer) at most this often. */
   auditEveryMs: number;
+}
+
+/** FILE_STORE: the database (default), the data directory, or an S3-compatible bucket. */
+export type FileStoreConfig = { kind: 'postgres' } | { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
+
+export interface S3Settings {
+  bucket: string;
+  /** An S3-compatible service's address (MinIO, R2, ...); absent for AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Absent: the SDK's own chain (AWS_* variables, an instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** bucket in the path (https://host/bucket/key) rather than the host name. */
+  forcePathStyle: boolean;
 }
 
 export interface HttpTimeouts {
@@ -153,6 +169,40 @@ function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return Number(raw);
 }
 
+const FILE_STORES = ['postgres', 'disk', 's3'] as const;
+const S3_SETTINGS = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+
+function fileStoreOf(env: NodeJS.ProcessEnv): FileStoreConfig {
+  const kind = env.FILE_STORE || 'postgres';
+  if (!(FILE_STORES as readonly string[]).includes(kind)) throw new Error(`FILE_STORE must be postgres, disk or s3, got ${kind}`);
+  if (kind !== 's3') {
+    // Most likely FILE_STORE=s3 was forgotten: files would silently go elsewhere.
+    const stray = S3_SETTINGS.filter((name) => env[name]);
+    if (stray.length > 0) throw new Error(`${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but FILE_STORE is ${kind}: set FILE_STORE=s3, or remove the S3_ settings`);
+    return { kind: kind as 'postgres' | 'disk' };
+  }
+  const bucket = env.S3_BUCKET ?? '';
+  // S3's bucket naming rules, in short: 3-63 lower-case letters, digits, dots and hyphens.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`FILE_STORE=s3 needs S3_BUCKET, a bucket name (3-63 lower-case letters, digits, dots, hyphens), got "${bucket}"`);
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http:// or https:// address, got ${endpoint}`);
+  const region = env.S3_REGION || 'us-east-1';
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) throw new Error(`S3_REGION must be a region name such as us-east-1 (or auto), got ${region}`);
+  const [accessKeyId, secretAccessKey] = [env.S3_ACCESS_KEY_ID || '', env.S3_SECRET_ACCESS_KEY || ''];
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the AWS SDK then finds credentials itself)');
+  const pathStyle = env.S3_FORCE_PATH_STYLE || '';
+  if (pathStyle && !/^(true|false)$/i.test(pathStyle)) throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got ${pathStyle}`);
+  return {
+    kind: 's3',
+    bucket,
+    endpoint,
+    region,
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : undefined,
+    // Self-hosted S3-compatible services mostly answer only at https://host/bucket/key.
+    forcePathStyle: pathStyle ? truthy(pathStyle) : endpoint !== undefined,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -181,5 +231,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       idleMs: positiveInt(env, 'HTTP_IDLE_TIMEOUT_MS', 60_000),
     },
     metrics: metricsOf(env, port),
+    files: fileStoreOf(env),
   };
 }

@@ -9,6 +9,7 @@ import type { NotificationDeliverers } from './notifications/notify.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import type { TopicRules } from './realtime/topic-rules.ts';
 import type { AppMetrics } from './observability/metrics.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 /** The Fastify instance every feature registers its routes on (zod schemas). */
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -33,4 +34,6 @@ export interface AppContext {
   secrets: SecretCache;
   /** This app's figures for /metrics (observability/metrics.ts). */
   metrics: AppMetrics;
+  /** Uploaded files (avatars, evidence, feedback screenshots): the one store FILE_STORE chose. */
+  files: FileStore;
 }

@@ -1,5 +1,6 @@
 // `npm run admin -- <command>`: the operator's commands (the first admin, a new password, a
-// backup of the embedded database and its restore), on the server's settings (DATABASE_URL, else DATA_DIR).
+// backup of the embedded database and its restore, the upload import), on the server's settings
+// (DATABASE_URL, else DATA_DIR; FILE_STORE).
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
@@ -9,6 +10,8 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open.ts';
 import { AppError } from '../http/errors.ts';
+import { importDiskFiles } from '../storage/import-disk-files.ts';
+import { openFileStore } from '../storage/open-file-store.ts';
 import { adminSignUp, checkNewPassword, createAdmin, setPassword } from './admin-accounts.service.ts';
 
 const USAGE = `Usage:
@@ -24,6 +27,9 @@ const USAGE = `Usage:
   npm run admin -- restore --from <file> [--replace]
       Makes DATA_DIR's embedded database the one in the file. A database already there is
       only replaced with --replace, and kept beside it, renamed. Stop the server first.
+  npm run admin -- import-files
+      Copies the files uploaded under DATA_DIR/uploads (where every upload went before
+      FILE_STORE) into the store FILE_STORE names. Run it once on each host that has them.
 
 The password is asked for (not shown), or read from the first line of standard input when
 piped. The database is DATABASE_URL's, else the embedded one in DATA_DIR (./data): a running
@@ -58,6 +64,10 @@ async function run(argv: string[]): Promise<string> {
   const [command, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
   if (command === 'backup' || command === 'restore') return backupCommand(command, values);
+  if (command === 'import-files') {
+    if (Object.keys(values).length > 0) throw new UsageError('import-files takes no options.');
+    return importFiles(loadConfig());
+  }
   if (command !== 'create' && command !== 'password') throw new UsageError(command ? `Unknown command: ${command}` : 'No command given.');
   if (values.out || values.from || values.replace) throw new UsageError(`${command} does not take --out, --from or --replace.`);
   if (!values.email) throw new UsageError('--email is required.');
@@ -100,6 +110,19 @@ async function backupCommand(command: 'backup' | 'restore', values: { out?: stri
   if (values.out) throw new UsageError('restore takes --from and --replace.');
   const { users, keptAt } = await restoreEmbedded(config.dataDir, values.from, { replace: values.replace ?? false });
   return `Restored ${values.from} into ${config.dataDir} (${users} accounts).${keptAt ? ` The database it replaced is kept at ${keptAt}.` : ''}`;
+}
+
+async function importFiles(config: Config): Promise<string> {
+  if (config.files.kind === 'disk') return 'FILE_STORE is disk: the files are already where the server reads them. Nothing copied.';
+  const copied = await withDatabase(config, async (db) => {
+    const store = await openFileStore(config, db);
+    try {
+      return await importDiskFiles(config.dataDir, store);
+    } finally {
+      store.close?.();
+    }
+  });
+  return `${copied} file${copied === 1 ? '' : 's'} copied from ${config.dataDir}/uploads into the ${config.files.kind === 's3' ? `S3 bucket ${config.files.bucket}` : 'database'}.`;
 }
 
 async function withDatabase<T>(config: Config, work: (db: Database) => Promise<T>): Promise<T> {

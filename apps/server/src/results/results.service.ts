@@ -87,7 +87,8 @@ export async function settle(tx: Queryable, m: MatchRow, ending: Ending, now: Da
 
 async function storeEvidence(tx: Queryable, store: FileStore, m: MatchRow, userId: string, file: UploadedFile, stored: string[]): Promise<string> {
   const key = newKey(`evidence/${m.id}`, file.contentType);
-  await store.put(key, file.data, file.contentType);
+  // In the report's transaction: the database store then keeps no file of a report rolled back.
+  await store.put(key, file.data, file.contentType, tx);
   stored.push(key);
   return repo.insertEvidence(tx, { matchId: m.id, userId, key, contentType: file.contentType, size: file.data.length });
 }
