@@ -97,6 +97,8 @@ export function createServices(base: Pick<AppContext, 'config' | 'db' | 'log' | 
 export async function buildApp({ config, db, logger }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    // One line per request, written when it is answered (logRequests below), not two.
+    disableRequestLogging: true,
     // A number of hops: the nearest n proxies (proxy-addr takes the count as a function).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -148,6 +150,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   const { arena, ...ctx } = services;
   app.decorate('services', services);
   app.addHook('onClose', () => arena.close());
+  logRequests(app);
   timeRequests(app, ctx.metrics);
   exposeMetrics(app, ctx);
 
@@ -205,6 +208,14 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   }
 
   return app;
+}
+
+/** Each answered request as one log line: the request, its status and how long it took (ms). */
+function logRequests(app: App): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
 }
 
 const indexHtml = (config: Config) => path.join(config.webDir ?? '', 'index.html');
