@@ -1,10 +1,10 @@
-// bench/moves in rounds: the whole run (ours: open loop, closed loop; then boardgame.io) BENCH_ROUNDS
-// times, each from a fresh database and server, so each of our figures sits next to a
-// boardgame.io figure taken a minute later rather than once for the whole session. On a shared
+// bench/moves in rounds: the whole run (ours: open loop, closed loop; then boardgame.io and
+// Colyseus) BENCH_ROUNDS times, each from a fresh database and server, so each of our figures sits
+// next to the peers' figures taken a minute later rather than once for the whole session. On a shared
 // two-core machine throughput drifts by ±20 % over minutes (as bench/ledger found); one pair of
 // runs can land ours in a slow phase and theirs in a fast one, or the other way round. Prints
 // every round and the medians (the ratio's median is over the rounds' own ratios), CPU per move
-// first; boardgame.io is set beside our closed loop only (the open loop has its own goal).
+// first; the peers are set beside our closed loop only (the open loop has its own goal).
 //
 //   BENCH_ROUNDS=3 npx tsx bench/moves/rounds.ts      (other settings as for run.ts)
 import { spawnSync } from 'node:child_process';
@@ -28,10 +28,12 @@ interface CpuUs {
 }
 
 interface Run {
-  cpuUsPerMove: { closedLoop: CpuUs; boardgameio: Omit<CpuUs, 'postgres'> | null };
-  openLoop: { p50ms: number; p99ms: number } & Probe;
+  cpuUsPerMove: { closedLoop: CpuUs; boardgameio: Omit<CpuUs, 'postgres'> | null; colyseus: Omit<CpuUs, 'postgres'> | null };
+  openLoop: ({ p50ms: number; p99ms: number } & Probe) | null;
   closedLoop: { movesPerSec: number; p99ms: number } & Probe;
   boardgameio: { movesPerSec: number; p99ms: number } | null;
+  colyseus: { movesPerSec: number; p99ms: number } | null;
+  closedLoopVsColyseus: { serverAndPostgresOverServer: number } | null;
 }
 
 interface Round {
@@ -47,12 +49,18 @@ interface Round {
   ratio: number | null;
   closedP99ms: number;
   boardgameioP99ms: number | null;
+  /** Colyseus, a patch per move: CPU per move (µs), moves/s, p99; ours (server + PostgreSQL) over its server's CPU per move. */
+  colyseusServerCpuUsPerMove: number | null;
+  colyseusTotalCpuUsPerMove: number | null;
+  colyseusMovesPerSec: number | null;
+  colyseusP99ms: number | null;
+  serverAndPostgresOverColyseusServer: number | null;
   closedDiskStalledMs: number | null;
-  /** The open loop, below saturation: against its own goal only. */
-  openP50ms: number;
-  openP99ms: number;
+  /** The open loop, below saturation: against its own goal only (null with SKIP_OPEN=1). */
+  openP50ms: number | null;
+  openP99ms: number | null;
   /** The open loop's moves clear of the disk's stalls (commit-probe.ts), and how long the disk stalled. */
-  openClearP99ms: number;
+  openClearP99ms: number | null;
   openDiskStalledMs: number | null;
   openLongestCommitMs: number | null;
 }
@@ -71,6 +79,7 @@ for (let n = 1; n <= ROUNDS; n++) {
   const out = run.stdout.toString();
   const r = JSON.parse(out.slice(out.indexOf('{'))) as Run;
   const peer = r.boardgameio;
+  const colyseus = r.colyseus;
   const cpu = r.cpuUsPerMove;
   rounds.push({
     serverCpuUsPerMove: cpu.closedLoop.server,
@@ -83,12 +92,17 @@ for (let n = 1; n <= ROUNDS; n++) {
     ratio: peer ? round2(r.closedLoop.movesPerSec / peer.movesPerSec) : null,
     closedP99ms: r.closedLoop.p99ms,
     boardgameioP99ms: peer?.p99ms ?? null,
+    colyseusServerCpuUsPerMove: cpu.colyseus?.server ?? null,
+    colyseusTotalCpuUsPerMove: cpu.colyseus?.total ?? null,
+    colyseusMovesPerSec: colyseus?.movesPerSec ?? null,
+    colyseusP99ms: colyseus?.p99ms ?? null,
+    serverAndPostgresOverColyseusServer: r.closedLoopVsColyseus?.serverAndPostgresOverServer ?? null,
     closedDiskStalledMs: r.closedLoop.commitProbe?.stalledMs ?? null,
-    openP50ms: r.openLoop.p50ms,
-    openP99ms: r.openLoop.p99ms,
-    openClearP99ms: r.openLoop.clearOfDiskStalls.p99ms,
-    openDiskStalledMs: r.openLoop.commitProbe?.stalledMs ?? null,
-    openLongestCommitMs: r.openLoop.commitProbe?.maxms ?? null,
+    openP50ms: r.openLoop?.p50ms ?? null,
+    openP99ms: r.openLoop?.p99ms ?? null,
+    openClearP99ms: r.openLoop?.clearOfDiskStalls.p99ms ?? null,
+    openDiskStalledMs: r.openLoop?.commitProbe?.stalledMs ?? null,
+    openLongestCommitMs: r.openLoop?.commitProbe?.maxms ?? null,
   });
   console.error(`round ${n}: ${JSON.stringify(rounds.at(-1))}`);
 }
@@ -105,7 +119,11 @@ const summary = {
     total: of((r) => r.totalCpuUsPerMove),
     boardgameioServer: of((r) => r.boardgameioServerCpuUsPerMove),
     boardgameioTotal: of((r) => r.boardgameioTotalCpuUsPerMove),
+    colyseusServer: of((r) => r.colyseusServerCpuUsPerMove),
+    colyseusTotal: of((r) => r.colyseusTotalCpuUsPerMove),
   },
+  /** Issue 26's goal: ≤ 2 (aim ≤ 1), the median of the rounds' own ratios. */
+  medianServerAndPostgresOverColyseusServer: of((r) => r.serverAndPostgresOverColyseusServer),
   closedLoop: {
     medianMovesPerSec: of((r) => r.closedMovesPerSec),
     medianBoardgameioMovesPerSec: of((r) => r.boardgameioMovesPerSec),
@@ -113,6 +131,8 @@ const summary = {
     ratiosPerRound: rounds.map((r) => r.ratio),
     medianP99ms: of((r) => r.closedP99ms),
     medianBoardgameioP99ms: of((r) => r.boardgameioP99ms),
+    medianColyseusMovesPerSec: of((r) => r.colyseusMovesPerSec),
+    medianColyseusP99ms: of((r) => r.colyseusP99ms),
   },
   openLoop: {
     medianP99ms: of((r) => r.openP99ms),

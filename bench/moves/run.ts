@@ -1,11 +1,12 @@
 // Live-arena moves under load: MATCHES concurrent matches (2 × MATCHES sockets; GAME=checkers or tic-tac-toe), every
 // move validated, clocked and durable in PostgreSQL before anyone hears of it, played over the
-// realtime socket ({t:"move"}), next to boardgame.io's own server on the same workload in the
-// same run (which keeps nothing in a database).
+// realtime socket ({t:"move"}), next to boardgame.io's and Colyseus's own servers on the same
+// workload in the same run (which keep nothing in a database).
 //
 //   npx tsx bench/moves/run.ts            (DATABASE_URL, or postgres://postgres@127.0.0.1:5432)
 //   MATCHES=500 SECONDS=20 npx tsx bench/moves/run.ts
-//   SKIP_PEER=1 ...                        (without the boardgame.io run)
+//   SKIP_PEER=1 ...                        (without the peers; PEERS=colyseus: that one only)
+//   SKIP_OPEN=1 ...                        (the closed loop only: A/B runs of CPU per move)
 //   GAME=tic-tac-toe ...                   (the heaviest lifecycle; default checkers)
 // Diagnostics: BENCH_PROF=dir (V8 CPU profile of the server), BENCH_PERF=1 (JS symbols for Linux
 // perf), BENCH_EXPLAIN=ms (PostgreSQL logs plans slower than that), BENCH_LOG_STATEMENTS=1,
@@ -22,10 +23,10 @@
 //     player to the OPPONENT's socket receiving the event that carries it. p50/p90/p99/max.
 // (b) Closed loop: in every match the player whose turn it is moves as soon as its socket shows
 //     its turn. Moves per second (counted when the opponent has received them) and latency.
-// Then boardgame.io (../shared/peers/boardgameio, copied under /tmp and installed there) with
-// MATCHES matches for SECONDS seconds, closed loop: its CPU per move, moves per second and p99,
-// set beside our closed loop's (both saturated: like figures). The open loop's p99 is measured
-// below saturation and is compared with its own goal only, never with boardgame.io's.
+// Then the peers (peers.ts: boardgame.io, and Colyseus with a patch per move) with MATCHES matches
+// for SECONDS seconds, closed loop: their CPU per move, moves per second and p99, set beside our
+// closed loop's (all saturated: like figures). The open loop's p99 is measured below saturation
+// and is compared with its own goal only, never with a peer's.
 //
 // The result leads with CPU per move (µs of server, PostgreSQL and load generator CPU per move
 // delivered): on a shared machine it moves far less than throughput or latency do.
@@ -40,10 +41,9 @@
 // and restarts a match every ~22 moves — the heaviest lifecycle per move. The server runs in a
 // child process (server.ts); PostgreSQL and this load generator share the machine. Each phase
 // also prints the CPU it took per process and how busy the whole machine was: on a shared
-// machine, other work competes for the same cores, boardgame.io's run included.
-import { execFileSync, spawnSync } from 'node:child_process';
+// machine, other work competes for the same cores, the peers' runs included.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,7 @@ import { ADMIN_URL, urlFor } from '../lib/postgres.ts';
 import { percentile } from '../lib/rounds.ts';
 import { type BenchServer, spawnBenchServer } from '../lib/server.ts';
 import { accessTokens, freshDatabase, inParallel, insertPlayers } from '../lib/setup.ts';
+import { closedLoopVs, peerLabel, peersToRun, runPeer, type PeerRun } from './peers.ts';
 
 const env = process.env;
 const MATCHES = Number(env.MATCHES ?? 500);
@@ -67,7 +68,11 @@ const WARMUP = Number(env.WARMUP ?? 3);
 const RATE_PER_MATCH = Number(env.RATE_PER_MATCH ?? 2);
 /** Matches queued per pair of players (a pair plays them one after the other). */
 const PER_PAIR = Number(env.MATCHES_PER_PAIR ?? (env.GAME === 'tic-tac-toe' ? 30 : 4));
-const SKIP_PEER = env.SKIP_PEER === '1';
+const PEERS = peersToRun(env);
+/** The closed loop and the peers only (A/B runs of CPU per move): SKIP_OPEN=1. */
+const SKIP_OPEN = env.SKIP_OPEN === '1';
+/** Colyseus at its default 50 ms patch interval as well (COLYSEUS_DEFAULT_PATCH=1): its rows measure the tick, for reference only. */
+const COLYSEUS_DEFAULT_PATCH = env.COLYSEUS_DEFAULT_PATCH === '1';
 const NOT_DURABLE = env.BENCH_NOT_DURABLE === '1';
 /**
  * The game played: checkers (random legal moves; a best of 3 lasts ~150+ moves, the closest of
@@ -79,8 +84,6 @@ if (GAME !== 'checkers' && GAME !== 'tic-tac-toe') throw new Error('GAME must be
 const STAKE_MINOR = 100;
 const DB_NAME = 'versus_bench_moves';
 const here = path.dirname(fileURLToPath(import.meta.url));
-const PEER_SRC = path.resolve(here, '../../../shared/peers/boardgameio');
-const PEER_COPY = '/tmp/versus-bench/boardgameio';
 
 const log = (...parts: unknown[]) => console.error(`[moves ${new Date().toISOString().slice(11, 23)}]`, ...parts);
 
@@ -531,6 +534,7 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
     postgres: perMove(pg1 - pg0),
     loadGenerator: perMove((own1.user + own1.system) / 1e6),
   };
+  const machineBusyPct = round(100 * (1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total)), 0);
   const result = {
     /** CPU per move delivered (µs): what each part spent, the figure to read first. */
     cpuUsPerMove: { ...cpuUsPerMove, total: cpuUsPerMove.server + cpuUsPerMove.postgres + cpuUsPerMove.loadGenerator },
@@ -545,7 +549,9 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
     loadGeneratorSysPct: round((100 * own1.system) / 1e6 / seconds, 0),
     /** Mean number of pairs with a move in flight, between matches, or waiting (sampled every 20 ms). */
     meanPairs,
-    machineBusyPct: round(100 * (1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total)), 0),
+    machineBusyPct,
+    /** CPU (% of one core) spent by anything but the server, its PostgreSQL backends and this process: other work on the machine. */
+    otherCpuPct: round(machineBusyPct * os.availableParallelism() - (100 * (server1.cpuSec - server0.cpuSec + pg1 - pg0 + (own1.user + own1.system) / 1e6)) / seconds, 0),
     serverRssMB: server1.rssMB,
     writer: writerDelta(writer0, writer1),
     /** A bare one-row commit on the same server meanwhile, every 5 ms: the floor of a durable write (bench/lib/commit-probe.ts). */
@@ -557,47 +563,36 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
   return result;
 }
 
-// ---------------------------------------------------------------------------------------
-// boardgame.io, the same workload on its own server
-
-function runPeer(): Record<string, unknown> | null {
-  if (SKIP_PEER) return null;
-  if (!fs.existsSync(path.join(PEER_COPY, 'node_modules', 'boardgame.io'))) {
-    fs.rmSync(PEER_COPY, { recursive: true, force: true });
-    fs.mkdirSync(path.dirname(PEER_COPY), { recursive: true });
-    fs.cpSync(PEER_SRC, PEER_COPY, { recursive: true, filter: (src) => !src.includes('node_modules') });
-    log('installing boardgame.io in', PEER_COPY);
-    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: PEER_COPY, stdio: ['ignore', 'inherit', 'inherit'] });
-  }
-  log(`boardgame.io: MATCHES=${MATCHES} SECONDS=${SECONDS}`);
-  const load0 = loadavg();
-  const run = spawnSync('bash', [path.join(PEER_COPY, 'run.sh')], {
-    cwd: PEER_COPY,
-    env: { ...env, MATCHES: String(MATCHES), SECONDS: String(SECONDS), WARMUP: String(WARMUP), PORT: env.PEER_PORT ?? '8000' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  process.stderr.write(run.stderr);
-  if (run.status !== 0) throw new Error(`boardgame.io run failed (${run.status})`);
-  const line = run.stdout.toString().trim().split('\n').filter((l) => l.startsWith('{')).at(-1);
-  if (!line) return null;
-  const result = JSON.parse(line) as Record<string, unknown>;
-  // Its own CPU figures (load.mjs prints them on stderr as a diagnostics line).
-  const diagnostics = run.stderr
-    .toString()
-    .split('\n')
-    .filter((l) => l.startsWith('{') && l.includes('"diagnostics"'))
-    .map((l) => JSON.parse(l) as { serverCpuPct?: number; clientCpuPct?: number })
-    .at(-1);
-  return { ...result, serverCpuPct: diagnostics?.serverCpuPct, clientCpuPct: diagnostics?.clientCpuPct, loadAverageAtStart: Number(load0) };
-}
-
-/** boardgame.io's CPU per move (µs), from the CPU shares its run reports: it has no database. */
-function peerCpuUsPerMove(peer: Record<string, unknown>) {
-  const rate = Number(peer.movesPerSec);
-  const per = (pct: number) => Math.round((pct * 1e4) / rate);
-  const server = per(Number(peer.serverCpuPct));
-  const loadGenerator = per(Number(peer.clientCpuPct));
-  return { server, loadGenerator, total: server + loadGenerator };
+/** (a) Open loop: RATE_PER_MATCH moves per second per match, random phases. */
+function openLoop(server: BenchServer, pairs: readonly Pair[]) {
+  const period = 1000 / RATE_PER_MATCH;
+  const timers: NodeJS.Timeout[] = [];
+  return window(
+    'open loop',
+    server,
+    pairs,
+    () => {
+      mode = 'open';
+      for (const pair of pairs) {
+        const tick = () => {
+          if (mode !== 'open') return;
+          const mover = pair.pending || pair.switching ? null : moverOf(pair);
+          if (mover) sendMove(pair, mover, mover.last!);
+          else if (measuring) skippedTicks++;
+        };
+        timers.push(
+          setTimeout(() => {
+            tick();
+            timers.push(setInterval(tick, period));
+          }, Math.random() * period),
+        );
+      }
+    },
+    () => {
+      mode = 'idle';
+      for (const timer of timers) clearTimeout(timer);
+    },
+  );
 }
 
 /** The line a reader wants first: CPU per move, then moves/s, then p99. */
@@ -628,36 +623,9 @@ async function main() {
     await inParallel(pairs, 50, (pair) => nextMatch(pair));
     log('every pair is in its first match');
 
-    // (a) Open loop: RATE_PER_MATCH moves per second per match, random phases.
-    const period = 1000 / RATE_PER_MATCH;
-    const timers: NodeJS.Timeout[] = [];
-    const open = await window(
-      'open loop',
-      server,
-      pairs,
-      () => {
-        mode = 'open';
-        for (const pair of pairs) {
-          const tick = () => {
-            if (mode !== 'open') return;
-            const mover = pair.pending || pair.switching ? null : moverOf(pair);
-            if (mover) sendMove(pair, mover, mover.last!);
-            else if (measuring) skippedTicks++;
-          };
-          timers.push(
-            setTimeout(() => {
-              tick();
-              timers.push(setInterval(tick, period));
-            }, Math.random() * period),
-          );
-        }
-      },
-      () => {
-        mode = 'idle';
-        for (const timer of timers) clearTimeout(timer);
-      },
-    );
-    await sleep(500);
+    // (a) Open loop, unless SKIP_OPEN=1.
+    const open = SKIP_OPEN ? null : await openLoop(server, pairs);
+    if (open) await sleep(500);
 
     // (b) Closed loop: each mover moves as soon as its socket shows its turn.
     const closed = await window(
@@ -683,8 +651,14 @@ async function main() {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
 
-    const peer = runPeer();
-    const peerCpu = peer ? peerCpuUsPerMove(peer) : null;
+    const settings = { matches: MATCHES, seconds: SECONDS, warmup: WARMUP };
+    const peers: Partial<Record<'boardgameio' | 'colyseus' | 'colyseusDefaultPatch', PeerRun>> = {};
+    for (const name of PEERS) {
+      // Colyseus pushes a patch per move (PATCH_RATE=0), as we and boardgame.io do: its default
+      // 50 ms interval would measure the tick (p50 ≈ 50 ms by construction), not the relay.
+      peers[name] = await runPeer(name, settings, name === 'colyseus' ? { PATCH_RATE: '0' } : {}, log);
+      if (name === 'colyseus' && COLYSEUS_DEFAULT_PATCH) peers.colyseusDefaultPatch = await runPeer(name, settings, { PATCH_RATE: '50' }, log);
+    }
     const result = {
       bench: 'moves',
       game: GAME,
@@ -695,25 +669,32 @@ async function main() {
         ? 'NO: an experiment with synchronous_commit off (BENCH_NOT_DURABLE=1); moves are published before they reach the disk'
         : 'every move committed to PostgreSQL (synchronous_commit on) before it is published or acknowledged',
       loadAverageAtStart: loadAtStart,
-      /** CPU per move (µs) first: the closed loop's beside boardgame.io's (both saturated), and the open loop's. */
-      cpuUsPerMove: { closedLoop: closed.cpuUsPerMove, boardgameio: peerCpu, openLoop: open.cpuUsPerMove },
+      /** CPU per move (µs) first: the closed loop's beside the peers' (all saturated), and the open loop's. */
+      cpuUsPerMove: {
+        closedLoop: closed.cpuUsPerMove,
+        boardgameio: peers.boardgameio?.cpuUsPerMove ?? null,
+        colyseus: peers.colyseus?.cpuUsPerMove ?? null,
+        openLoop: open?.cpuUsPerMove ?? null,
+      },
       closedLoop: closed,
-      openLoop: { offeredPerSec: MATCHES * RATE_PER_MATCH, ...open, goalP99ms: 25, meetsGoal: Number(open.p99ms) < 25 },
+      openLoop: open && { offeredPerSec: MATCHES * RATE_PER_MATCH, ...open, goalP99ms: 25, meetsGoal: Number(open.p99ms) < 25 },
       pairsOutOfMatches: exhausted,
       writer,
-      boardgameio: peer && { cpuUsPerMove: peerCpu, ...peer },
-      // Like with like only: our closed loop beside boardgame.io's closed loop. The open loop's p99
+      boardgameio: peers.boardgameio ?? null,
+      colyseus: peers.colyseus ?? null,
+      ...(peers.colyseusDefaultPatch ? { colyseusDefaultPatch: peers.colyseusDefaultPatch } : {}),
+      // Like with like only: our closed loop beside each peer's closed loop. The open loop's p99
       // (below saturation) has its own goal and no counterpart there.
-      closedLoopVsBoardgameio: peer
-        ? {
-            movesPerSec: round(Number(closed.movesPerSec) / Number(peer.movesPerSec), 2),
-            p99: round(Number(closed.p99ms) / Number(peer.p99ms), 3),
-          }
-        : null,
+      closedLoopVsBoardgameio: peers.boardgameio ? closedLoopVs(closed, peers.boardgameio) : null,
+      closedLoopVsColyseus: peers.colyseus ? closedLoopVs(closed, peers.colyseus) : null,
     };
     log(headline('closed loop', closed));
-    if (peer && peerCpu) log(headline('boardgame.io', { cpuUsPerMove: peerCpu, movesPerSec: Number(peer.movesPerSec), p99ms: Number(peer.p99ms) }));
-    log(`${headline('open loop', open)} (offered ${MATCHES * RATE_PER_MATCH}/s; goal p99 < 25 ms)`);
+    for (const name of PEERS) log(headline(peerLabel(name), peers[name]!));
+    if (result.closedLoopVsColyseus) {
+      const vs = result.closedLoopVsColyseus;
+      log(`against Colyseus: (server + PostgreSQL) / its server ${vs.serverAndPostgresOverServer} (goal ≤ 2, aim ≤ 1); moves/s ×${vs.movesPerSec}; p99 ×${vs.p99}`);
+    }
+    if (open) log(`${headline('open loop', open)} (offered ${MATCHES * RATE_PER_MATCH}/s; goal p99 < 25 ms)`);
     console.log(JSON.stringify(result, null, 2));
   } finally {
     if (child.exitCode === null) child.kill('SIGTERM');
