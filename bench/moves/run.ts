@@ -53,7 +53,7 @@ import { checkersNotation, checkersPositionOf, generateMoves, type CheckersView 
 import { REALTIME_PROTOCOL } from '@versus/domain/realtime';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { lockEscrow, openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
-import { loadavg, machineCpu, postgresCpuSec, procStat } from '../lib/cpu.ts';
+import { loadavg, machineCpu, postgresBackendsCpuSec, postgresCpuSecSince, procStat } from '../lib/cpu.ts';
 import { startCommitProbe } from '../lib/commit-probe.ts';
 import { ADMIN_URL, urlFor } from '../lib/postgres.ts';
 import { percentile } from '../lib/rounds.ts';
@@ -509,7 +509,7 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
   const ownLoop = monitorEventLoopDelay({ resolution: 5 });
   ownLoop.enable();
   const server0 = procStat(child.pid!);
-  const pg0 = postgresCpuSec(DB_NAME);
+  const pg0 = postgresBackendsCpuSec(DB_NAME);
   const own0 = process.cpuUsage();
   const machine0 = machineCpu();
   probe.measure();
@@ -521,7 +521,8 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
   const meanPairs = pairStates();
   const seconds = (performance.now() - t0) / 1000;
   const server1 = procStat(child.pid!);
-  const pg1 = postgresCpuSec(DB_NAME);
+  // A backend the pool closed meanwhile is left out, not subtracted (it made the figure negative).
+  const pgSec = postgresCpuSecSince(DB_NAME, pg0);
   const own1 = process.cpuUsage(own0);
   const machine1 = machineCpu();
   stop();
@@ -531,7 +532,7 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
   const perMove = (cpuSec: number) => Math.round((1e6 * cpuSec) / Math.max(1, moved));
   const cpuUsPerMove = {
     server: perMove(server1.cpuSec - server0.cpuSec),
-    postgres: perMove(pg1 - pg0),
+    postgres: perMove(pgSec),
     loadGenerator: perMove((own1.user + own1.system) / 1e6),
   };
   const machineBusyPct = round(100 * (1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total)), 0);
@@ -544,14 +545,14 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
     serverCpuPct: round((100 * (server1.cpuSec - server0.cpuSec)) / seconds, 0),
     /** Of which in the kernel (socket writes to loopback do the receiver's TCP work too). */
     serverSysPct: round((100 * (server1.sysSec - server0.sysSec)) / seconds, 0),
-    postgresCpuPct: round((100 * (pg1 - pg0)) / seconds, 0),
+    postgresCpuPct: round((100 * pgSec) / seconds, 0),
     loadGeneratorCpuPct: round((100 * (own1.user + own1.system)) / 1e6 / seconds, 0),
     loadGeneratorSysPct: round((100 * own1.system) / 1e6 / seconds, 0),
     /** Mean number of pairs with a move in flight, between matches, or waiting (sampled every 20 ms). */
     meanPairs,
     machineBusyPct,
     /** CPU (% of one core) spent by anything but the server, its PostgreSQL backends and this process: other work on the machine. */
-    otherCpuPct: round(machineBusyPct * os.availableParallelism() - (100 * (server1.cpuSec - server0.cpuSec + pg1 - pg0 + (own1.user + own1.system) / 1e6)) / seconds, 0),
+    otherCpuPct: round(machineBusyPct * os.availableParallelism() - (100 * (server1.cpuSec - server0.cpuSec + pgSec + (own1.user + own1.system) / 1e6)) / seconds, 0),
     serverRssMB: server1.rssMB,
     writer: writerDelta(writer0, writer1),
     /** A bare one-row commit on the same server meanwhile, every 5 ms: the floor of a durable write (bench/lib/commit-probe.ts). */
