@@ -2,6 +2,7 @@
 // process of its own. The child side (startBenchApp) prints {"port": n} once listening and exits
 // on SIGTERM; the bench side (spawnBenchServer) starts it and waits for that line.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import readline from 'node:readline';
 import { buildApp, type App } from '../../apps/server/src/app.ts';
@@ -11,8 +12,8 @@ import { openPostgres } from '../../apps/server/src/db/database.ts';
 export interface BenchServer {
   child: ChildProcess;
   port: number;
-  /** What the server prints, line by line (its answers to SIGUSR2). */
-  lines: readline.Interface;
+  /** What the server prints as JSON, line by line (its answers to SIGUSR2); other lines go to stderr. */
+  lines: EventEmitter<{ line: [string] }>;
 }
 
 /** The Node.js flags the server runs with in production (package.json start): the same here. */
@@ -24,7 +25,12 @@ export async function spawnBenchServer(script: string, databaseUrl: string, node
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const lines = readline.createInterface({ input: child.stdout! });
+  // V8's tracing flags (--trace-deopt, --log-deopt) print on stdout too: only JSON lines are answers.
+  const lines = new EventEmitter<{ line: [string] }>();
+  readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (line.startsWith('{')) lines.emit('line', line);
+    else process.stderr.write(`${line}\n`);
+  });
   const port = await new Promise<number>((resolve, reject) => {
     lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`bench server exited early (${code})`)));

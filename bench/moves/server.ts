@@ -1,10 +1,41 @@
 // The Versus server as the move bench runs it (bench/lib/server.ts). On SIGUSR2 it prints the
 // arena writer's figures so far (batches, items per batch) and how late its event loop ran since
 // the last SIGUSR2 (a busy loop delays every socket and query) as one JSON line.
+// BENCH_ALLOC_PROF=dir: the first measured window's allocations (V8's sampling heap profiler,
+// collected objects included: what the young-generation collections sweep up), written to dir.
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import { startBenchApp } from '../lib/server.ts';
 
 const { app, loopDelay } = await startBenchApp();
 
+const allocDir = process.env.BENCH_ALLOC_PROF;
+let session: Session | null = null;
+let windows = 0;
+
 process.on('SIGUSR2', () => {
   process.stdout.write(`${JSON.stringify({ writer: { ...app.services.arena.writer.stats, eventLoopDelay: loopDelay(true) } })}\n`);
+  if (!allocDir) return;
+  // The bench signals at the start and at the end of each window.
+  if (++windows === 1) void startAllocations();
+  else if (windows === 2) void stopAllocations(allocDir);
 });
+
+async function startAllocations(): Promise<void> {
+  session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  } as never);
+}
+
+async function stopAllocations(dir: string): Promise<void> {
+  if (!session) return;
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `alloc-${process.pid}.heapprofile`), JSON.stringify(profile));
+  session.disconnect();
+}
