@@ -43,6 +43,22 @@ describe('client messages', () => {
       if (!result.ok) expect(result.error).toMatch(error);
     }
   });
+
+  it('refuses a NUL or an unpaired surrogate anywhere, escaped or not, and reads other escapes', () => {
+    const move = (m: string) => `{"t":"move","d":{"matchId":"m1","move":${m},"version":3}}`;
+    const refused: Array<[string, string]> = [
+      [move('"a\\u0000b"'), 'd.move'],
+      [move('{"path":["\\ud800"]}'), 'd.move.path.0'],
+      [move('"x\ud800"'), 'd.move'], // unescaped, as a string handed over whole
+      ['{"t":"sub","d":{"topic":"user:1","\\u0000":1}}', 'd'],
+    ];
+    for (const [raw, at] of refused) {
+      const result = parseClientMessage(raw);
+      expect(result.ok, raw).toBe(false);
+      if (!result.ok) expect(result.error.startsWith(`${at}: `), result.error).toBe(true);
+    }
+    expect(parseClientMessage(move('"\\u00e9 \\ud83c\\udfb2 \\n"'))).toEqual({ ok: true, message: { t: 'move', d: { matchId: 'm1', move: 'é 🎲 \n', version: 3 } } });
+  });
 });
 
 describe('server messages', () => {

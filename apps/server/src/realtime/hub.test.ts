@@ -139,6 +139,46 @@ describe('realtime hub internals', () => {
     ]);
   });
 
+  it('writes whole frames of every length, multi-byte text included, that a WebSocket client reads intact', async () => {
+    const { url } = await startHub();
+    const topic = 'user:u3';
+    // Payloads whose frames take each header size (2, 4 and 10 bytes); é and 🎲 are more bytes than characters.
+    const texts = ['é', 'x'.repeat(200) + '🎲', 'é'.repeat(40_000)];
+    for (const text of texts) await publishCommitted(topic, 'sized', { text });
+    const socket = await connect(url, 'u3');
+    socket.send({ t: 'sub', d: { topic, since: 0 } });
+    const events = await socket.events(3);
+    expect(events.map((e) => (e.payload as { text: string }).text)).toEqual(texts);
+    expect(socket.invalid).toEqual([]);
+  });
+
+  it("sends a socket's replay in one write", async () => {
+    const { url, hub } = await startHub();
+    // Counts what the hub writes on each socket's TCP connection.
+    const writes: Buffer[] = [];
+    const accept = hub.accept.bind(hub);
+    hub.accept = (socket, address, tcp) => {
+      if (tcp) {
+        const write = tcp.write.bind(tcp) as (chunk: Buffer) => boolean;
+        tcp.write = ((chunk: Buffer) => {
+          writes.push(chunk);
+          return write(chunk);
+        }) as typeof tcp.write;
+      }
+      accept(socket, address, tcp);
+    };
+    const topic = 'user:u4';
+    for (let n = 1; n <= 5; n++) await publishCommitted(topic, 'replayed');
+    const socket = await connect(url, 'u4');
+    writes.length = 0;
+    socket.send({ t: 'sub', d: { topic, since: 0 } });
+    expect((await socket.events(5)).map((e) => e.v)).toEqual([1, 2, 3, 4, 5]);
+    expect((await socket.next('subscribed')).d.v).toBe(5);
+    // Five events and `subscribed`, in a single write.
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.toString()).toContain('"t":"subscribed"');
+  });
+
   it('closes with 1011 when the store cannot be read, so the client resumes later', async () => {
     const { url, hub } = await startHub();
     const socket = await connect(url);

@@ -5,6 +5,7 @@
 // unstored topic, a match's, from the last events this hub saw: publish.ts isUnstoredTopic),
 // and what is no longer kept is announced as a `gap`.
 import crypto from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import {
@@ -81,8 +82,8 @@ export interface HubStats {
 }
 
 /**
- * An event ready to send: its version and its frame, serialised once for every subscriber. A
- * gap marker stands for an unstored event too large to travel: its frame is the `gap`.
+ * An event ready to send: its version and its frame (textFrame), built once for every subscriber.
+ * A gap marker stands for an unstored event too large to travel: its frame is the `gap`.
  */
 interface WireEvent {
   version: number;
@@ -98,6 +99,8 @@ const RECENT_KEPT = 64;
 
 interface Conn {
   socket: WebSocket;
+  /** Its TCP socket, written with whole frames (textFrame); null: frames go through `socket.send`. */
+  tcp: Socket | null;
   /** The client's address (counted against socketsPerAddress). */
   address: string;
   /** Its own message budget before hello, its account's shared one after. */
@@ -159,10 +162,32 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const MAX_QUEUED_MESSAGES = 100;
 const CLOSE_DRAIN_MS = 2000;
 
+/**
+ * `text` as a whole WebSocket text frame from a server (RFC 6455 5.2: FIN, unmasked, no
+ * extension): the same bytes for every socket, built once and written as they are.
+ */
+export function textFrame(text: string): Buffer {
+  const length = Buffer.byteLength(text);
+  const header = length < 126 ? 2 : length < 65536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(header + length);
+  frame[0] = 0x81;
+  if (header === 2) frame[1] = length;
+  else if (header === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  frame.write(text, header);
+  return frame;
+}
+
+/** The text a frame carries (for a socket written through `ws`). */
+export const framePayload = (frame: Buffer): Buffer => frame.subarray(frame[1] === 126 ? 4 : frame[1] === 127 ? 10 : 2);
+
 export function eventFrame(topic: string, version: number, type: string, payloadJson: string): Buffer {
-  return Buffer.from(
-    `{"t":"event","d":{"topic":${JSON.stringify(topic)},"v":${version},"type":${JSON.stringify(type)},"payload":${payloadJson}}}`,
-  );
+  return textFrame(`{"t":"event","d":{"topic":${JSON.stringify(topic)},"v":${version},"type":${JSON.stringify(type)},"payload":${payloadJson}}}`);
 }
 
 const refOf = (d: { ref?: string | undefined }) => (d.ref === undefined ? {} : { ref: d.ref });
@@ -204,6 +229,8 @@ export class RealtimeHub {
   private readonly conns = new Set<Conn>();
   private readonly awaitingHello = new Set<Conn>();
   private readonly topics = new Map<string, TopicState>();
+  /** While frames are held (together): each socket's, to leave in one write. */
+  private held: Map<Conn, Buffer | Buffer[]> | null = null;
   private timer: NodeJS.Timeout | undefined;
   private lastHeartbeat = Date.now();
   private unlisten: (() => Promise<void>) | undefined;
@@ -261,9 +288,11 @@ export class RealtimeHub {
 
   /**
    * Takes charge of a freshly upgraded socket from `address`; it has `helloTimeoutMs` to say
-   * hello. One more than the address's fill is closed at once with 4429.
+   * hello. One more than the address's fill is closed at once with 4429. `tcp`, the upgraded
+   * request's socket, carries whole frames written by the hub, when no extension (compression)
+   * changes what goes on the wire.
    */
-  accept(socket: WebSocket, address = 'unknown'): void {
+  accept(socket: WebSocket, address = 'unknown', tcp?: Socket): void {
     if (this.closing) {
       socket.close(REALTIME_CLOSE.restart, 'server restart');
       return;
@@ -274,6 +303,7 @@ export class RealtimeHub {
     }
     const conn: Conn = {
       socket,
+      tcp: tcp && socket.extensions === '' ? tcp : null,
       address,
       bucket: this.limits.bucket(),
       user: null,
@@ -510,6 +540,18 @@ export class RealtimeHub {
     since: number | undefined,
     current: number,
     events: WireEvent[],
+    entry: CatchUpEntry,
+  ): void {
+    // A replay leaves in one write.
+    this.together(() => this.sendCatchUp(topic, state, since, current, events, entry));
+  }
+
+  private sendCatchUp(
+    topic: string,
+    state: TopicState,
+    since: number | undefined,
+    current: number,
+    events: WireEvent[],
     { conn, pending, announce, gap }: CatchUpEntry,
   ): void {
     // Unsubscribed, subscribed again or gone while the store was read.
@@ -554,16 +596,21 @@ export class RealtimeHub {
    */
   publishLocal(events: readonly LocalEvent[]): void {
     if (this.closing) return;
-    for (const event of events) {
-      const state = this.topics.get(event.topic);
-      if (!state) continue; // nobody here follows it
-      const item: WireEvent = { version: event.version, frame: eventFrame(event.topic, event.version, event.type, event.payloadJson) };
-      if (state.inbox) state.inbox.push(item);
-      else this.deliver(event.topic, state, item);
-    }
+    this.together(() => {
+      for (const event of events) {
+        const state = this.topics.get(event.topic);
+        if (!state) continue; // nobody here follows it
+        const item: WireEvent = { version: event.version, frame: eventFrame(event.topic, event.version, event.type, event.payloadJson) };
+        if (state.inbox) state.inbox.push(item);
+        else this.deliver(event.topic, state, item);
+      }
+    });
   }
 
-  private readonly onNotify = (message: MessageOn<typeof REALTIME_CHANNEL>): void => {
+  // A notification may carry many events: what one socket gets of them leaves in one write.
+  private readonly onNotify = (message: MessageOn<typeof REALTIME_CHANNEL>): void => this.together(() => this.notified(message));
+
+  private notified(message: MessageOn<typeof REALTIME_CHANNEL>): void {
     switch (message.t) {
       case 'event':
         return this.incomingEvent(message.d);
@@ -584,13 +631,13 @@ export class RealtimeHub {
         const { topic, type, payload } = message.d;
         if (!this.topics.has(topic)) return;
         // Sockets get it as the browser protocol spells it: {t: 'hint', d}.
-        this.hint(topic, Buffer.from(JSON.stringify({ t: 'hint', d: message.d } satisfies ServerMessage)));
+        this.hint(topic, textFrame(JSON.stringify({ t: 'hint', d: message.d } satisfies ServerMessage)));
         const presence = readPresenceHint(type, payload);
         if (presence?.ask) this.presence.answer(topic, presence.userId);
         return;
       }
     }
-  };
+  }
 
   /**
    * The LISTEN connection was lost and listens again: the notifications sent meanwhile (events
@@ -612,7 +659,7 @@ export class RealtimeHub {
   }
 
   private incomingGap(topic: string, version: number): void {
-    this.incoming(topic, { version, gap: true, frame: Buffer.from(JSON.stringify({ t: 'gap', d: { topic } } satisfies ServerMessage)) });
+    this.incoming(topic, { version, gap: true, frame: textFrame(JSON.stringify({ t: 'gap', d: { topic } } satisfies ServerMessage)) });
   }
 
   /**
@@ -776,14 +823,15 @@ export class RealtimeHub {
   // Outbound
 
   private send(conn: Conn, message: ServerMessage): void {
-    this.sendFrame(conn, JSON.stringify(message));
+    this.sendFrame(conn, textFrame(JSON.stringify(message)));
   }
 
   private sendError(conn: Conn, code: RealtimeErrorCode, message = REALTIME_ERROR_MESSAGES[code], topic?: string): void {
     this.send(conn, { t: 'error', d: topic ? { code, message, topic } : { code, message } });
   }
 
-  private sendFrame(conn: Conn, frame: Buffer | string): void {
+  /** Sends a whole frame (textFrame): held while `together` runs, else written at once. */
+  private sendFrame(conn: Conn, frame: Buffer): void {
     const socket = conn.socket;
     if (socket.readyState !== OPEN) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -791,6 +839,35 @@ export class RealtimeHub {
       socket.terminate();
       return;
     }
-    socket.send(frame, { binary: false });
+    if (!conn.tcp) {
+      socket.send(framePayload(frame), { binary: false });
+      return;
+    }
+    const held = this.held;
+    if (!held) {
+      conn.tcp.write(frame);
+      return;
+    }
+    const before = held.get(conn);
+    if (before === undefined) held.set(conn, frame);
+    else if (Array.isArray(before)) before.push(frame);
+    else held.set(conn, [before, frame]);
+  }
+
+  /** Runs `send`: the frames it sends a socket leave together, in one write (one system call). */
+  private together(send: () => void): void {
+    if (this.held) return send();
+    const held = new Map<Conn, Buffer | Buffer[]>();
+    this.held = held;
+    try {
+      send();
+    } finally {
+      this.held = null;
+      for (const [conn, frames] of held) {
+        // Closed meanwhile: nothing may follow a close frame.
+        if (conn.socket.readyState !== OPEN) continue;
+        conn.tcp!.write(Array.isArray(frames) ? Buffer.concat(frames) : frames);
+      }
+    }
   }
 }

@@ -47,7 +47,7 @@ export async function realtimeFeature(app: App, ctx: Pick<AppContext, 'config' |
       // The hub closes its sockets itself, with 1012 so clients reconnect; @fastify/websocket's
       // own preClose would close them first with no code at all.
       app.websocketServer.clients.delete(socket);
-      hub.accept(socket, addressKey(request.ip));
+      hub.accept(socket, addressKey(request.ip), request.raw.socket);
     },
   });
   app.addHook('preClose', () => hub.close());
