@@ -356,7 +356,17 @@ export interface BatchResult {
   versions: (number | null)[];
 }
 
-const jsonDate = (d: Date | null) => (d ? `"${d.toISOString()}"` : 'null');
+// A match's ready and start times are the same Date objects in every write of it: formatted once.
+const isoTexts = new WeakMap<Date, string>();
+function jsonDate(d: Date | null): string {
+  if (!d) return 'null';
+  let text = isoTexts.get(d);
+  if (text === undefined) {
+    text = `"${d.toISOString()}"`;
+    isoTexts.set(d, text);
+  }
+  return text;
+}
 
 /**
  * Applies the changes whose version still matches, with their moves and events, in one

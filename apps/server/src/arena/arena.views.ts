@@ -16,7 +16,7 @@ import {
 } from '@versus/domain/arena';
 import { GAMES } from '@versus/domain/catalogue';
 import type { Match } from '@versus/domain/challenges';
-import { isWebGame, type Seat, type Viewer } from '@versus/domain/games/index';
+import { isWebGame, seriesScore, type Seat, type Viewer } from '@versus/domain/games/index';
 import { GLICKO2, displayRating } from '@versus/domain/rating';
 import type { MatchCoreRow, MatchViewRow, MoveRow, PlayerInfo } from './arena.repository.ts';
 import { matchFrom } from '../challenges/challenges.service.ts';
@@ -182,17 +182,19 @@ export function matchEvent(
   c: EventContext,
   extra: { move?: MoveEntryRecord; gameOver?: GameOver | null; result?: MatchResult } = {},
 ): MatchEvent {
-  const series = seriesView(c.state);
+  // The score alone: seriesView would also summarise every game, which an event does not carry.
+  const score = c.state ? seriesScore(c.state.series) : null;
+  const game = c.state ? trimHistory(currentGameView(c.state, 'spectator')) : null;
   const event: MatchEvent = {
     matchId: c.matchId,
     version: c.version,
     status: c.status,
     ready: [c.readyAt[0] !== null, c.readyAt[1] !== null],
-    score: series.wins,
-    draws: series.draws,
-    game: c.state ? trimHistory(currentGameView(c.state, 'spectator')) : null,
+    score: score ? [score.wins[0], score.wins[1]] : [0, 0],
+    draws: score?.draws ?? 0,
+    game,
     clock: c.state ? clockView(c.state.clock, c.now) : null,
-    toMove: c.state && c.status === 'in_progress' ? toMoveOf(c.state) : [],
+    toMove: game && c.status === 'in_progress' ? game.toMove : [],
     drawOffer: c.state?.drawOffer ?? null,
   };
   if (extra.move) event.move = publicMove(extra.move);
