@@ -2,7 +2,9 @@
 // arena writer's figures so far (batches, items per batch) and how late its event loop ran since
 // the last SIGUSR2 (a busy loop delays every socket and query) as one JSON line.
 // BENCH_ALLOC_PROF=dir: the first measured window's allocations (V8's sampling heap profiler,
-// collected objects included: what the young-generation collections sweep up), written to dir.
+// collected objects included: what the young-generation collections sweep up), written to dir;
+// with BENCH_ALLOC_SURVIVORS=1, only what no collection has freed by the window's end (what is
+// promoted to the old generation shows there until a full collection).
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import { startBenchApp } from '../lib/server.ts';
 const { app, loopDelay } = await startBenchApp();
 
 const allocDir = process.env.BENCH_ALLOC_PROF;
+const survivors = process.env.BENCH_ALLOC_SURVIVORS === '1';
 let session: Session | null = null;
 let windows = 0;
 
@@ -27,8 +30,8 @@ async function startAllocations(): Promise<void> {
   session.connect();
   await session.post('HeapProfiler.startSampling', {
     samplingInterval: 4096,
-    includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    includeObjectsCollectedByMajorGC: !survivors,
+    includeObjectsCollectedByMinorGC: !survivors,
   } as never);
 }
 
