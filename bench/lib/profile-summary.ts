@@ -93,7 +93,9 @@ const print = (title: string, map: Map<string, number>, n: number) => {
   for (const [key, count] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`${pct(count)}  ${key}`);
 };
 const idle = profile.samples.filter((id, i) => times[i]! >= from && nodes.get(id)!.callFrame.functionName === '(idle)').length;
-console.log(`${file}: ${kept} busy samples (${idle} idle) over ${(Math.min(last, (profile.endTime - profile.startTime) / 1e6)).toFixed(1)} s`);
+console.log(
+  `${file}: ${kept} busy samples (${idle} idle) over ${Math.min(last, (profile.endTime - profile.startTime) / 1e6).toFixed(1)} s`,
+);
 print('Self time by function', byFunction, top);
 print('Self time by file', byFile, top);
 print('Self time by package', byPackage, 20);

@@ -40,17 +40,21 @@ bare.get('/bare', async () => {
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const noauth = Fastify({ logger: { level: 'warn' } });
-noauth.get('/list', async (_request, reply) => reply.type('application/json; charset=utf-8').send(await listOpenChallengesBody(app.services, {})));
+noauth.get('/list', async (_request, reply) =>
+  reply.type('application/json; charset=utf-8').send(await listOpenChallengesBody(app.services, {})),
+);
 await noauth.listen({ port: 0, host: '127.0.0.1' });
 
 const [viewer] = await db.query<{ id: string; role: Role; account_type: AccountType }>(
   `SELECT id, role, account_type FROM profiles ORDER BY username LIMIT 1`,
 );
 if (!viewer) throw new Error('no players in the bench database');
-const session = await signAccessToken(
-  app.services,
-  { userId: viewer.id, role: viewer.role, accountType: viewer.account_type, sessionId: crypto.randomUUID() },
-);
+const session = await signAccessToken(app.services, {
+  userId: viewer.id,
+  role: viewer.role,
+  accountType: viewer.account_type,
+  sessionId: crypto.randomUUID(),
+});
 
 const port = (server: { server: import('node:net').Server }) => (server.server.address() as import('node:net').AddressInfo).port;
 process.stdout.write(

@@ -38,7 +38,11 @@ function unpack(ref: string): { sha: string; dir: string } {
     for (const entry of fs.readdirSync(path.join(repo, 'node_modules'))) {
       if (entry !== '@versus') fs.symlinkSync(path.join(repo, 'node_modules', entry), path.join(modules, entry));
     }
-    for (const [name, target] of [['domain', 'packages/domain'], ['server', 'apps/server'], ['web', 'apps/web']]) {
+    for (const [name, target] of [
+      ['domain', 'packages/domain'],
+      ['server', 'apps/server'],
+      ['web', 'apps/web'],
+    ]) {
       fs.symlinkSync(path.join('..', '..', target!), path.join(modules, '@versus', name!));
     }
   }
@@ -48,7 +52,10 @@ function unpack(ref: string): { sha: string; dir: string } {
 }
 
 interface Figures {
-  cpuUsPerMove: { closedLoop: { server: number; postgres: number; loadGenerator: number }; colyseus: { server: number; loadGenerator: number } | null };
+  cpuUsPerMove: {
+    closedLoop: { server: number; postgres: number; loadGenerator: number };
+    colyseus: { server: number; loadGenerator: number } | null;
+  };
   closedLoop: { movesPerSec: number; p99ms: number; otherCpuPct: number };
   closedLoopVsColyseus: { serverAndPostgresOverServer: number } | null;
 }

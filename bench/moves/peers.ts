@@ -54,7 +54,10 @@ export interface PeerRun {
 /** Which peers to run: PEERS (comma list, default both); none with SKIP_PEER=1. */
 export function peersToRun(env: NodeJS.ProcessEnv): PeerName[] {
   if (env.SKIP_PEER === '1') return [];
-  const names = (env.PEERS ?? 'boardgameio,colyseus').split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (env.PEERS ?? 'boardgameio,colyseus')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const name of names) if (!(name in SPECS)) throw new Error(`PEERS: unknown peer ${name} (boardgameio, colyseus)`);
   return names as PeerName[];
 }
@@ -96,7 +99,9 @@ export async function runPeer(
   const spec = SPECS[name];
   const copy = ensureInstalled(name, log);
   const port = await freePort();
-  const own = Object.entries(extraEnv).map(([k, v]) => `${k}=${v}`).join(' ');
+  const own = Object.entries(extraEnv)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
   log(`${spec.label}: MATCHES=${settings.matches} SECONDS=${settings.seconds} ${own}`.trim());
   const loadAverageAtStart = loadavg();
   const run = spawnSync('bash', [path.join(copy, 'run.sh')], {
@@ -116,7 +121,10 @@ export async function runPeer(
   const result = jsonLines(run.stdout.toString()).at(-1);
   if (!result) throw new Error(`${spec.label} printed no result`);
   // boardgame.io prints its CPU shares only on its stderr diagnostics line; Colyseus on both.
-  const diagnostics = jsonLines(run.stderr.toString()).filter((l) => l.diagnostics).at(-1) ?? {};
+  const diagnostics =
+    jsonLines(run.stderr.toString())
+      .filter((l) => l.diagnostics)
+      .at(-1) ?? {};
   const serverCpuPct = Number(result.serverCpuPct ?? diagnostics.serverCpuPct);
   const clientCpuPct = Number(result.clientCpuPct ?? diagnostics.clientCpuPct);
   const movesPerSec = Number(result.movesPerSec);

@@ -140,12 +140,20 @@ async function setUp(): Promise<{ db: Database; pairs: PairSpec[] }> {
   await inParallel(chunks, 8, (chunk) =>
     db.transaction(async (tx) => {
       for (const { matchId, userId } of chunk) {
-        await lockEscrow(tx, { idempotencyKey: `bench:${matchId}:${userId}`, userId, amount: STAKE_MINOR, currency: 'credits', owner: { matchId } });
+        await lockEscrow(tx, {
+          idempotencyKey: `bench:${matchId}:${userId}`,
+          userId,
+          amount: STAKE_MINOR,
+          currency: 'credits',
+          owner: { matchId },
+        });
       }
     }),
   );
   await db.query('VACUUM ANALYZE');
-  log(`set up ${ids.length} players and ${rows.length} matches (${locks.length} stakes in escrow) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `set up ${ids.length} players and ${rows.length} matches (${locks.length} stakes in escrow) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return { db, pairs };
 }
 
@@ -160,7 +168,6 @@ function startServer(): Promise<BenchServer> {
     ...(env.BENCH_PERF ? ['--perf-basic-prof'] : []),
   ]);
 }
-
 
 // ---------------------------------------------------------------------------------------
 // Players and pairs
@@ -403,8 +410,20 @@ function summary(windowSeconds: number) {
     refused,
     /** Between matches (finish → next start), p50/p99 ms, and where the time went. */
     betweenMatches: {
-      finishP50ms: round(percentile(finishes.slice().sort((a, b) => a - b), 50), 1),
-      finishP99ms: round(percentile(finishes.slice().sort((a, b) => a - b), 99), 1),
+      finishP50ms: round(
+        percentile(
+          finishes.slice().sort((a, b) => a - b),
+          50,
+        ),
+        1,
+      ),
+      finishP99ms: round(
+        percentile(
+          finishes.slice().sort((a, b) => a - b),
+          99,
+        ),
+        1,
+      ),
       ...Object.fromEntries(
         (['total', 'subscribe', 'ready', 'start'] as const).flatMap((k) => {
           const v = transitions.map((t) => t[k]).sort((a, b) => a - b);
@@ -552,13 +571,21 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
     meanPairs,
     machineBusyPct,
     /** CPU (% of one core) spent by anything but the server, its PostgreSQL backends and this process: other work on the machine. */
-    otherCpuPct: round(machineBusyPct * os.availableParallelism() - (100 * (server1.cpuSec - server0.cpuSec + pgSec + (own1.user + own1.system) / 1e6)) / seconds, 0),
+    otherCpuPct: round(
+      machineBusyPct * os.availableParallelism() -
+        (100 * (server1.cpuSec - server0.cpuSec + pgSec + (own1.user + own1.system) / 1e6)) / seconds,
+      0,
+    ),
     serverRssMB: server1.rssMB,
     writer: writerDelta(writer0, writer1),
     /** A bare one-row commit on the same server meanwhile, every 5 ms: the floor of a durable write (bench/lib/commit-probe.ts). */
     commitProbe: commitProbe && { ...commitProbe, stalls: commitProbe.stalls.length },
     clearOfDiskStalls: clearOf(commitProbe?.stalls ?? []),
-    loadGeneratorEventLoopDelay: { p50ms: round(ownLoop.percentile(50) / 1e6), p99ms: round(ownLoop.percentile(99) / 1e6), maxms: round(ownLoop.max / 1e6) },
+    loadGeneratorEventLoopDelay: {
+      p50ms: round(ownLoop.percentile(50) / 1e6),
+      p99ms: round(ownLoop.percentile(99) / 1e6),
+      maxms: round(ownLoop.max / 1e6),
+    },
   };
   log(label, JSON.stringify(result));
   return result;
@@ -597,7 +624,10 @@ function openLoop(server: BenchServer, pairs: readonly Pair[]) {
 }
 
 /** The line a reader wants first: CPU per move, then moves/s, then p99. */
-function headline(label: string, phase: { cpuUsPerMove: { server: number; postgres?: number; loadGenerator: number }; movesPerSec: number; p99ms: number }) {
+function headline(
+  label: string,
+  phase: { cpuUsPerMove: { server: number; postgres?: number; loadGenerator: number }; movesPerSec: number; p99ms: number },
+) {
   const cpu = phase.cpuUsPerMove;
   const postgres = cpu.postgres === undefined ? 'no database' : `PostgreSQL ${cpu.postgres} µs`;
   return `${label}: CPU per move: server ${cpu.server} µs, ${postgres}, load generator ${cpu.loadGenerator} µs; ${phase.movesPerSec} moves/s; p99 ${phase.p99ms} ms`;
@@ -616,7 +646,18 @@ async function main() {
     const pairs: Pair[] = [];
     await inParallel(specs, 50, async (spec) => {
       const sides = (await Promise.all(spec.players.map((id, i) => connect(id, spec.tokens[i]!, i as 0 | 1)))) as [Side, Side];
-      const pair: Pair = { spec, sides, cursor: 0, current: null, pending: null, switching: true, done: false, endedAt: 0, phases: [], startedAt: 0 };
+      const pair: Pair = {
+        spec,
+        sides,
+        cursor: 0,
+        current: null,
+        pending: null,
+        switching: true,
+        done: false,
+        endedAt: 0,
+        phases: [],
+        startedAt: 0,
+      };
       for (const side of sides) wire(pair, side);
       pairs.push(pair);
     });
@@ -658,7 +699,8 @@ async function main() {
       // Colyseus pushes a patch per move (PATCH_RATE=0), as we and boardgame.io do: its default
       // 50 ms interval would measure the tick (p50 ≈ 50 ms by construction), not the relay.
       peers[name] = await runPeer(name, settings, name === 'colyseus' ? { PATCH_RATE: '0' } : {}, log);
-      if (name === 'colyseus' && COLYSEUS_DEFAULT_PATCH) peers.colyseusDefaultPatch = await runPeer(name, settings, { PATCH_RATE: '50' }, log);
+      if (name === 'colyseus' && COLYSEUS_DEFAULT_PATCH)
+        peers.colyseusDefaultPatch = await runPeer(name, settings, { PATCH_RATE: '50' }, log);
     }
     const result = {
       bench: 'moves',
@@ -693,7 +735,9 @@ async function main() {
     for (const name of PEERS) log(headline(peerLabel(name), peers[name]!));
     if (result.closedLoopVsColyseus) {
       const vs = result.closedLoopVsColyseus;
-      log(`against Colyseus: (server + PostgreSQL) / its server ${vs.serverAndPostgresOverServer} (goal ≤ 2, aim ≤ 1); moves/s ×${vs.movesPerSec}; p99 ×${vs.p99}`);
+      log(
+        `against Colyseus: (server + PostgreSQL) / its server ${vs.serverAndPostgresOverServer} (goal ≤ 2, aim ≤ 1); moves/s ×${vs.movesPerSec}; p99 ×${vs.p99}`,
+      );
     }
     if (open) log(`${headline('open loop', open)} (offered ${MATCHES * RATE_PER_MATCH}/s; goal p99 < 25 ms)`);
     console.log(JSON.stringify(result, null, 2));

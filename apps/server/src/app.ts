@@ -221,14 +221,23 @@ function logRequests(app: App): void {
 const indexHtml = (config: Config) => path.join(config.webDir ?? '', 'index.html');
 // Paths the SPA must not answer: the API, and build assets (a missing chunk is a 404, not a page).
 const isApiPath = (url: string) =>
-  url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url.startsWith('/realtime') || url.startsWith('/assets/') ||
+  url.startsWith('/api/') ||
+  url === '/api' ||
+  url.startsWith('/auth/') ||
+  url.startsWith('/realtime') ||
+  url.startsWith('/assets/') ||
   url.split('?')[0] === METRICS_PATH;
 
 export function errorBody(code: string, message: string, field?: string): ApiErrorBody {
   return { error: field ? { code, message, field } : { code, message } };
 }
 
-function errorHandler(this: FastifyInstance, error: FastifyError, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
+function errorHandler(
+  this: FastifyInstance,
+  error: FastifyError,
+  request: import('fastify').FastifyRequest,
+  reply: import('fastify').FastifyReply,
+) {
   if (error instanceof AppError) {
     if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(error.status).send(errorBody(error.code, error.message, error.field));

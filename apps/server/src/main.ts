@@ -19,10 +19,7 @@ const db = await prepareDatabase(config).catch(refuse);
 
 const app = await buildApp({ config, db });
 await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  { database: db.kind, ms: Math.round(performance.now() - startedAt) },
-  `Versus is running on http://localhost:${config.port}`,
-);
+app.log.info({ database: db.kind, ms: Math.round(performance.now() - startedAt) }, `Versus is running on http://localhost:${config.port}`);
 
 let closing = false;
 async function shutdown(signal: string) {

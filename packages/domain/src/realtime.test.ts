@@ -57,7 +57,10 @@ describe('client messages', () => {
       expect(result.ok, raw).toBe(false);
       if (!result.ok) expect(result.error.startsWith(`${at}: `), result.error).toBe(true);
     }
-    expect(parseClientMessage(move('"\\u00e9 \\ud83c\\udfb2 \\n"'))).toEqual({ ok: true, message: { t: 'move', d: { matchId: 'm1', move: 'é 🎲 \n', version: 3 } } });
+    expect(parseClientMessage(move('"\\u00e9 \\ud83c\\udfb2 \\n"'))).toEqual({
+      ok: true,
+      message: { t: 'move', d: { matchId: 'm1', move: 'é 🎲 \n', version: 3 } },
+    });
   });
 });
 

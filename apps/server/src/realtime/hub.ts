@@ -187,7 +187,9 @@ export function textFrame(text: string): Buffer {
 export const framePayload = (frame: Buffer): Buffer => frame.subarray(frame[1] === 126 ? 4 : frame[1] === 127 ? 10 : 2);
 
 export function eventFrame(topic: string, version: number, type: string, payloadJson: string): Buffer {
-  return textFrame(`{"t":"event","d":{"topic":${JSON.stringify(topic)},"v":${version},"type":${JSON.stringify(type)},"payload":${payloadJson}}}`);
+  return textFrame(
+    `{"t":"event","d":{"topic":${JSON.stringify(topic)},"v":${version},"type":${JSON.stringify(type)},"payload":${payloadJson}}}`,
+  );
 }
 
 const refOf = (d: { ref?: string | undefined }) => (d.ref === undefined ? {} : { ref: d.ref });
@@ -241,9 +243,7 @@ export class RealtimeHub {
     this.log = options.log;
     this.verify = options.verify;
     this.authorize = options.authorize;
-    this.ownerVersion =
-      options.ownerVersion ??
-      ((topic) => Promise.reject(new Error(`realtime: no owner tells the version of ${topic}`)));
+    this.ownerVersion = options.ownerVersion ?? ((topic) => Promise.reject(new Error(`realtime: no owner tells the version of ${topic}`)));
     this.move = options.move;
     this.liveSessions = options.liveSessions;
     this.helloTimeoutMs = options.helloTimeoutMs ?? REALTIME_LIMITS.helloTimeoutMs;
@@ -394,7 +394,17 @@ export class RealtimeHub {
         if (unavailable) this.log.warn({ err: error, t: message.t }, 'realtime: database unavailable');
         else this.log.error({ err: error, t: message.t }, 'realtime: message failed');
         if (message.t === 'move') {
-          this.send(conn, { t: 'moved', d: { ...refOf(message.d), matchId: message.d.matchId, ok: false, status: unavailable ? 503 : 500, code, message: REALTIME_ERROR_MESSAGES[code] } });
+          this.send(conn, {
+            t: 'moved',
+            d: {
+              ...refOf(message.d),
+              matchId: message.d.matchId,
+              ok: false,
+              status: unavailable ? 503 : 500,
+              code,
+              message: REALTIME_ERROR_MESSAGES[code],
+            },
+          });
         } else this.sendError(conn, code, undefined, 'topic' in message.d ? message.d.topic : undefined);
       } finally {
         if (--conn.queued === 0) conn.chain = undefined;
