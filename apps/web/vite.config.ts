@@ -120,7 +120,9 @@ function precompress(): Plugin {
             const bytes = fs.readFileSync(file);
             if (bytes.length < 1024) return;
             const [br, gz] = await Promise.all([
-              brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+              brotli(bytes, {
+                params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+              }),
               gzip(bytes, { level: 9 }),
             ]);
             fs.writeFileSync(`${file}.br`, br);

@@ -159,7 +159,24 @@ function runLedgerFromPgbench(): number {
     const url = new URL(urlFor(DB_NAME));
     const out = execFileSync(
       'pgbench',
-      ['-n', '-f', script, '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres', DB_NAME],
+      [
+        '-n',
+        '-f',
+        script,
+        '-c',
+        String(CLIENTS),
+        '-j',
+        '2',
+        '-T',
+        String(SECONDS),
+        '-h',
+        url.hostname,
+        '-p',
+        url.port || '5432',
+        '-U',
+        url.username || 'postgres',
+        DB_NAME,
+      ],
       { encoding: 'utf8' },
     );
     const tps = /^tps = ([0-9.]+)/m.exec(out);
@@ -171,7 +188,10 @@ function runLedgerFromPgbench(): number {
 }
 
 function runPgbench(): { tps: number; latencyAvgMs: number } {
-  const out = execFileSync('bash', [pgbenchScript, String(CLIENTS), String(SECONDS)], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: ADMIN_URL } });
+  const out = execFileSync('bash', [pgbenchScript, String(CLIENTS), String(SECONDS)], {
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: ADMIN_URL },
+  });
   const line = out.trim().split('\n').at(-1)!;
   return JSON.parse(line) as { tps: number; latencyAvgMs: number };
 }
@@ -182,7 +202,8 @@ async function audit(db: Database): Promise<void> {
             (SELECT count(*) FROM ledger_accounts WHERE kind <> 'house' AND balance < 0) AS negative,
             (SELECT count(*) FROM escrow_holds WHERE status = 'held') AS held`,
   );
-  if (!row || row.total !== 0 || row.negative !== 0 || row.held !== 0) throw new Error(`ledger invariants broken after the run: ${JSON.stringify(row)}`);
+  if (!row || row.total !== 0 || row.negative !== 0 || row.held !== 0)
+    throw new Error(`ledger invariants broken after the run: ${JSON.stringify(row)}`);
 }
 
 interface Figures {
@@ -215,7 +236,10 @@ function ledgerFigures(r: LedgerRun, tps: number): Round['asTheApiRunsIt'] {
     ...figures(r.matches / r.seconds, tps),
     matchLatencyMs: Number(r.latencyMs.toFixed(1)),
     // Steadier than throughput on a shared machine: what one match cost each side.
-    cpuMsPerMatch: { postgres: Number(((1000 * r.postgresCpuSec) / r.matches).toFixed(2)), client: Number(((1000 * r.clientCpuSec) / r.matches).toFixed(2)) },
+    cpuMsPerMatch: {
+      postgres: Number(((1000 * r.postgresCpuSec) / r.matches).toFixed(2)),
+      client: Number(((1000 * r.clientCpuSec) / r.matches).toFixed(2)),
+    },
   };
 }
 
@@ -258,7 +282,11 @@ try {
   }
   await audit(db);
 
-  const names = { asTheApiRunsIt: 'ledger, as the API runs it (balances hinted after commit)', ledgerCore: 'ledger core (no hints)', ledgerFromPgbench: "ledger functions driven by pgbench's C client" } as const;
+  const names = {
+    asTheApiRunsIt: 'ledger, as the API runs it (balances hinted after commit)',
+    ledgerCore: 'ledger core (no hints)',
+    ledgerFromPgbench: "ledger functions driven by pgbench's C client",
+  } as const;
   const summary = Object.fromEntries(
     (Object.keys(names) as (keyof typeof names)[]).map((name) => [
       name,
@@ -288,7 +316,8 @@ try {
       ...lines,
       `median over ${ROUNDS} rounds (goal: ratio at least 0.5):`,
       ...(Object.keys(names) as (keyof typeof names)[]).map(
-        (name) => `  ${names[name]}: ${summary[name].medianPairsPerSecond} pairs/s, ratio ${summary[name].medianRatioPairsToTps} (rounds: ${summary[name].ratiosPerRound.join(', ')})`,
+        (name) =>
+          `  ${names[name]}: ${summary[name].medianPairsPerSecond} pairs/s, ratio ${summary[name].medianRatioPairsToTps} (rounds: ${summary[name].ratiosPerRound.join(', ')})`,
       ),
       JSON.stringify(report),
     ].join('\n'),

@@ -49,7 +49,10 @@ function summarise(commits: { at: number; ms: number }[]): CommitProbeFigures {
  * measure() on; stop() ends it and gives their figures.
  */
 export function startCommitProbe(url: string): { measure(): void; stop(): Promise<CommitProbeFigures | null> } {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [url], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   return {
     measure: () => child.send('measure'),
     stop: () =>

@@ -8,7 +8,11 @@ export function procStat(pid: number): { cpuSec: number; sysSec: number; rssMB: 
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const rss = /VmRSS:\s+(\d+) kB/.exec(status);
-  return { cpuSec: (Number(fields[11]) + Number(fields[12])) / 100, sysSec: Number(fields[12]) / 100, rssMB: rss ? Math.round(Number(rss[1]) / 102.4) / 10 : 0 };
+  return {
+    cpuSec: (Number(fields[11]) + Number(fields[12])) / 100,
+    sysSec: Number(fields[12]) / 100,
+    rssMB: rss ? Math.round(Number(rss[1]) / 102.4) / 10 : 0,
+  };
 }
 
 /** Idle and total CPU time of the whole machine (jiffies), from /proc/stat. */

@@ -3,7 +3,8 @@
 /** BENCH_ROUNDS (default 3), a whole number of at least 1. */
 export function benchRounds(): number {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`BENCH_ROUNDS must be a whole number of at least 1, not ${process.env.BENCH_ROUNDS}`);
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new Error(`BENCH_ROUNDS must be a whole number of at least 1, not ${process.env.BENCH_ROUNDS}`);
   return rounds;
 }
 

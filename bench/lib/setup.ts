@@ -26,7 +26,12 @@ export async function freshDatabase(name: string, max: number, settings: Record<
  * Users with these ids and age-verified profiles named `${prefix}_${n}` (n from 1); `profile`
  * sets or adds profile columns, as `{column: sql expression over n}`.
  */
-export async function insertPlayers(db: Database, ids: readonly string[], prefix: string, profile: Record<string, string> = {}): Promise<void> {
+export async function insertPlayers(
+  db: Database,
+  ids: readonly string[],
+  prefix: string,
+  profile: Record<string, string> = {},
+): Promise<void> {
   await db.query(
     `INSERT INTO users (id, email, password_hash) SELECT id, '${prefix}_' || n || '@versus.test', 'x' FROM unnest($1::uuid[]) WITH ORDINALITY AS t (id, n)`,
     [ids],
@@ -51,7 +56,10 @@ export async function insertPlayers(db: Database, ids: readonly string[], prefix
 export function accessTokens(db: Database, ids: readonly string[]): Promise<string[]> {
   const ctx: AppContext = { config: loadConfig({ WEB_DIR: '', SEED_DEMO: 'false' }), db, log: pino({ level: 'silent' }) };
   return Promise.all(
-    ids.map(async (userId) => (await signAccessToken(ctx, { userId, role: 'user', accountType: 'real', sessionId: crypto.randomUUID() })).access_token),
+    ids.map(
+      async (userId) =>
+        (await signAccessToken(ctx, { userId, role: 'user', accountType: 'real', sessionId: crypto.randomUUID() })).access_token,
+    ),
   );
 }
 

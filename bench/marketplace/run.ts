@@ -232,7 +232,10 @@ async function main() {
   const counts = await db.query<{ status: string; private: boolean; n: number }>(
     `SELECT status, code IS NOT NULL AS private, count(*)::int AS n FROM challenges GROUP BY 1, 2 ORDER BY 1, 2`,
   );
-  console.log(`  done in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s:`, counts.map((c) => `${c.status}${c.private ? ' (private)' : ''} ${c.n}`).join(', '));
+  console.log(
+    `  done in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s:`,
+    counts.map((c) => `${c.status}${c.private ? ' (private)' : ''} ${c.n}`).join(', '),
+  );
   console.log('\nListing query plan (uncached path):');
   for (const line of await explainListing(db)) console.log(`  ${line}`);
   await db.close();
@@ -249,7 +252,9 @@ async function main() {
     const probe = await request(targets[0]!);
     if (probe !== 200) throw new Error(`listing answered ${probe}`);
 
-    console.log(`\n(a) Open loop: ${RATE} requests/s offered for ${OPEN_SECONDS} s (after ${WARMUP_SECONDS} s warm-up); latency from the scheduled send time`);
+    console.log(
+      `\n(a) Open loop: ${RATE} requests/s offered for ${OPEN_SECONDS} s (after ${WARMUP_SECONDS} s warm-up); latency from the scheduled send time`,
+    );
     const open: Record<string, OpenResult> = {};
     for (const target of targets) {
       await openLoop(target, RATE, WARMUP_SECONDS);
@@ -271,10 +276,14 @@ async function main() {
     const bare = closed[targets[2]!.name]!.perSecond;
     const p99 = open[targets[0]!.name]!.p99;
     console.log('\nSummary');
-    console.log(`  (a) listing p99 at ${RATE}/s: ${ms(p99)}  (goal < 20 ms: ${p99 < 20 ? 'met' : 'NOT met'}); p50 ${ms(open[targets[0]!.name]!.p50)}`);
+    console.log(
+      `  (a) listing p99 at ${RATE}/s: ${ms(p99)}  (goal < 20 ms: ${p99 < 20 ? 'met' : 'NOT met'}); p50 ${ms(open[targets[0]!.name]!.p50)}`,
+    );
     for (const target of [targets[0]!, targets[1]!, targets[3]!]) {
       const ratio = closed[target.name]!.perSecond / bare;
-      console.log(`  (b) ${target.name}: ${closed[target.name]!.perSecond.toFixed(0)} req/s vs bare ${bare.toFixed(0)} req/s = ratio ${ratio.toFixed(2)}${target === targets[0] ? ` (goal >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})` : ''}`);
+      console.log(
+        `  (b) ${target.name}: ${closed[target.name]!.perSecond.toFixed(0)} req/s vs bare ${bare.toFixed(0)} req/s = ratio ${ratio.toFixed(2)}${target === targets[0] ? ` (goal >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})` : ''}`,
+      );
     }
   } finally {
     child.kill('SIGTERM');

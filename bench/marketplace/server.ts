@@ -41,7 +41,9 @@ bare.get('/bare', async () => {
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const noauth = Fastify({ logger: { level: 'warn' } });
-noauth.get('/list', async (_request, reply) => reply.type('application/json; charset=utf-8').send(await listOpenChallengesBody({ db }, {})));
+noauth.get('/list', async (_request, reply) =>
+  reply.type('application/json; charset=utf-8').send(await listOpenChallengesBody({ db }, {})),
+);
 await noauth.listen({ port: 0, host: '127.0.0.1' });
 
 const [viewer] = await db.query<{ id: string; role: Role; account_type: AccountType }>(

@@ -132,12 +132,20 @@ async function setUp(): Promise<{ db: Database; pairs: PairSpec[] }> {
   await inParallel(chunks, 8, (chunk) =>
     db.transaction(async (tx) => {
       for (const { matchId, userId } of chunk) {
-        await lockEscrow(tx, { idempotencyKey: `bench:${matchId}:${userId}`, userId, amount: STAKE_MINOR, currency: 'credits', owner: { matchId } });
+        await lockEscrow(tx, {
+          idempotencyKey: `bench:${matchId}:${userId}`,
+          userId,
+          amount: STAKE_MINOR,
+          currency: 'credits',
+          owner: { matchId },
+        });
       }
     }),
   );
   await db.query('VACUUM ANALYZE');
-  log(`set up ${ids.length} players and ${rows.length} matches (${locks.length} stakes in escrow) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `set up ${ids.length} players and ${rows.length} matches (${locks.length} stakes in escrow) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return { db, pairs };
 }
 
@@ -152,7 +160,6 @@ function startServer(): Promise<BenchServer> {
     ...(env.BENCH_PERF ? ['--perf-basic-prof'] : []),
   ]);
 }
-
 
 // ---------------------------------------------------------------------------------------
 // Players and pairs
@@ -395,8 +402,20 @@ function summary(windowSeconds: number) {
     refused,
     /** Between matches (finish → next start), p50/p99 ms, and where the time went. */
     betweenMatches: {
-      finishP50ms: round(percentile(finishes.slice().sort((a, b) => a - b), 50), 1),
-      finishP99ms: round(percentile(finishes.slice().sort((a, b) => a - b), 99), 1),
+      finishP50ms: round(
+        percentile(
+          finishes.slice().sort((a, b) => a - b),
+          50,
+        ),
+        1,
+      ),
+      finishP99ms: round(
+        percentile(
+          finishes.slice().sort((a, b) => a - b),
+          99,
+        ),
+        1,
+      ),
       ...Object.fromEntries(
         (['total', 'subscribe', 'ready', 'start'] as const).flatMap((k) => {
           const v = transitions.map((t) => t[k]).sort((a, b) => a - b);
@@ -538,7 +557,11 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
     /** A bare one-row commit on the same server meanwhile, every 5 ms: the floor of a durable write (bench/lib/commit-probe.ts). */
     commitProbe: commitProbe && { ...commitProbe, stalls: commitProbe.stalls.length },
     clearOfDiskStalls: clearOf(commitProbe?.stalls ?? []),
-    loadGeneratorEventLoopDelay: { p50ms: round(ownLoop.percentile(50) / 1e6), p99ms: round(ownLoop.percentile(99) / 1e6), maxms: round(ownLoop.max / 1e6) },
+    loadGeneratorEventLoopDelay: {
+      p50ms: round(ownLoop.percentile(50) / 1e6),
+      p99ms: round(ownLoop.percentile(99) / 1e6),
+      maxms: round(ownLoop.max / 1e6),
+    },
   };
   log(label, JSON.stringify(result));
   return result;
@@ -565,7 +588,12 @@ function runPeer(): Record<string, unknown> | null {
   });
   process.stderr.write(run.stderr);
   if (run.status !== 0) throw new Error(`boardgame.io run failed (${run.status})`);
-  const line = run.stdout.toString().trim().split('\n').filter((l) => l.startsWith('{')).at(-1);
+  const line = run.stdout
+    .toString()
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .at(-1);
   if (!line) return null;
   const result = JSON.parse(line) as Record<string, unknown>;
   // Its own CPU figures (load.mjs prints them on stderr as a diagnostics line).
@@ -602,7 +630,18 @@ async function main() {
     const pairs: Pair[] = [];
     await inParallel(specs, 50, async (spec) => {
       const sides = (await Promise.all(spec.players.map((id, i) => connect(id, spec.tokens[i]!, i as 0 | 1)))) as [Side, Side];
-      const pair: Pair = { spec, sides, cursor: 0, current: null, pending: null, switching: true, done: false, endedAt: 0, phases: [], startedAt: 0 };
+      const pair: Pair = {
+        spec,
+        sides,
+        cursor: 0,
+        current: null,
+        pending: null,
+        switching: true,
+        done: false,
+        endedAt: 0,
+        phases: [],
+        startedAt: 0,
+      };
       for (const side of sides) wire(pair, side);
       pairs.push(pair);
     });

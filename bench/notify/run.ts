@@ -139,7 +139,9 @@ function percentiles(values: number[]) {
 
 async function main() {
   const loadAtStart = loadavg();
-  console.log(`notify bench: ${SOCKETS} sockets, ${RATE} notifications/s for ${SECONDS} s (+${WARMUP} s warm-up); load average ${loadAtStart}`);
+  console.log(
+    `notify bench: ${SOCKETS} sockets, ${RATE} notifications/s for ${SECONDS} s (+${WARMUP} s warm-up); load average ${loadAtStart}`,
+  );
   const { db, users, tokens } = await setUp();
   const server = await startServer();
   const warmUsers = users.slice(SOCKETS);

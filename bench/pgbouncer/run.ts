@@ -40,7 +40,9 @@ const named = await freshDatabase(DB_NAME, CLIENTS);
 const players = Array.from({ length: PLAYERS }, () => crypto.randomUUID());
 await insertPlayers(named, players, 'bench');
 await inParallel(players, 8, (userId) =>
-  named.transaction((tx) => grant(tx, { userId, currency: 'credits', amount: 1_000_000_000, idempotencyKey: `bench-fund:${userId}` })).then(() => undefined),
+  named
+    .transaction((tx) => grant(tx, { userId, currency: 'credits', amount: 1_000_000_000, idempotencyKey: `bench-fund:${userId}` }))
+    .then(() => undefined),
 );
 await named.query('VACUUM ANALYZE');
 // As many server connections as clients: the proxy's own cost, not a smaller pool's queueing.
@@ -67,7 +69,9 @@ async function run(db: Database, forSeconds: number): Promise<Run> {
         while (b === a) b = pick();
         const matchId = crypto.randomUUID();
         for (const userId of [a, b]) {
-          await db.transaction((tx) => lockEscrow(tx, { userId, amount: STAKE, owner: { matchId }, idempotencyKey: `lock:${matchId}:${userId}` }));
+          await db.transaction((tx) =>
+            lockEscrow(tx, { userId, amount: STAKE, owner: { matchId }, idempotencyKey: `lock:${matchId}:${userId}` }),
+          );
         }
         await db.transaction((tx) => settleEscrow(tx, { owner: { matchId }, winnerId: a, idempotencyKey: `settle:${matchId}` }));
         matches += 1;
@@ -111,12 +115,18 @@ try {
         {
           matchesPerSecond: m((r) => r.matchesPerSecond),
           throughputVsNamed: Number(relative.toFixed(2)),
-          cpuMsPerMatch: { postgres: m((r) => r.cpuMsPerMatch.postgres), client: m((r) => r.cpuMsPerMatch.client), pgbouncer: m((r) => r.cpuMsPerMatch.pgbouncer) },
+          cpuMsPerMatch: {
+            postgres: m((r) => r.cpuMsPerMatch.postgres),
+            client: m((r) => r.cpuMsPerMatch.client),
+            pgbouncer: m((r) => r.cpuMsPerMatch.pgbouncer),
+          },
         },
       ];
     }),
   );
-  console.log(JSON.stringify({ bench: 'pgbouncer', at: new Date().toISOString(), clients: CLIENTS, seconds: SECONDS, rounds: ROUNDS, summary }));
+  console.log(
+    JSON.stringify({ bench: 'pgbouncer', at: new Date().toISOString(), clients: CLIENTS, seconds: SECONDS, rounds: ROUNDS, summary }),
+  );
 } finally {
   for (const db of Object.values(dbs)) await db.close();
   await bouncer.stop();

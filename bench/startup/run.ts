@@ -42,6 +42,10 @@ for (let run = 0; run < RUNS; run++) {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(`first served page, new data folder: median ${median(results.fresh).toFixed(0)} ms (${results.fresh.map((x) => x.toFixed(0)).join(', ')})`);
-console.log(`first served page, reopened data folder: median ${median(results.reopen).toFixed(0)} ms (${results.reopen.map((x) => x.toFixed(0)).join(', ')})`);
+console.log(
+  `first served page, new data folder: median ${median(results.fresh).toFixed(0)} ms (${results.fresh.map((x) => x.toFixed(0)).join(', ')})`,
+);
+console.log(
+  `first served page, reopened data folder: median ${median(results.reopen).toFixed(0)} ms (${results.reopen.map((x) => x.toFixed(0)).join(', ')})`,
+);
 console.log(JSON.stringify({ bench: 'startup', freshMs: results.fresh, reopenMs: results.reopen }));

@@ -48,7 +48,7 @@ async function buildBaseline(): Promise<string> {
   fs.writeFileSync(
     path.join(dir, 'src/main.jsx'),
     "import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\n" +
-      "function App() { return <main><h1>Hello</h1><p>A bare Vite + React page.</p></main>; }\n" +
+      'function App() { return <main><h1>Hello</h1><p>A bare Vite + React page.</p></main>; }\n' +
       "createRoot(document.getElementById('root')).render(<StrictMode><App /></StrictMode>);\n",
   );
   const { build } = await import('vite');
@@ -81,10 +81,18 @@ async function startVersus(port: number): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'versus-bench-web-'));
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', RUN_JOBS: 'false' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      RUN_JOBS: 'false',
+    },
     stdio: 'ignore',
   });
-  for (const started = Date.now(); ; ) {
+  for (const started = Date.now(); ;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
     } catch {
@@ -163,7 +171,16 @@ const stopVersus = await startVersus(3990);
 const baselineServer = await serveStatic(baselineDist, 3991);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   // The landing route shows its headline once its page chunk has run (the splash sits above it).
@@ -173,8 +190,12 @@ try {
   const baselineApp = wholeAppJs(baselineDist);
 
   console.log(`CPU slowed ${CPU_SLOWDOWN}x, ${RUNS} cold visits each (median)`);
-  console.log(`landing route JS (bytes sent, br): Versus ${kb(versus.scriptBytes)} KB in ${versus.scripts} files, bare Vite + React ${kb(baseline.scriptBytes)} KB`);
-  console.log(`  ratio ${(versus.scriptBytes / baseline.scriptBytes).toFixed(2)}x the bare page; budget ${LANDING_BUDGET_KB} KB: ${versus.scriptBytes / 1024 < LANDING_BUDGET_KB ? 'met' : 'NOT met'}`);
+  console.log(
+    `landing route JS (bytes sent, br): Versus ${kb(versus.scriptBytes)} KB in ${versus.scripts} files, bare Vite + React ${kb(baseline.scriptBytes)} KB`,
+  );
+  console.log(
+    `  ratio ${(versus.scriptBytes / baseline.scriptBytes).toFixed(2)}x the bare page; budget ${LANDING_BUDGET_KB} KB: ${versus.scriptBytes / 1024 < LANDING_BUDGET_KB ? 'met' : 'NOT met'}`,
+  );
   console.log(`whole app JS (br as sent, every chunk): Versus ${kb(app.sent)} KB in ${app.files} files, bare ${kb(baselineApp.sent)} KB`);
   console.log(
     `first contentful paint: Versus ${median(versus.fcp).toFixed(0)} ms (${versus.fcp.map((x) => x.toFixed(0)).join(', ')}), ` +

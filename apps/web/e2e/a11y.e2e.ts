@@ -80,14 +80,23 @@ async function audit(page: Page, where: string, look: Look): Promise<string[]> {
   const theme = await page.evaluate(() => document.documentElement.dataset.theme);
   expect({ where, theme }).toEqual({ where, theme: look.theme });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => {
-      const targets = v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ');
+      const targets = v.nodes
+        .slice(0, 3)
+        .map((n) => JSON.stringify(n.target))
+        .join(', ');
       const why = (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').trim();
       return `[${look.theme} ${look.width}px] ${where}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.length} node(s): ${targets} — first: ${why}`;
     });
@@ -152,11 +161,19 @@ async function signedIn(look: Look): Promise<string[]> {
     await check('/wallet', 'wallet-page');
     await page.getByTestId('wallet-available').filter({ hasText: /\d/ }).waitFor();
     found.push(...(await audit(page, '/wallet (loaded)', look)));
-    await checkOpened('wallet dropdown', () => page.getByRole('button', { name: 'Wallet balance' }).click(), page.getByTestId('wallet-dropdown'));
+    await checkOpened(
+      'wallet dropdown',
+      () => page.getByRole('button', { name: 'Wallet balance' }).click(),
+      page.getByTestId('wallet-dropdown'),
+    );
 
     await check('/matches', 'matches-page');
     await check('/profile', 'profile-page');
-    await checkOpened('notifications popover', () => page.getByTestId('notification-bell').click(), page.getByTestId('notification-popover'));
+    await checkOpened(
+      'notifications popover',
+      () => page.getByTestId('notification-bell').click(),
+      page.getByTestId('notification-popover'),
+    );
     const openSettings = async () => {
       await page.getByTestId('user-menu').click();
       await page.getByRole('menuitem', { name: 'Game Settings' }).click();
@@ -185,7 +202,12 @@ async function player(look: Look): Promise<Player> {
 /** A challenges, B accepts (a virtual account's challenges are private), both open the arena. */
 async function runningMatch(a: Player, b: Player): Promise<void> {
   const isPrivate = a.look.theme === 'retro';
-  const created = await callApi<{ challenge: { id: string; code: string | null } }>(a, 'POST', '/api/challenges', { game: 'tic-tac-toe', stake: 10, duration: 5, isPrivate });
+  const created = await callApi<{ challenge: { id: string; code: string | null } }>(a, 'POST', '/api/challenges', {
+    game: 'tic-tac-toe',
+    stake: 10,
+    duration: 5,
+    isPrivate,
+  });
   const code = created.challenge.code ?? undefined;
   const accepted = await callApi<{ match: { id: string } }>(b, 'POST', `/api/challenges/${created.challenge.id}/accept`, { code });
   await Promise.all([a, b].map((p) => p.page.goto(`/live-arena?match=${accepted.match.id}&auto_ready=true`)));

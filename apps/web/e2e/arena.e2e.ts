@@ -54,7 +54,6 @@ async function player(prefix: string, width: number): Promise<Player> {
   return { page, context, token: body.session.access_token, id: body.user.id, username: p.username };
 }
 
-
 /** A creates a challenge, B accepts it: the match id. */
 async function makeMatch(a: Player, b: Player, game: string, stake: number, duration: number): Promise<string> {
   const created = await call<{ challenge: { id: string } }>(a, 'POST', '/api/challenges', { game, stake, duration });
@@ -70,7 +69,8 @@ async function openArena(who: Player, matchId: string): Promise<void> {
 }
 
 const screen = (page: Page) => page.getByTestId('match-screen');
-const waitStatus = (page: Page, status: string) => page.locator(`[data-testid="match-screen"][data-status="${status}"]`).waitFor({ timeout: 15_000 });
+const waitStatus = (page: Page, status: string) =>
+  page.locator(`[data-testid="match-screen"][data-status="${status}"]`).waitFor({ timeout: 15_000 });
 const turnText = async (page: Page) => ((await page.getByTestId('turn-status').textContent()) ?? '').trim();
 
 /** Which of the two pages shows "Your turn" first. */
@@ -123,11 +123,18 @@ describe('live arena', () => {
       const play = async (who: Player, cell: string) => who.page.getByRole('button', { name: `${cell}, empty`, exact: true }).click();
       // With the socket connected, moves travel on it: no HTTP request per move.
       let httpMoves = 0;
-      for (const p of [a, b]) p.page.on('request', (request) => void (request.method() === 'POST' && request.url().endsWith(`/api/matches/${matchId}/moves`) && httpMoves++));
+      for (const p of [a, b])
+        p.page.on(
+          'request',
+          (request) => void (request.method() === 'POST' && request.url().endsWith(`/api/matches/${matchId}/moves`) && httpMoves++),
+        );
       for (let game = 0; game < 3; game++) {
         const x = game % 2 === 0 ? firstX : firstO;
         const o = x === a ? b : a;
-        await x.page.getByTestId('series-score').filter({ hasText: LIVE_ARENA.gameNumber(game + 1) }).waitFor();
+        await x.page
+          .getByTestId('series-score')
+          .filter({ hasText: LIVE_ARENA.gameNumber(game + 1) })
+          .waitFor();
         await play(x, 'a1');
         await play(o, 'a2');
         await play(x, 'b1');
@@ -144,7 +151,10 @@ describe('live arena', () => {
         await play(o, 'b2');
         await play(x, 'c1');
         if (game === 0) {
-          await x.page.getByTestId('series-score').filter({ hasText: LIVE_ARENA.gameNumber(2) }).waitFor();
+          await x.page
+            .getByTestId('series-score')
+            .filter({ hasText: LIVE_ARENA.gameNumber(2) })
+            .waitFor();
           expect(httpMoves).toBe(0);
         }
       }
@@ -197,7 +207,10 @@ describe('live arena', () => {
       const touch = (who: Player) => who === b; // B is the phone
       const click = async (who: Player, sq: string) => (touch(who) ? square(who, sq).tap() : square(who, sq).click());
       const waitTurn = (who: Player) =>
-        who.page.getByTestId('turn-status').filter({ hasText: new RegExp(`^${LIVE_ARENA.yourTurn}$`) }).waitFor();
+        who.page
+          .getByTestId('turn-status')
+          .filter({ hasText: new RegExp(`^${LIVE_ARENA.yourTurn}$`) })
+          .waitFor();
       const move = async (who: Player, from: string, to: string) => {
         await waitTurn(who);
         await click(who, from);
@@ -205,8 +218,7 @@ describe('live arena', () => {
         await click(who, to);
       };
       const moves = (who: Player) => who.page.getByTestId('move-list').textContent();
-      const waitMoves = async (who: Player, text: string) =>
-        who.page.getByTestId('move-list').filter({ hasText: text }).waitFor();
+      const waitMoves = async (who: Player, text: string) => who.page.getByTestId('move-list').filter({ hasText: text }).waitFor();
 
       // 1. e4 e5
       await move(white, 'e2', 'e4');
@@ -240,7 +252,13 @@ describe('live arena', () => {
       await white.page.reload();
       await white.page.locator('#splash').waitFor({ state: 'hidden' });
       await waitTurn(white);
-      for (const [sq, label] of [['c4', 'white bishop'], ['e4', 'white pawn'], ['c6', 'black knight'], ['e5', 'black pawn'], ['f1', 'empty']]) {
+      for (const [sq, label] of [
+        ['c4', 'white bishop'],
+        ['e4', 'white pawn'],
+        ['c6', 'black knight'],
+        ['e5', 'black pawn'],
+        ['f1', 'empty'],
+      ]) {
         expect(await square(white, sq!).getAttribute('aria-label')).toBe(`${sq}, ${label}`);
       }
       expect(await moves(white)).toContain('2. Bc4 Nc6');
@@ -276,7 +294,10 @@ describe('live arena', () => {
       // 4. Qxf7# wins game 1; game 2 starts with colours swapped; black (of game 1) resigns the match.
       await click(white, 'f7');
       await waitMoves(black, 'Qxf7#');
-      await black.page.getByTestId('series-score').filter({ hasText: LIVE_ARENA.gameNumber(2) }).waitFor();
+      await black.page
+        .getByTestId('series-score')
+        .filter({ hasText: LIVE_ARENA.gameNumber(2) })
+        .waitFor();
       await black.page.getByTestId('resign').click();
       const dialog = black.page.getByTestId('resign-dialog');
       await dialog.waitFor();

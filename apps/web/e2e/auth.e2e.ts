@@ -92,7 +92,9 @@ describe('sign-up and sign-in', () => {
       await password.fill('password1');
       expect(await submitRegister(page)).toBe(AUTH.passwordTooCommon);
       expect(await password.getAttribute('aria-invalid')).toBe('true');
-      expect(await password.getAttribute('aria-describedby')).toBe(await page.getByTestId('auth-error').locator('xpath=..').getAttribute('id'));
+      expect(await password.getAttribute('aria-describedby')).toBe(
+        await page.getByTestId('auth-error').locator('xpath=..').getAttribute('id'),
+      );
       await password.fill(player.password);
 
       // The password toggle shows and hides what was typed.
@@ -135,7 +137,10 @@ describe('sign-up and sign-in', () => {
       expect(await page.getByTestId('auth-error').count()).toBe(0);
       await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.getByTestId('landing-page').waitFor();
-      await page.getByText(/Welcome back/).first().waitFor();
+      await page
+        .getByText(/Welcome back/)
+        .first()
+        .waitFor();
     } finally {
       await context.close();
     }

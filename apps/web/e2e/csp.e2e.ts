@@ -76,7 +76,9 @@ describe('the Content-Security-Policy', () => {
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
         if (!navigator.serviceWorker.controller) {
-          await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+          await new Promise<void>((resolve) =>
+            navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+          );
         }
       });
       expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseUrl()}/sw.js`);
@@ -105,7 +107,11 @@ describe('the Content-Security-Policy', () => {
 
       // A live match: the arena screen and its realtime socket.
       const rival = await signUpInContext(opponent.page, { prefix: 'csprival' });
-      const created = await callApi<{ challenge: { id: string } }>(player, 'POST', '/api/challenges', { game: 'tic-tac-toe', stake: 5, duration: 5 });
+      const created = await callApi<{ challenge: { id: string } }>(player, 'POST', '/api/challenges', {
+        game: 'tic-tac-toe',
+        stake: 5,
+        duration: 5,
+      });
       const accepted = await callApi<{ match: { id: string } }>(rival, 'POST', `/api/challenges/${created.challenge.id}/accept`, {});
       await page.goto(`/live-arena?match=${accepted.match.id}`);
       await page.getByTestId('match-screen').waitFor();

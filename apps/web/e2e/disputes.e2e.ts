@@ -60,10 +60,18 @@ describe('disputes', () => {
       const playerB = await signUpInContext(b.page, { prefix: 'dispB' });
       const before = await available(playerA.token);
       const stake = 40;
-      const created = (await call(playerA.token, 'POST', '/api/challenges', { game: 'fifa-24', platform: 'playstation', gamertag: 'AlphaPad', stake, duration: 30 })) as {
+      const created = (await call(playerA.token, 'POST', '/api/challenges', {
+        game: 'fifa-24',
+        platform: 'playstation',
+        gamertag: 'AlphaPad',
+        stake,
+        duration: 30,
+      })) as {
         challenge: { id: string };
       };
-      const accepted = (await call(playerB.token, 'POST', `/api/challenges/${created.challenge.id}/accept`, { gamertag: 'BravoPad' })) as { match: { id: string } };
+      const accepted = (await call(playerB.token, 'POST', `/api/challenges/${created.challenge.id}/accept`, { gamertag: 'BravoPad' })) as {
+        match: { id: string };
+      };
       const matchId = accepted.match.id;
       // Reports open after the scheduled start: move it two minutes into the past.
       await db.query('UPDATE matches SET scheduled_time = $2 WHERE id = $1', [matchId, new Date(Date.now() - 120_000)]);

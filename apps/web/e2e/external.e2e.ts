@@ -17,7 +17,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const available = async (who: { token: string }) => Number((await callApi<{ available_balance: number }>(who, 'GET', '/api/wallet/balance')).available_balance);
+const available = async (who: { token: string }) =>
+  Number((await callApi<{ available_balance: number }>(who, 'GET', '/api/wallet/balance')).available_balance);
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const card = (page: Page, matchId: string) => page.locator(`[data-testid="match-card"][data-match-id="${matchId}"]`);
 const chip = async (page: Page, matchId: string) => ((await card(page, matchId).getByTestId('match-status').textContent()) ?? '').trim();
@@ -48,7 +49,9 @@ describe('an external game', () => {
         stake,
         duration: 30,
       });
-      const accepted = await callApi<{ match: { id: string } }>(playerB, 'POST', `/api/challenges/${created.challenge.id}/accept`, { gamertag: 'BravoPad' });
+      const accepted = await callApi<{ match: { id: string } }>(playerB, 'POST', `/api/challenges/${created.challenge.id}/accept`, {
+        gamertag: 'BravoPad',
+      });
       const matchId = accepted.match.id;
       // A's stake is already in escrow.
       const before = await available(playerA);
@@ -60,7 +63,9 @@ describe('an external game', () => {
         await card(page, matchId).waitFor();
         expect(await chip(page, matchId)).toBe(MATCHES_SCREEN.status.pending);
         expect(await card(page, matchId).getByTestId('match-countdown').textContent()).toMatch(/^Starts in /);
-        expect(await card(page, matchId).getByTestId('report-opens').textContent()).toMatch(/^Reporting opens at .+, or as soon as you are both ready to play now\.$/);
+        expect(await card(page, matchId).getByTestId('report-opens').textContent()).toMatch(
+          /^Reporting opens at .+, or as soon as you are both ready to play now\.$/,
+        );
         expect(await card(page, matchId).getByRole('button', { name: MATCHES_SCREEN.reportWin }).count()).toBe(0);
       }
       await screenshot(b.page, 'external-before-start-360');
@@ -90,13 +95,17 @@ describe('an external game', () => {
       await disputeToast.waitFor({ timeout: 10_000 });
       await screenshot(a.page, 'external-dispute-toast-1280');
       await disputeToast.getByRole('button', { name: NOTIFICATIONS.followDispute }).click();
-      await a.page.waitForURL((url) => url.pathname === '/matches' && url.searchParams.get('tab') === 'disputes' && url.searchParams.get('highlight') === matchId);
+      await a.page.waitForURL(
+        (url) => url.pathname === '/matches' && url.searchParams.get('tab') === 'disputes' && url.searchParams.get('highlight') === matchId,
+      );
       await toast(b.page, 'Match Under Review').waitFor({ timeout: 10_000 });
 
       // The Disputes tab: amounts as money.
       const dispute = a.page.locator(`[data-testid="dispute-card"][data-match-id="${matchId}"]`);
       await dispute.waitFor();
-      expect(await dispute.getByTestId('dispute-amounts').textContent()).toBe(`${MATCHES_SCREEN.stake} $40.00 · ${MATCHES_SCREEN.payout} $80.00`);
+      expect(await dispute.getByTestId('dispute-amounts').textContent()).toBe(
+        `${MATCHES_SCREEN.stake} $40.00 · ${MATCHES_SCREEN.payout} $80.00`,
+      );
       await b.page.goto(`/matches?tab=disputes&highlight=${matchId}`);
       await afterSplash(b.page);
       await b.page.locator(`[data-testid="dispute-card"][data-match-id="${matchId}"]`).waitFor();

@@ -81,7 +81,9 @@ export function newPlayer(prefix = 'player') {
 
 /** Signs the demo admin in inside the page's context and opens the dispute queue: their queue item for the two players. */
 export async function adminDisputeItem(page: Page, players: [string, string]) {
-  const signIn = await page.request.post('/api/auth/signin', { data: { email: 'admin@versus.test', password: 'versus-admin', account_type: 'real' } });
+  const signIn = await page.request.post('/api/auth/signin', {
+    data: { email: 'admin@versus.test', password: 'versus-admin', account_type: 'real' },
+  });
   expect(signIn.status()).toBe(200);
   await page.goto('/admin/disputes');
   await afterSplash(page);

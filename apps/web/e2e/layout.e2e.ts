@@ -56,7 +56,11 @@ interface Problem {
 }
 
 /** Paths drawn by one screen, which keeps its heading between them (so the walk reloads there). */
-const SAME_SCREEN: Record<string, string> = { 'marketplace/create': 'create-challenge', 'join-challenge': 'join-room', 'handle-protocol': 'share' };
+const SAME_SCREEN: Record<string, string> = {
+  'marketplace/create': 'create-challenge',
+  'join-challenge': 'join-room',
+  'handle-protocol': 'share',
+};
 const screenOf = (path: string) => {
   const parts = path.split('?')[0]!.split('/');
   return SAME_SCREEN[parts.slice(1, 3).join('/')] ?? SAME_SCREEN[parts[1]!] ?? parts[1];
@@ -89,64 +93,70 @@ async function check(page: Page, who: string, path: string, account: keyof typeo
   await page.getByTestId('feedback-open').waitFor();
   // Lazy panels and live lists settle; a fixed pause keeps the walk short and the same each run.
   await page.waitForTimeout(100);
-  const found = await page.evaluate((barItems) => {
-    const problems: string[] = [];
-    const html = document.documentElement;
-    if (html.scrollWidth > window.innerWidth) problems.push(`scrolls sideways: ${html.scrollWidth} > ${window.innerWidth}`);
-    const chat = document.querySelector('[data-testid=feedback-open]')!;
-    const box = chat.getBoundingClientRect();
-    const bar = document.querySelector('[data-testid=bottom-bar]')!;
-    const barBox = bar.getBoundingClientRect();
-    const header = document.querySelector('header')!;
-    const headerBottom = header.getBoundingClientRect().bottom;
-    const label = (el: Element) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+  const found = await page.evaluate(
+    (barItems) => {
+      const problems: string[] = [];
+      const html = document.documentElement;
+      if (html.scrollWidth > window.innerWidth) problems.push(`scrolls sideways: ${html.scrollWidth} > ${window.innerWidth}`);
+      const chat = document.querySelector('[data-testid=feedback-open]')!;
+      const box = chat.getBoundingClientRect();
+      const bar = document.querySelector('[data-testid=bottom-bar]')!;
+      const barBox = bar.getBoundingClientRect();
+      const header = document.querySelector('header')!;
+      const headerBottom = header.getBoundingClientRect().bottom;
+      const label = (el: Element) =>
+        `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
 
-    // The bar holds SPEC's items and nothing else, the add button in its centre.
-    const items = [...bar.querySelectorAll(':is(a, button)')];
-    const names = items.map((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim());
-    if (names.join(' | ') !== barItems.join(' | ')) problems.push(`bottom bar holds ${names.join(' | ')}`);
-    const add = items.find((el) => el.getAttribute('aria-label') === 'Create challenge');
-    if (add) {
-      const r = add.getBoundingClientRect();
-      const off = r.left + r.width / 2 - (barBox.left + barBox.width / 2);
-      if (Math.abs(off) > 3) problems.push(`the add button is ${Math.round(off)} px off the bar's centre`);
-    }
-    // The Virtual Mode pill, just above the bar, leaves its actions (the raised add button) whole.
-    const pill = document.querySelector('[data-testid=virtual-overlay-pill]')?.getBoundingClientRect();
-    for (const el of pill ? items : []) {
-      const r = el.getBoundingClientRect();
-      if (r.left < pill!.right && r.right > pill!.left && r.top < pill!.bottom && r.bottom > pill!.top) problems.push(`the Virtual Mode pill covers the bottom bar's ${label(el)}`);
-    }
+      // The bar holds SPEC's items and nothing else, the add button in its centre.
+      const items = [...bar.querySelectorAll(':is(a, button)')];
+      const names = items.map((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim());
+      if (names.join(' | ') !== barItems.join(' | ')) problems.push(`bottom bar holds ${names.join(' | ')}`);
+      const add = items.find((el) => el.getAttribute('aria-label') === 'Create challenge');
+      if (add) {
+        const r = add.getBoundingClientRect();
+        const off = r.left + r.width / 2 - (barBox.left + barBox.width / 2);
+        if (Math.abs(off) > 3) problems.push(`the add button is ${Math.round(off)} px off the bar's centre`);
+      }
+      // The Virtual Mode pill, just above the bar, leaves its actions (the raised add button) whole.
+      const pill = document.querySelector('[data-testid=virtual-overlay-pill]')?.getBoundingClientRect();
+      for (const el of pill ? items : []) {
+        const r = el.getBoundingClientRect();
+        if (r.left < pill!.right && r.right > pill!.left && r.top < pill!.bottom && r.bottom > pill!.top)
+          problems.push(`the Virtual Mode pill covers the bottom bar's ${label(el)}`);
+      }
 
-    // The part of `r` the header and the bar leave visible (they cover what lies under them).
-    const overlaps = (r: DOMRect, above = Infinity, below = -Infinity) => {
-      const top = Math.max(r.top, below);
-      const bottom = Math.min(r.bottom, above);
-      return r.width > 0 && bottom > top && r.left < box.right && r.right > box.left && top < box.bottom && bottom > box.top;
-    };
-    // On a match screen the button sits in the page's own controls: nothing floats there.
-    const docked = document.getElementById('main')!.contains(chat);
-    if (!docked) {
-      if (!header.contains(chat)) problems.push('the beta chat button is not in the header');
-      if (box.width < 40 || box.height < 40) problems.push(`the beta chat button is too small to tap: ${box.width}×${box.height}`);
-      if (box.left < 0 || box.right > window.innerWidth) problems.push(`the beta chat button sticks out: ${box.left}–${box.right}`);
-      for (const el of header.querySelectorAll(':is(a, button)')) {
-        if (el !== chat && overlaps(el.getBoundingClientRect())) problems.push(`covers the header's ${label(el)}`);
-      }
-      for (const el of items) {
-        if (overlaps(el.getBoundingClientRect())) problems.push(`covers the bottom bar's ${label(el)}`);
-      }
-      const controls = '#main :is(a[href], button, input, select, textarea, [role=button], [role=tab])';
-      for (const end of [0, html.scrollHeight]) {
-        window.scrollTo({ top: end, behavior: 'instant' });
-        for (const el of document.querySelectorAll(controls)) {
-          if (getComputedStyle(el).visibility === 'hidden') continue;
-          if (overlaps(el.getBoundingClientRect(), barBox.top, headerBottom)) problems.push(`covers ${label(el)} at the ${end === 0 ? 'top' : 'end'}`);
+      // The part of `r` the header and the bar leave visible (they cover what lies under them).
+      const overlaps = (r: DOMRect, above = Infinity, below = -Infinity) => {
+        const top = Math.max(r.top, below);
+        const bottom = Math.min(r.bottom, above);
+        return r.width > 0 && bottom > top && r.left < box.right && r.right > box.left && top < box.bottom && bottom > box.top;
+      };
+      // On a match screen the button sits in the page's own controls: nothing floats there.
+      const docked = document.getElementById('main')!.contains(chat);
+      if (!docked) {
+        if (!header.contains(chat)) problems.push('the beta chat button is not in the header');
+        if (box.width < 40 || box.height < 40) problems.push(`the beta chat button is too small to tap: ${box.width}×${box.height}`);
+        if (box.left < 0 || box.right > window.innerWidth) problems.push(`the beta chat button sticks out: ${box.left}–${box.right}`);
+        for (const el of header.querySelectorAll(':is(a, button)')) {
+          if (el !== chat && overlaps(el.getBoundingClientRect())) problems.push(`covers the header's ${label(el)}`);
+        }
+        for (const el of items) {
+          if (overlaps(el.getBoundingClientRect())) problems.push(`covers the bottom bar's ${label(el)}`);
+        }
+        const controls = '#main :is(a[href], button, input, select, textarea, [role=button], [role=tab])';
+        for (const end of [0, html.scrollHeight]) {
+          window.scrollTo({ top: end, behavior: 'instant' });
+          for (const el of document.querySelectorAll(controls)) {
+            if (getComputedStyle(el).visibility === 'hidden') continue;
+            if (overlaps(el.getBoundingClientRect(), barBox.top, headerBottom))
+              problems.push(`covers ${label(el)} at the ${end === 0 ? 'top' : 'end'}`);
+          }
         }
       }
-    }
-    return problems;
-  }, [...BAR_ITEMS[account]]);
+      return problems;
+    },
+    [...BAR_ITEMS[account]],
+  );
   return found.map((problem) => ({ who, path, problem }));
 }
 
@@ -160,7 +170,11 @@ describe('every screen on a 360 px phone', () => {
     try {
       const player = await signUpInContext(real.page, { prefix: 'layout' });
       const opponent = await signUpInContext(rival.page, { prefix: 'layoutrival' });
-      const created = await callApi<{ challenge: { id: string } }>(player, 'POST', '/api/challenges', { game: 'tic-tac-toe', stake: 5, duration: 5 });
+      const created = await callApi<{ challenge: { id: string } }>(player, 'POST', '/api/challenges', {
+        game: 'tic-tac-toe',
+        stake: 5,
+        duration: 5,
+      });
       const accepted = await callApi<{ match: { id: string } }>(opponent, 'POST', `/api/challenges/${created.challenge.id}/accept`, {});
       await real.page.goto('/');
       await afterSplash(real.page);
@@ -175,14 +189,17 @@ describe('every screen on a 360 px phone', () => {
       await signUpInContext(virtual.page, { prefix: 'layoutvt', accountType: 'virtual' });
       await virtual.page.goto('/');
       await afterSplash(virtual.page);
-      for (const path of playerRoutes('00000000-0000-4000-8000-000000000000')) problems.push(...(await check(virtual.page, 'virtual', path, 'virtual')));
+      for (const path of playerRoutes('00000000-0000-4000-8000-000000000000'))
+        problems.push(...(await check(virtual.page, 'virtual', path, 'virtual')));
     } finally {
       await virtual.context.close();
     }
 
     const admin = await newPage(browser, { width: 360 });
     try {
-      const signIn = await admin.page.request.post('/api/auth/signin', { data: { email: 'admin@versus.test', password: 'versus-admin', account_type: 'real' } });
+      const signIn = await admin.page.request.post('/api/auth/signin', {
+        data: { email: 'admin@versus.test', password: 'versus-admin', account_type: 'real' },
+      });
       expect(signIn.status()).toBe(200);
       await admin.page.goto('/');
       await afterSplash(admin.page);
@@ -211,7 +228,9 @@ describe('every screen on a 360 px phone', () => {
         }
         await page.goto('/live-arena');
         const none = page.getByTestId('no-matches');
-        await none.getByText(accountType === 'virtual' ? LIVE_ARENA.noMatchesDetailVirtual : LIVE_ARENA.noMatchesDetail, { exact: true }).waitFor();
+        await none
+          .getByText(accountType === 'virtual' ? LIVE_ARENA.noMatchesDetailVirtual : LIVE_ARENA.noMatchesDetail, { exact: true })
+          .waitFor();
         expect(await none.getByRole('link').getAttribute('href')).toBe(next);
         // With no match at all, no "choose a match" box at the foot of a phone's page.
         expect(await page.getByText(LIVE_ARENA.chooseMatch).count()).toBe(0);
@@ -237,19 +256,34 @@ describe('every screen on a 360 px phone', () => {
           await screenshot(page, `layout-header-${accountType}-${width}`);
           const where = await chat.evaluate((el) => {
             const r = el.getBoundingClientRect();
-            return { inHeader: el.closest('header') !== null, position: getComputedStyle(el).position, right: innerWidth - r.right, bottom: innerHeight - r.bottom };
+            return {
+              inHeader: el.closest('header') !== null,
+              position: getComputedStyle(el).position,
+              right: innerWidth - r.right,
+              bottom: innerHeight - r.bottom,
+            };
           });
           if (width === 360) expect({ width, inHeader: where.inHeader }).toEqual({ width, inHeader: true });
-          else expect({ width, inHeader: where.inHeader, position: where.position, inCorner: where.right <= 24 && where.bottom <= 24 }).toEqual({ width, inHeader: false, position: 'fixed', inCorner: true });
+          else
+            expect({
+              width,
+              inHeader: where.inHeader,
+              position: where.position,
+              inCorner: where.right <= 24 && where.bottom <= 24,
+            }).toEqual({ width, inHeader: false, position: 'fixed', inCorner: true });
           // At the page's end it covers neither a control nor the footer's words.
           const covered = await chat.evaluate((el) => {
             window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
             const box = el.getBoundingClientRect();
-            const under = document.querySelectorAll('header :is(a, button), #main :is(a[href], button, input, select, textarea, [role=tab]), footer span');
-            return [...under].filter((u) => {
-              const r = u.getBoundingClientRect();
-              return u !== el && r.width > 0 && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
-            }).map((u) => (u.getAttribute('aria-label') ?? u.textContent ?? '').trim().slice(0, 40));
+            const under = document.querySelectorAll(
+              'header :is(a, button), #main :is(a[href], button, input, select, textarea, [role=tab]), footer span',
+            );
+            return [...under]
+              .filter((u) => {
+                const r = u.getBoundingClientRect();
+                return u !== el && r.width > 0 && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+              })
+              .map((u) => (u.getAttribute('aria-label') ?? u.textContent ?? '').trim().slice(0, 40));
           });
           expect({ width, covered }).toEqual({ width, covered: [] });
           expect(await chat.count()).toBe(1);

@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { NOTIFICATION_SETTINGS, NOTIFICATIONS } from '@versus/domain';
-import { afterSplash, baseUrl, launchBrowser, newPage, screenshot, signUpInContext, type SignedUpPlayer, callApi as call, eventually } from './harness.ts';
+import {
+  afterSplash,
+  baseUrl,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signUpInContext,
+  type SignedUpPlayer,
+  callApi as call,
+  eventually,
+} from './harness.ts';
 
 let browser: Browser;
 
@@ -43,150 +53,169 @@ const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as 
 
 /** A's open FIFA challenge on PlayStation, as the API makes it. */
 const createChallenge = (player: SignedUpPlayer, stake: number) =>
-  call<{ challenge: { id: string } }>(player, 'POST', '/api/challenges', { game: 'fifa-24', platform: 'playstation', gamertag: 'AlphaPad', stake, duration: 30 });
+  call<{ challenge: { id: string } }>(player, 'POST', '/api/challenges', {
+    game: 'fifa-24',
+    platform: 'playstation',
+    gamertag: 'AlphaPad',
+    stake,
+    duration: 30,
+  });
 
 async function dismissToasts(page: Page) {
   for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) await close.click().catch(() => undefined);
 }
 
 describe('notifications', () => {
-  it('B accepts A’s challenge: A’s bell rises live, the popover leads to the match, mark all read sticks', { timeout: 120_000 }, async () => {
-    const a = await newPage(browser, { width: 1280 });
-    const b = await newPage(browser, { width: 1280 });
-    try {
-      const playerA = await signUpInContext(a.page, { prefix: 'nta' });
-      const playerB = await signUpInContext(b.page, { prefix: 'ntb' });
+  it(
+    'B accepts A’s challenge: A’s bell rises live, the popover leads to the match, mark all read sticks',
+    { timeout: 120_000 },
+    async () => {
+      const a = await newPage(browser, { width: 1280 });
+      const b = await newPage(browser, { width: 1280 });
+      try {
+        const playerA = await signUpInContext(a.page, { prefix: 'nta' });
+        const playerB = await signUpInContext(b.page, { prefix: 'ntb' });
 
-      await a.page.goto('/');
-      await a.page.getByTestId('landing-page').waitFor();
-      await afterSplash(a.page);
-      await markPage(a.page);
+        await a.page.goto('/');
+        await a.page.getByTestId('landing-page').waitFor();
+        await afterSplash(a.page);
+        await markPage(a.page);
 
-      const created = await createChallenge(playerA, 10);
-      // Whatever the creation itself notified, the bell agrees with the server before B accepts.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const before = await call<{ unread: number }>(playerA, 'GET', '/api/notifications');
-      await eventually(() => unreadOnBell(a.page), before.unread);
+        const created = await createChallenge(playerA, 10);
+        // Whatever the creation itself notified, the bell agrees with the server before B accepts.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const before = await call<{ unread: number }>(playerA, 'GET', '/api/notifications');
+        await eventually(() => unreadOnBell(a.page), before.unread);
 
-      const accepted = await call<{ match: { id: string } }>(playerB, 'POST', `/api/challenges/${created.challenge.id}/accept`, { gamertag: 'BravoPad' });
-      const matchId = accepted.match.id;
+        const accepted = await call<{ match: { id: string } }>(playerB, 'POST', `/api/challenges/${created.challenge.id}/accept`, {
+          gamertag: 'BravoPad',
+        });
+        const matchId = accepted.match.id;
 
-      // The badge rises without a reload, and the urgent marker shows (challenge accepted is high priority).
-      await eventually(() => unreadOnBell(a.page), before.unread + 1);
-      expect(await a.page.getByTestId('notification-badge').textContent()).toBe(String(before.unread + 1));
-      expect(await a.page.getByTestId('notification-urgent').count()).toBe(1);
-      expect(await stillSamePage(a.page)).toBe(true);
-      // The in-app toast came with it.
-      await toast(a.page, 'Challenge Accepted').waitFor();
-      await dismissToasts(a.page);
+        // The badge rises without a reload, and the urgent marker shows (challenge accepted is high priority).
+        await eventually(() => unreadOnBell(a.page), before.unread + 1);
+        expect(await a.page.getByTestId('notification-badge').textContent()).toBe(String(before.unread + 1));
+        expect(await a.page.getByTestId('notification-urgent').count()).toBe(1);
+        expect(await stillSamePage(a.page)).toBe(true);
+        // The in-app toast came with it.
+        await toast(a.page, 'Challenge Accepted').waitFor();
+        await dismissToasts(a.page);
 
-      // The popover lists it first, highlighted for 3 s.
-      await openPopover(a.page);
-      const item = popover(a.page).locator('[data-testid="notification-item"][data-type="challenge_accepted"]');
-      await item.waitFor();
-      expect((await item.textContent())?.toLowerCase()).toContain('challenge accepted');
-      expect(await item.getAttribute('data-unread')).toBe('true');
-      expect(await item.getAttribute('data-highlighted')).toBe('true');
-      await a.page.waitForTimeout(600);
-      await screenshot(a.page, 'notifications-popover-1280');
-      await a.page.waitForFunction(
-        () => document.querySelector('[data-testid="notification-item"][data-type="challenge_accepted"]')?.getAttribute('data-highlighted') === null,
-        undefined,
-        { timeout: 5_000 },
-      );
+        // The popover lists it first, highlighted for 3 s.
+        await openPopover(a.page);
+        const item = popover(a.page).locator('[data-testid="notification-item"][data-type="challenge_accepted"]');
+        await item.waitFor();
+        expect((await item.textContent())?.toLowerCase()).toContain('challenge accepted');
+        expect(await item.getAttribute('data-unread')).toBe('true');
+        expect(await item.getAttribute('data-highlighted')).toBe('true');
+        await a.page.waitForTimeout(600);
+        await screenshot(a.page, 'notifications-popover-1280');
+        await a.page.waitForFunction(
+          () =>
+            document
+              .querySelector('[data-testid="notification-item"][data-type="challenge_accepted"]')
+              ?.getAttribute('data-highlighted') === null,
+          undefined,
+          { timeout: 5_000 },
+        );
 
-      // Tabs, search and the category filter narrow the list.
-      await popover(a.page).getByRole('tab', { name: NOTIFICATIONS.tabs.urgent }).click();
-      await item.waitFor();
-      await popover(a.page).getByRole('tab', { name: NOTIFICATIONS.tabs.social }).click();
-      await item.waitFor({ state: 'detached' });
-      await popover(a.page).getByRole('tab', { name: NOTIFICATIONS.tabs.all }).click();
-      await popover(a.page).getByLabel(NOTIFICATION_SETTINGS.category).selectOption('financial');
-      await item.waitFor({ state: 'detached' });
-      await popover(a.page).getByLabel(NOTIFICATION_SETTINGS.category).selectOption('challenge');
-      await item.waitFor();
-      await popover(a.page).getByRole('searchbox').fill('CHALLENGE_ACC'); // the type, any case
-      await item.waitFor();
-      await popover(a.page).getByRole('searchbox').fill('no such words');
-      await popover(a.page).getByText(NOTIFICATIONS.noMatches).waitFor();
-      await popover(a.page).getByRole('searchbox').fill('');
-      await popover(a.page).getByLabel(NOTIFICATION_SETTINGS.category).selectOption('all');
+        // Tabs, search and the category filter narrow the list.
+        await popover(a.page).getByRole('tab', { name: NOTIFICATIONS.tabs.urgent }).click();
+        await item.waitFor();
+        await popover(a.page).getByRole('tab', { name: NOTIFICATIONS.tabs.social }).click();
+        await item.waitFor({ state: 'detached' });
+        await popover(a.page).getByRole('tab', { name: NOTIFICATIONS.tabs.all }).click();
+        await popover(a.page).getByLabel(NOTIFICATION_SETTINGS.category).selectOption('financial');
+        await item.waitFor({ state: 'detached' });
+        await popover(a.page).getByLabel(NOTIFICATION_SETTINGS.category).selectOption('challenge');
+        await item.waitFor();
+        await popover(a.page).getByRole('searchbox').fill('CHALLENGE_ACC'); // the type, any case
+        await item.waitFor();
+        await popover(a.page).getByRole('searchbox').fill('no such words');
+        await popover(a.page).getByText(NOTIFICATIONS.noMatches).waitFor();
+        await popover(a.page).getByRole('searchbox').fill('');
+        await popover(a.page).getByLabel(NOTIFICATION_SETTINGS.category).selectOption('all');
 
-      // Clicking it opens the match, read.
-      await item.getByRole('button', { name: /^Challenge Accepted/ }).click();
-      await a.page.waitForURL((url) => url.pathname === '/matches' && url.searchParams.get('highlight') === matchId);
-      const card = a.page.locator(`[data-testid="match-card"][data-match-id="${matchId}"]`);
-      await card.waitFor();
-      expect(await card.getAttribute('data-highlighted')).toBe('true');
-      await eventually(() => unreadOnBell(a.page), before.unread);
-      expect(await stillSamePage(a.page)).toBe(true);
+        // Clicking it opens the match, read.
+        await item.getByRole('button', { name: /^Challenge Accepted/ }).click();
+        await a.page.waitForURL((url) => url.pathname === '/matches' && url.searchParams.get('highlight') === matchId);
+        const card = a.page.locator(`[data-testid="match-card"][data-match-id="${matchId}"]`);
+        await card.waitFor();
+        expect(await card.getAttribute('data-highlighted')).toBe('true');
+        await eventually(() => unreadOnBell(a.page), before.unread);
+        expect(await stillSamePage(a.page)).toBe(true);
 
-      // A second challenge accepted, so that "mark all" has something to clear.
-      const second = await createChallenge(playerA, 5);
-      await call(playerB, 'POST', `/api/challenges/${second.challenge.id}/accept`, { gamertag: 'BravoPad' });
-      await eventually(async () => (await unreadOnBell(a.page)) > 0, true);
-      const unreadNow = await unreadOnBell(a.page);
+        // A second challenge accepted, so that "mark all" has something to clear.
+        const second = await createChallenge(playerA, 5);
+        await call(playerB, 'POST', `/api/challenges/${second.challenge.id}/accept`, { gamertag: 'BravoPad' });
+        await eventually(async () => (await unreadOnBell(a.page)) > 0, true);
+        const unreadNow = await unreadOnBell(a.page);
 
-      await dismissToasts(a.page);
-      await openPopover(a.page);
+        await dismissToasts(a.page);
+        await openPopover(a.page);
 
-      // A refused dismiss is rolled back: the item leaves at once, comes back with the reload, "Action failed".
-      const firstItem = popover(a.page).getByTestId('notification-item').first();
-      const firstId = (await firstItem.getAttribute('data-notification-id'))!;
-      const byId = popover(a.page).locator(`[data-notification-id="${firstId}"]`);
-      await a.page.route('**/api/notifications/*/dismiss', (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'boom', message: 'Server error' } }) }),
-      );
-      await byId.getByRole('button', { name: /^Dismiss/ }).click();
-      await toast(a.page, NOTIFICATIONS.actionFailed).waitFor();
-      await byId.waitFor();
-      await a.page.unroute('**/api/notifications/*/dismiss');
-      expect(await unreadOnBell(a.page)).toBe(unreadNow);
-      // (Closing a toast is a click outside the popover, which closes it.)
-      await dismissToasts(a.page);
-      await openPopover(a.page);
+        // A refused dismiss is rolled back: the item leaves at once, comes back with the reload, "Action failed".
+        const firstItem = popover(a.page).getByTestId('notification-item').first();
+        const firstId = (await firstItem.getAttribute('data-notification-id'))!;
+        const byId = popover(a.page).locator(`[data-notification-id="${firstId}"]`);
+        await a.page.route('**/api/notifications/*/dismiss', (route) =>
+          route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'boom', message: 'Server error' } }),
+          }),
+        );
+        await byId.getByRole('button', { name: /^Dismiss/ }).click();
+        await toast(a.page, NOTIFICATIONS.actionFailed).waitFor();
+        await byId.waitFor();
+        await a.page.unroute('**/api/notifications/*/dismiss');
+        expect(await unreadOnBell(a.page)).toBe(unreadNow);
+        // (Closing a toast is a click outside the popover, which closes it.)
+        await dismissToasts(a.page);
+        await openPopover(a.page);
 
-      await popover(a.page).getByRole('button', { name: NOTIFICATIONS.markAllRead }).click();
-      const allRead = toast(a.page, NOTIFICATIONS.allRead);
-      await allRead.waitFor();
-      expect(await allRead.textContent()).toContain(NOTIFICATIONS.allReadCount(unreadNow));
-      await eventually(() => unreadOnBell(a.page), 0);
-      expect(await a.page.getByTestId('notification-badge').count()).toBe(0);
-      expect(await a.page.getByTestId('notification-urgent').count()).toBe(0);
-      await closePopover(a.page);
+        await popover(a.page).getByRole('button', { name: NOTIFICATIONS.markAllRead }).click();
+        const allRead = toast(a.page, NOTIFICATIONS.allRead);
+        await allRead.waitFor();
+        expect(await allRead.textContent()).toContain(NOTIFICATIONS.allReadCount(unreadNow));
+        await eventually(() => unreadOnBell(a.page), 0);
+        expect(await a.page.getByTestId('notification-badge').count()).toBe(0);
+        expect(await a.page.getByTestId('notification-urgent').count()).toBe(0);
+        await closePopover(a.page);
 
-      // It sticks: the server has them read.
-      await a.page.reload();
-      await afterSplash(a.page);
-      await bell(a.page).waitFor();
-      await a.page.waitForTimeout(1_000);
-      expect(await unreadOnBell(a.page)).toBe(0);
-      expect((await call<{ unread: number }>(playerA, 'GET', '/api/notifications')).unread).toBe(0);
+        // It sticks: the server has them read.
+        await a.page.reload();
+        await afterSplash(a.page);
+        await bell(a.page).waitFor();
+        await a.page.waitForTimeout(1_000);
+        expect(await unreadOnBell(a.page)).toBe(0);
+        expect((await call<{ unread: number }>(playerA, 'GET', '/api/notifications')).unread).toBe(0);
 
-      // Another player cannot mark A's notifications.
-      const list = await call<{ notifications: { id: string }[] }>(playerA, 'GET', '/api/notifications');
-      const foreign = await fetch(`${baseUrl()}/api/notifications/${list.notifications[0]!.id}/read`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${playerB.token}` },
-        body: '{}',
-      });
-      expect(foreign.status).toBe(404);
+        // Another player cannot mark A's notifications.
+        const list = await call<{ notifications: { id: string }[] }>(playerA, 'GET', '/api/notifications');
+        const foreign = await fetch(`${baseUrl()}/api/notifications/${list.notifications[0]!.id}/read`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${playerB.token}` },
+          body: '{}',
+        });
+        expect(foreign.status).toBe(404);
 
-      // The popover at 360 px.
-      await a.page.setViewportSize({ width: 360, height: 780 });
-      await openPopover(a.page);
-      await a.page.waitForTimeout(600);
-      await screenshot(a.page, 'notifications-popover-360');
-      const box = await popover(a.page).boundingBox();
-      expect(box).not.toBeNull();
-      expect(box!.x).toBeGreaterThanOrEqual(0);
-      expect(box!.x + box!.width).toBeLessThanOrEqual(360);
-      await closePopover(a.page);
-    } finally {
-      await a.context.close();
-      await b.context.close();
-    }
-  });
+        // The popover at 360 px.
+        await a.page.setViewportSize({ width: 360, height: 780 });
+        await openPopover(a.page);
+        await a.page.waitForTimeout(600);
+        await screenshot(a.page, 'notifications-popover-360');
+        const box = await popover(a.page).boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+        await closePopover(a.page);
+      } finally {
+        await a.context.close();
+        await b.context.close();
+      }
+    },
+  );
 
   it('a notification made while the socket was down shows once it reconnects, without a reload', { timeout: 90_000 }, async () => {
     const a = await newPage(browser, { width: 1280 });
@@ -267,11 +296,9 @@ describe('notifications', () => {
       await screen.getByLabel(NOTIFICATION_SETTINGS.sound, { exact: true }).click();
       await screen.getByRole('button', { name: NOTIFICATION_SETTINGS.save }).click();
       await toast(page, NOTIFICATIONS.preferencesSaved).waitFor();
-      const saved = await call<{ preferences: { match: { reminderMinutes: number[] }; general: { sound: boolean; quietHours: { enabled: boolean } } } }>(
-        player,
-        'GET',
-        '/api/notifications/preferences',
-      );
+      const saved = await call<{
+        preferences: { match: { reminderMinutes: number[] }; general: { sound: boolean; quietHours: { enabled: boolean } } };
+      }>(player, 'GET', '/api/notifications/preferences');
       expect(saved.preferences.match.reminderMinutes).toEqual([60, 30, 5]);
       expect(saved.preferences.general.sound).toBe(false);
       expect(saved.preferences.general.quietHours.enabled).toBe(true);
@@ -306,7 +333,9 @@ describe('notifications', () => {
       await openPopover(retro.page);
       await popover(retro.page).getByTestId('notifications-empty').waitFor();
       // On a touch screen the tabs and the category filter are big enough to tap.
-      const small = await popover(retro.page).evaluate((el) => [...el.querySelectorAll<HTMLElement>('[role=tab], select')].filter((c) => c.offsetHeight < 40).length);
+      const small = await popover(retro.page).evaluate(
+        (el) => [...el.querySelectorAll<HTMLElement>('[role=tab], select')].filter((c) => c.offsetHeight < 40).length,
+      );
       expect(small).toBe(0);
       await retro.page.waitForTimeout(400);
       await screenshot(retro.page, 'notifications-popover-retro-390');

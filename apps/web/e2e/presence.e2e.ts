@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LIVE_ARENA } from '@versus/domain';
 import { MATCH_PRESENCE } from '@versus/domain/realtime-constants';
-import { afterSplash, callApi as call, eventually, launchBrowser, newPage, screenshot, signUpInContext, type SignedUpPlayer } from './harness.ts';
+import {
+  afterSplash,
+  callApi as call,
+  eventually,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signUpInContext,
+  type SignedUpPlayer,
+} from './harness.ts';
 
 let browser: Browser;
 
@@ -27,8 +36,10 @@ async function makeMatch(a: SignedUpPlayer, b: SignedUpPlayer): Promise<string> 
 }
 
 const seatOf = (page: Page, name: string) => page.getByTestId('ready-room').locator('li', { hasText: name });
-const presence = (page: Page, name: string) => async () => ((await seatOf(page, name).locator('[data-testid^="seat-presence-"]').textContent()) ?? '').trim();
-const readiness = (page: Page, name: string) => async () => ((await seatOf(page, name).locator('[data-testid^="seat-ready-"]').textContent()) ?? '').trim();
+const presence = (page: Page, name: string) => async () =>
+  ((await seatOf(page, name).locator('[data-testid^="seat-presence-"]').textContent()) ?? '').trim();
+const readiness = (page: Page, name: string) => async () =>
+  ((await seatOf(page, name).locator('[data-testid^="seat-ready-"]').textContent()) ?? '').trim();
 
 describe('presence on the match screen', () => {
   it('shows Here / Away and Ready / Not ready apart, live, for both seats', { timeout: 120_000 }, async () => {

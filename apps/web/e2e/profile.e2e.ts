@@ -59,7 +59,6 @@ function gradientPng(size = 96): Buffer {
   ]);
 }
 
-
 describe('profile', () => {
   it('uploads an avatar that the header then shows, refuses a non-image, and edits the names', async () => {
     const { context, page } = await newPage(browser, { width: 1280 });
@@ -132,14 +131,22 @@ describe('leaderboards', () => {
     try {
       const a = await signUpInContext(winner.page, { prefix: 'champ' });
       const b = await signUpInContext(loser.page, { prefix: 'rival' });
-      const created = await call<{ challenge: { id: string } }>(a, 'POST', '/api/challenges', { game: 'tic-tac-toe', stake: 10, duration: 5 });
+      const created = await call<{ challenge: { id: string } }>(a, 'POST', '/api/challenges', {
+        game: 'tic-tac-toe',
+        stake: 10,
+        duration: 5,
+      });
       const accepted = await call<{ match: { id: string } }>(b, 'POST', `/api/challenges/${created.challenge.id}/accept`, {});
       const matchId = accepted.match.id;
       await call(a, 'POST', `/api/matches/${matchId}/ready`, {});
       await call(b, 'POST', `/api/matches/${matchId}/ready`, {});
       // Two moves, so the replay has positions to step through.
       for (const cell of [4, 0]) {
-        const { match } = await call<{ match: { version: number; toMove: number[]; players: { id: string }[] } }>(a, 'GET', `/api/matches/${matchId}`);
+        const { match } = await call<{ match: { version: number; toMove: number[]; players: { id: string }[] } }>(
+          a,
+          'GET',
+          `/api/matches/${matchId}`,
+        );
         const mover = match.players[match.toMove[0]!]!.id === a.id ? a : b;
         await call(mover, 'POST', `/api/matches/${matchId}/moves`, { move: cell, version: match.version });
       }
@@ -173,8 +180,14 @@ describe('leaderboards', () => {
       await page.goto('/profile');
       await page.getByTestId('stat-wins').filter({ hasText: '1' }).waitFor();
       expect(await page.getByTestId('stat-rank').textContent()).toMatch(/^#\d+$/);
-      await page.locator(`[data-testid="recent-match"][data-match-id="${matchId}"]`).getByRole('button', { name: /Replay/ }).click();
-      await page.getByTestId('replay-result').filter({ hasText: `${a.username} won the match` }).waitFor();
+      await page
+        .locator(`[data-testid="recent-match"][data-match-id="${matchId}"]`)
+        .getByRole('button', { name: /Replay/ })
+        .click();
+      await page
+        .getByTestId('replay-result')
+        .filter({ hasText: `${a.username} won the match` })
+        .waitFor();
       // The board steps through the game: the start, then each move (buttons and arrow keys).
       const board = page.getByTestId('replay-board');
       await board.waitFor();

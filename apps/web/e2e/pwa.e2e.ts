@@ -65,7 +65,13 @@ describe('installable app', () => {
       expect(manifest.name).toBe('Versus');
       expect(manifest.short_name).toBe('Versus');
       expect(manifest.description).toContain('Compete. Win. Earn.');
-      expect(manifest).toMatchObject({ display: 'standalone', orientation: 'portrait', start_url: '/', theme_color: '#09080f', background_color: '#09080f' });
+      expect(manifest).toMatchObject({
+        display: 'standalone',
+        orientation: 'portrait',
+        start_url: '/',
+        theme_color: '#09080f',
+        background_color: '#09080f',
+      });
       expect(manifest.share_target).toEqual({ action: '/share', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } });
       expect(manifest.protocol_handlers).toEqual([{ protocol: 'web+versus', url: '/handle-protocol?url=%s' }]);
       expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
@@ -95,7 +101,9 @@ describe('installable app', () => {
       const scope = await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
         if (!navigator.serviceWorker.controller) {
-          await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+          await new Promise<void>((resolve) =>
+            navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+          );
         }
         return registration.scope;
       });
@@ -154,12 +162,15 @@ describe('installable app', () => {
         const registration = await navigator.serviceWorker.ready;
         for (let attempt = 0; attempt < 50; attempt += 1) {
           const notifications = await registration.getNotifications();
-          if (notifications.length > 0) return notifications.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+          if (notifications.length > 0)
+            return notifications.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
         return [];
       });
-      expect(shown).toEqual([{ title: 'Your match is ready', body: 'Opponent joined', tag: 'match-1', data: { url: '/live-arena', id: null, type: null } }]);
+      expect(shown).toEqual([
+        { title: 'Your match is ready', body: 'Opponent joined', tag: 'match-1', data: { url: '/live-arena', id: null, type: null } },
+      ]);
     } finally {
       await context.close();
     }

@@ -41,7 +41,11 @@ describe('app shell', () => {
       await page.goto('/join-room/abc123');
       await page.getByTestId('join-page').waitFor();
       await page.getByTestId('join-problem').waitFor();
-      for (const [path, screen] of [['/share', 'share-page'], ['/handle-protocol', 'share-page'], ['/join-challenge/XYZ789', 'join-page']] as const) {
+      for (const [path, screen] of [
+        ['/share', 'share-page'],
+        ['/handle-protocol', 'share-page'],
+        ['/join-challenge/XYZ789', 'join-page'],
+      ] as const) {
         await page.goto(path);
         await page.getByTestId(screen).waitFor();
       }
@@ -77,7 +81,13 @@ describe('app shell', () => {
 
       // The header's nav for a real account, with the live dot on Live Arena.
       const nav = page.getByRole('navigation', { name: 'Main' });
-      expect(await nav.getByRole('link').allTextContents()).toEqual(['Marketplace', 'Live Arena(live)', 'Matches', 'Leaderboards', 'Profile']);
+      expect(await nav.getByRole('link').allTextContents()).toEqual([
+        'Marketplace',
+        'Live Arena(live)',
+        'Matches',
+        'Leaderboards',
+        'Profile',
+      ]);
       // The wallet dropdown: Available, In Games and the account status.
       await page.getByRole('button', { name: 'Wallet balance' }).click();
       const menu = page.getByRole('menu');
@@ -172,11 +182,25 @@ describe('app shell', () => {
     const { context, page } = await newPage(browser, { width: 360 });
     try {
       await signUpInContext(page, { prefix: 'narrow' });
-      const paths = ['/', '/wallet', '/marketplace', '/live-arena', '/create-challenge', '/matches', '/social', '/profile', '/leaderboards', '/settings/notifications'];
+      const paths = [
+        '/',
+        '/wallet',
+        '/marketplace',
+        '/live-arena',
+        '/create-challenge',
+        '/matches',
+        '/social',
+        '/profile',
+        '/leaderboards',
+        '/settings/notifications',
+      ];
       for (const path of paths) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
-        const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+        const [scrollWidth, clientWidth] = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          document.documentElement.clientWidth,
+        ]);
         expect({ path, scrollWidth }).toEqual({ path, scrollWidth: clientWidth });
         // The end of the page scrolls clear of the bottom bar (a wizard's Next, a last card's Accept),
         // and the beta chat button sits in the header, over no content.
@@ -186,7 +210,11 @@ describe('app shell', () => {
           const main = document.getElementById('main')!;
           const chat = document.querySelector('[data-testid=feedback-open]')!;
           const bar = document.querySelector('[data-testid=bottom-bar]')!;
-          return [main.getBoundingClientRect().bottom - parseFloat(getComputedStyle(main).paddingBottom), bar.getBoundingClientRect().top, chat.closest('header') !== null];
+          return [
+            main.getBoundingClientRect().bottom - parseFloat(getComputedStyle(main).paddingBottom),
+            bar.getBoundingClientRect().top,
+            chat.closest('header') !== null,
+          ];
         });
         expect({ path, clear: contentBottom <= barTop, chatInHeader }).toEqual({ path, clear: true, chatInHeader: true });
       }
@@ -195,9 +223,15 @@ describe('app shell', () => {
       const live = page.getByTestId('landing-page').getByText('Live now', { exact: true });
       expect(await live.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(30);
       // The header's controls are big enough to tap.
-      const header = await page.locator('header').first().evaluate((el) =>
-        [...el.querySelectorAll('a[href], button')].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0 && (r.height < 40 || r.width < 40)).length,
-      );
+      const header = await page
+        .locator('header')
+        .first()
+        .evaluate(
+          (el) =>
+            [...el.querySelectorAll('a[href], button')]
+              .map((c) => c.getBoundingClientRect())
+              .filter((r) => r.width > 0 && (r.height < 40 || r.width < 40)).length,
+        );
       expect(header).toBe(0);
       // Tab bars show every tab whole (counts included), none cut off or scrolled out of sight,
       // and each is tall enough to tap.
@@ -206,9 +240,16 @@ describe('app shell', () => {
         const list = page.getByRole('tablist').first();
         await list.getByRole('tab').first().waitFor();
         const tabs = await list.evaluate((el) =>
-          [el, ...el.querySelectorAll('[role=tab]')].map((t) => ({ clipped: t.scrollWidth > t.clientWidth, short: t !== el && t.getBoundingClientRect().height < 40 })),
+          [el, ...el.querySelectorAll('[role=tab]')].map((t) => ({
+            clipped: t.scrollWidth > t.clientWidth,
+            short: t !== el && t.getBoundingClientRect().height < 40,
+          })),
         );
-        expect({ path, clipped: tabs.some((t) => t.clipped), short: tabs.some((t) => t.short) }).toEqual({ path, clipped: false, short: false });
+        expect({ path, clipped: tabs.some((t) => t.clipped), short: tabs.some((t) => t.short) }).toEqual({
+          path,
+          clipped: false,
+          short: false,
+        });
       }
     } finally {
       await context.close();

@@ -74,7 +74,10 @@ describe('social', () => {
       await afterSplash(a.page);
       await a.page.getByTestId('manual-review-notice').getByText(VERIFY_TEXT.manualNotice).waitFor();
       await a.page.getByTestId('gamertag-xbox').getByRole('textbox').fill('SocialChief');
-      await a.page.getByTestId('gamertag-xbox').getByRole('button', { name: /Link and request review/ }).click();
+      await a.page
+        .getByTestId('gamertag-xbox')
+        .getByRole('button', { name: /Link and request review/ })
+        .click();
       await a.page.getByTestId('gamertag-xbox').getByText(VERIFY_TEXT.status.pending).waitFor();
       await screenshot(a.page, 'verification-1280');
       // The linked gamertag fills in the wizard for Xbox; PlayStation (not linked) stays empty.
@@ -117,7 +120,9 @@ describe('social', () => {
       await player.page.getByText(FEEDBACK_TEXT.sent).waitFor();
       await panel.getByTestId('feedback-history').getByText(text).waitFor();
 
-      const signIn = await admin.page.request.post('/api/auth/signin', { data: { email: 'admin@versus.test', password: 'versus-admin', account_type: 'real' } });
+      const signIn = await admin.page.request.post('/api/auth/signin', {
+        data: { email: 'admin@versus.test', password: 'versus-admin', account_type: 'real' },
+      });
       expect(signIn.status()).toBe(200);
       await admin.page.goto('/admin');
       await afterSplash(admin.page);

@@ -8,7 +8,13 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { NOTIFICATION_EVENTS, buildNotification, type Notification, type NotificationMetadata, type NotificationType } from '@versus/domain/notifications';
+import {
+  NOTIFICATION_EVENTS,
+  buildNotification,
+  type Notification,
+  type NotificationMetadata,
+  type NotificationType,
+} from '@versus/domain/notifications';
 import { afterSplash, callApi as call, launchBrowser, newPage, screenshot, signUpInContext, type SignedUpPlayer } from './harness.ts';
 
 let browser: Browser;
@@ -59,7 +65,11 @@ describe('no call to action for what is already over', () => {
     try {
       const playerA: SignedUpPlayer = await signUpInContext(a.page, { prefix: 'overA' });
       const playerB: SignedUpPlayer = await signUpInContext(b.page, { prefix: 'overB' });
-      const created = await call<{ challenge: { id: string } }>(playerA, 'POST', '/api/challenges', { game: 'tic-tac-toe', stake: 5, duration: 5 });
+      const created = await call<{ challenge: { id: string } }>(playerA, 'POST', '/api/challenges', {
+        game: 'tic-tac-toe',
+        stake: 5,
+        duration: 5,
+      });
       const { match } = await call<{ match: { id: string } }>(playerB, 'POST', `/api/challenges/${created.challenge.id}/accept`, {});
       const matchId = match.id;
 
@@ -67,21 +77,31 @@ describe('no call to action for what is already over', () => {
       await call(playerA, 'POST', `/api/matches/${matchId}/ready`, {});
       await call(playerB, 'POST', `/api/matches/${matchId}/ready`, {});
       const { match: view } = await call<{ match: { version: number } }>(playerB, 'GET', `/api/matches/${matchId}`);
-      const { match: over } = await call<{ match: { status: string } }>(playerB, 'POST', `/api/matches/${matchId}/resign`, { version: view.version });
+      const { match: over } = await call<{ match: { status: string } }>(playerB, 'POST', `/api/matches/${matchId}/resign`, {
+        version: view.version,
+      });
       expect(over.status).toBe('completed');
 
       await b.page.goto('/');
       await b.page.getByTestId('landing-page').waitFor();
       await afterSplash(b.page);
       for (const close of await b.page.locator('[data-sonner-toast] [data-close-button]').all()) await close.click().catch(() => undefined);
-      await toasts(b.page).first().waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
+      await toasts(b.page)
+        .first()
+        .waitFor({ state: 'detached', timeout: 20_000 })
+        .catch(() => undefined);
 
       // The "Opponent Ready … Join Match" of the ready moment, delivered now (after the finish).
       const late = notification(playerB.id, 'match_ready', { matchId, gameType: 'tic-tac-toe', opponentId: playerA.id }, new Date());
       expect(late.actions.map((x) => x.label)).toEqual(['Join Match']);
       await deliver(db, late);
       // A notice from two minutes ago, caught up late.
-      const stale = notification(playerB.id, 'system_announcement', { title: 'Old news', message: 'Made two minutes ago.' }, new Date(Date.now() - 120_000));
+      const stale = notification(
+        playerB.id,
+        'system_announcement',
+        { title: 'Old news', message: 'Made two minutes ago.' },
+        new Date(Date.now() - 120_000),
+      );
       await deliver(db, stale);
       // A fresh notice still toasts: once it shows, the two before it have been handled.
       const fresh = notification(playerB.id, 'system_announcement', { title: 'Fresh news', message: 'Made just now.' }, new Date());
@@ -100,7 +120,9 @@ describe('no call to action for what is already over', () => {
       await bellItem(b.page, stale.id).waitFor();
       expect(await bellItem(b.page, late.id).getByRole('button', { name: 'Join Match' }).count()).toBe(0);
       await screenshot(b.page, 'stale-actions-bell-360');
-      await bellItem(b.page, late.id).getByRole('button', { name: /^Opponent Ready/ }).click();
+      await bellItem(b.page, late.id)
+        .getByRole('button', { name: /^Opponent Ready/ })
+        .click();
       await b.page.waitForURL((url) => url.pathname === '/live-arena' && url.searchParams.get('match') === matchId);
       await b.page.locator('[data-testid="match-screen"][data-status="completed"]').waitFor();
       await b.page.getByTestId('result-title').waitFor();

@@ -106,7 +106,9 @@ describe('wallet', () => {
       await page.keyboard.press('Escape');
 
       const granted = page.getByTestId('wallet-transaction').first();
-      await page.waitForFunction(() => document.querySelector('[data-testid="wallet-transaction"]')?.textContent?.includes('Added by an admin'));
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="wallet-transaction"]')?.textContent?.includes('Added by an admin'),
+      );
       expect(await granted.textContent()).toContain('Tournament prize');
       expect(await granted.getByTestId('wallet-transaction-amount').textContent()).toBe('+$250.50');
     } finally {
@@ -161,7 +163,11 @@ describe('wallet', () => {
       const attempts: number[] = [];
       await page.route('**/api/wallet/balance', async (route) => {
         attempts.push(Date.now());
-        await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'boom' } }) });
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'internal', message: 'boom' } }),
+        });
       });
       await page.goto('/wallet');
       const error = page.getByTestId('wallet-error');

@@ -48,13 +48,16 @@ describe('validateRegistration', () => {
     [{ password: '12345' }, 'password', AUTH.passwordTooShort],
   ];
 
-  it.each(steps.map((step, i) => [i, ...step] as const))('step %i fails with its own message when all earlier ones pass', (i, _change, field, message) => {
-    // Break this step and every later one: the first failure must be this step's.
-    const form = { ...valid, ...Object.assign({}, ...steps.slice(i).map(([change]) => change)) } as RegistrationForm;
-    expect(validateRegistration(form, TODAY)).toEqual({ field, message });
-    // Only this step broken: same answer.
-    expect(validateRegistration({ ...valid, ...steps[i]![0] }, TODAY)).toEqual({ field, message });
-  });
+  it.each(steps.map((step, i) => [i, ...step] as const))(
+    'step %i fails with its own message when all earlier ones pass',
+    (i, _change, field, message) => {
+      // Break this step and every later one: the first failure must be this step's.
+      const form = { ...valid, ...Object.assign({}, ...steps.slice(i).map(([change]) => change)) } as RegistrationForm;
+      expect(validateRegistration(form, TODAY)).toEqual({ field, message });
+      // Only this step broken: same answer.
+      expect(validateRegistration({ ...valid, ...steps[i]![0] }, TODAY)).toEqual({ field, message });
+    },
+  );
 
   it('treats blank (whitespace-only) text as missing', () => {
     expect(validateRegistration({ ...valid, fullName: '   ' }, TODAY)?.message).toBe(AUTH.fullNameRequired);
@@ -86,7 +89,10 @@ describe('validateRegistration', () => {
     expect(validateRegistration({ ...valid, username: 'has space' }, TODAY)?.message).toBe(USERNAME_RULE);
     expect(validateRegistration({ ...valid, username: 'x'.repeat(25) }, TODAY)?.message).toBe(USERNAME_RULE);
     expect(validateRegistration({ ...valid, username: `  ${valid.username}  ` }, TODAY)).toBeNull();
-    expect(validateRegistration({ ...valid, fullName: 'x'.repeat(101) }, TODAY)).toEqual({ field: 'fullName', message: AUTH.fullNameTooLong });
+    expect(validateRegistration({ ...valid, fullName: 'x'.repeat(101) }, TODAY)).toEqual({
+      field: 'fullName',
+      message: AUTH.fullNameTooLong,
+    });
     expect(validateRegistration({ ...valid, phone: 'call me' }, TODAY)).toEqual({ field: 'phone', message: AUTH.phoneInvalid });
     // A SPEC check still wins over a shape check that comes later.
     expect(validateRegistration({ ...valid, email: 'bad', password: '1' }, TODAY)?.message).toBe(AUTH.passwordTooShort);
@@ -140,7 +146,8 @@ describe('the 18th birthday', () => {
           let expected = 0;
           for (let year = birth.getUTCFullYear() + 1; year <= today.getUTCFullYear(); year++) {
             const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-            const [m, d] = birth.getUTCMonth() === 1 && birth.getUTCDate() === 29 && !leap ? [2, 1] : [birth.getUTCMonth(), birth.getUTCDate()];
+            const [m, d] =
+              birth.getUTCMonth() === 1 && birth.getUTCDate() === 29 && !leap ? [2, 1] : [birth.getUTCMonth(), birth.getUTCDate()];
             if (Date.UTC(year, m, d) <= Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) expected += 1;
           }
           if (today.getTime() < Date.UTC(birth.getUTCFullYear(), birth.getUTCMonth(), birth.getUTCDate())) {
@@ -172,7 +179,10 @@ describe('validateLogin', () => {
   });
 
   it('checks account type, then email, then password', () => {
-    expect(validateLogin({ accountType: null, email: '', password: '' })).toEqual({ field: 'accountType', message: AUTH.accountTypeRequired });
+    expect(validateLogin({ accountType: null, email: '', password: '' })).toEqual({
+      field: 'accountType',
+      message: AUTH.accountTypeRequired,
+    });
     expect(validateLogin({ ...login, email: '', password: '' })).toEqual({ field: 'email', message: AUTH.emailRequired });
     expect(validateLogin({ ...login, email: '  ', password: '' })).toEqual({ field: 'email', message: AUTH.emailRequired });
     expect(validateLogin({ ...login, password: '' })).toEqual({ field: 'password', message: AUTH.passwordRequired });
@@ -194,7 +204,10 @@ describe('wire shapes', () => {
   it('refuses unknown fields in profile changes (a player cannot set their own role)', () => {
     expect(updateUserRequestSchema.safeParse({ role: 'admin' }).success).toBe(false);
     expect(updateProfileRequestSchema.safeParse({ role: 'admin' }).success).toBe(false);
-    expect(updateProfileRequestSchema.parse({ virtual_theme: 'retro', display_name: ' Ace ' })).toEqual({ virtual_theme: 'retro', display_name: 'Ace' });
+    expect(updateProfileRequestSchema.parse({ virtual_theme: 'retro', display_name: ' Ace ' })).toEqual({
+      virtual_theme: 'retro',
+      display_name: 'Ace',
+    });
     expect(updateUserRequestSchema.safeParse({ display_name: ' ' }).error?.issues[0]?.message).toBe(AUTH.displayNameInvalid);
   });
 });

@@ -265,7 +265,10 @@ export const profileResponseSchema = z.object({ profile: publicProfileSchema });
 
 /** PATCH /api/profiles/:id: the user fields plus the virtual-mode look. */
 export const updateProfileRequestSchema = updateUserRequestSchema.extend({
-  virtual_theme: z.string().regex(/^[a-z0-9-]{1,32}$/, 'Theme must be 1 to 32 lowercase letters, digits or dashes').optional(),
+  virtual_theme: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'Theme must be 1 to 32 lowercase letters, digits or dashes')
+    .optional(),
   virtual_overlay_enabled: z.boolean().optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;

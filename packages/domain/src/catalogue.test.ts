@@ -34,8 +34,17 @@ describe('game catalogue', () => {
   it('names every game and platform of SPEC §1', () => {
     expect([...GAME_IDS].sort()).toEqual(
       [
-        'chess', 'tic-tac-toe', 'rock-paper-scissors', 'ludo', 'checkers', 'ai-rock-paper-scissors',
-        'fortnite', 'fifa-24', 'call-of-duty', 'rocket-league', 'valorant',
+        'chess',
+        'tic-tac-toe',
+        'rock-paper-scissors',
+        'ludo',
+        'checkers',
+        'ai-rock-paper-scissors',
+        'fortnite',
+        'fifa-24',
+        'call-of-duty',
+        'rocket-league',
+        'valorant',
       ].sort(),
     );
     expect([...PLATFORMS]).toEqual(['pc', 'xbox', 'playstation', 'mobile', 'web']);
@@ -161,7 +170,12 @@ describe('stakes', () => {
     expect(isValidStake(1000)).toBe(true);
     for (const bad of [0, -5, 1001, 10.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(isValidStake(bad)).toBe(false);
     fc.assert(fc.property(fc.integer({ min: 1, max: 1000 }), (s) => isValidStake(s)));
-    fc.assert(fc.property(fc.integer().filter((s) => s < 1 || s > 1000), (s) => !isValidStake(s)));
+    fc.assert(
+      fc.property(
+        fc.integer().filter((s) => s < 1 || s > 1000),
+        (s) => !isValidStake(s),
+      ),
+    );
   });
 
   it('pays out twice the stake', () => {

@@ -153,7 +153,10 @@ describe('acceptRefusal', () => {
     for (const status of ['cancelled', 'expired', 'completed'] as const) {
       expect(acceptRefusal({ ...open, status }, me, now)?.message).toBe('This challenge is no longer available.');
     }
-    expect(acceptRefusal(open, { ...me, userId: 'creator' }, now)).toMatchObject({ status: 403, message: 'You cannot accept your own challenge' });
+    expect(acceptRefusal(open, { ...me, userId: 'creator' }, now)).toMatchObject({
+      status: 403,
+      message: 'You cannot accept your own challenge',
+    });
     expect(acceptRefusal({ ...open, expiresAt: now }, me, now)?.message).toBe('This challenge is no longer available.');
     expect(acceptRefusal(open, { ...me, currency: 'pcredits' }, now)).toMatchObject({
       status: 422,

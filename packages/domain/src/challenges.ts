@@ -32,8 +32,7 @@ export const CHALLENGE_TRANSITIONS: Readonly<Record<ChallengeStatus, readonly Ch
   expired: [],
 };
 
-export const canChallengeMove = (from: ChallengeStatus, to: ChallengeStatus): boolean =>
-  CHALLENGE_TRANSITIONS[from].includes(to);
+export const canChallengeMove = (from: ChallengeStatus, to: ChallengeStatus): boolean => CHALLENGE_TRANSITIONS[from].includes(to);
 
 export const MATCH_STATUSES = ['pending', 'accepted', 'in_progress', 'completed', 'disputed', 'cancelled'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
@@ -54,12 +53,10 @@ const SCHEDULE_SLACK_MS = CHALLENGE_RULES.scheduleSlotMinutes * 60_000;
 // Money: stakes are whole units (1–1000); the ledger counts minor units (money.ts).
 
 /** The currency a player stakes: the one their mode uses (VTokens, pcredits or credits). */
-export const stakeCurrencyFor = (user: { role: Role; accountType: AccountType }): Currency =>
-  currencyFor(user.role, user.accountType);
+export const stakeCurrencyFor = (user: { role: Role; accountType: AccountType }): Currency => currencyFor(user.role, user.accountType);
 
 /** "$25" or "25 VT": a whole stake as the creation toast writes it ("$X locked in escrow"). */
-export const stakeText = (stake: number, currency: Currency): string =>
-  currency === 'vtokens' ? `${stake} VT` : `$${stake}`;
+export const stakeText = (stake: number, currency: Currency): string => (currency === 'vtokens' ? `${stake} VT` : `$${stake}`);
 
 // ---------------------------------------------------------------------------------------
 // Create: the request and its checks.
@@ -146,8 +143,7 @@ export const defaultTitle = (game: GameId): string => `${GAMES[game].name} Chall
 export const cleanMessage = (message: string | null | undefined): string | null => message?.trim() || null;
 
 /** SPEC §9: pools exist for private challenges of more than 2 players. */
-export const isPool = (input: { isPrivate: boolean; maxParticipants: number }): boolean =>
-  input.isPrivate && input.maxParticipants > 2;
+export const isPool = (input: { isPrivate: boolean; maxParticipants: number }): boolean => input.isPrivate && input.maxParticipants > 2;
 
 // ---------------------------------------------------------------------------------------
 // Accept: the refusals that depend only on the challenge's state (checked under its row lock).
@@ -167,11 +163,7 @@ export type Refusal = { status: 403 | 404 | 409 | 410 | 422; code: string; messa
  * In SPEC §4's order: open (an accepted one names the race lost), not own, not expired, same
  * currency. The balance is checked after, against the ledger.
  */
-export function acceptRefusal(
-  challenge: AcceptableChallenge,
-  acceptor: { userId: string; currency: Currency },
-  now: Date,
-): Refusal | null {
+export function acceptRefusal(challenge: AcceptableChallenge, acceptor: { userId: string; currency: Currency }, now: Date): Refusal | null {
   if (challenge.status === 'accepted' || (challenge.status === 'open' && challenge.matchId)) {
     return { status: 409, code: 'already_accepted', message: CHALLENGE.alreadyAccepted };
   }

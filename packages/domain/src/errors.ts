@@ -14,7 +14,13 @@ export type FailureKind = 'network' | 'notFound' | 'functionMissing' | 'timeout'
 export function classifyFailure(error: FailureLike): FailureKind {
   const message = (error.message ?? '').toLowerCase();
   if (error.code === 'PGRST202') return 'functionMissing';
-  if (error.name === 'AbortError' || error.name === 'TimeoutError' || error.status === 408 || message.includes('timeout') || message.includes('timed out')) {
+  if (
+    error.name === 'AbortError' ||
+    error.name === 'TimeoutError' ||
+    error.status === 408 ||
+    message.includes('timeout') ||
+    message.includes('timed out')
+  ) {
     return 'timeout';
   }
   if (

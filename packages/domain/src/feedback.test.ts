@@ -4,7 +4,10 @@ import { FEEDBACK_LIMITS, FEEDBACK_TEXT, checkFeedback } from './feedback.ts';
 describe('checkFeedback', () => {
   const good = { message: '  Broken button ', pageUrl: '/matches?tab=history', appVersion: '0.1.0-beta' };
   it('trims the message and keeps the page and version', () => {
-    expect(checkFeedback(good)).toEqual({ ok: true, value: { message: 'Broken button', pageUrl: '/matches?tab=history', appVersion: '0.1.0-beta' } });
+    expect(checkFeedback(good)).toEqual({
+      ok: true,
+      value: { message: 'Broken button', pageUrl: '/matches?tab=history', appVersion: '0.1.0-beta' },
+    });
     expect(checkFeedback({ ...good, pageUrl: 'https://versus.example/wallet' })).toMatchObject({ ok: true });
     expect(checkFeedback({ ...good, appVersion: undefined })).toMatchObject({ ok: true, value: { appVersion: 'unknown' } });
   });

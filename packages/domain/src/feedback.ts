@@ -64,9 +64,11 @@ export const FEEDBACK_TEXT = {
 } as const;
 
 /** The widget's fields as the server checks them. */
-export function checkFeedback(input: { message?: unknown; pageUrl?: unknown; appVersion?: unknown }):
-  | { ok: true; value: { message: string; pageUrl: string; appVersion: string } }
-  | { ok: false; message: string; field: string } {
+export function checkFeedback(input: {
+  message?: unknown;
+  pageUrl?: unknown;
+  appVersion?: unknown;
+}): { ok: true; value: { message: string; pageUrl: string; appVersion: string } } | { ok: false; message: string; field: string } {
   const message = typeof input.message === 'string' ? input.message.trim() : '';
   if (!message) return { ok: false, message: FEEDBACK_TEXT.messageRequired, field: 'message' };
   if (message.length > FEEDBACK_LIMITS.messageMax) return { ok: false, message: FEEDBACK_TEXT.messageTooLong, field: 'message' };

@@ -156,9 +156,13 @@ describe('writing amounts', () => {
 describe('weekly VTokens', () => {
   it('is due exactly when 7 days or more have passed', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2_000_000_000_000 }), fc.integer({ min: -WEEKLY_RESET_MS, max: 3 * WEEKLY_RESET_MS }), (start, elapsed) => {
-        expect(isWeeklyResetDue(new Date(start), new Date(start + elapsed))).toBe(elapsed >= WEEKLY_RESET_MS);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2_000_000_000_000 }),
+        fc.integer({ min: -WEEKLY_RESET_MS, max: 3 * WEEKLY_RESET_MS }),
+        (start, elapsed) => {
+          expect(isWeeklyResetDue(new Date(start), new Date(start + elapsed))).toBe(elapsed >= WEEKLY_RESET_MS);
+        },
+      ),
     );
   });
 

@@ -69,7 +69,9 @@ describe('templates', () => {
       new NotificationTemplateError('match_invitation', ['opponentName', 'betAmount']),
     );
     expect(() => createFromTemplate('match_invitation', {})).toThrow('Missing required fields: gameType, opponentName, betAmount');
-    expect(tryCreateFromTemplate('challenge_accepted', { matchId: 'm', challengeId: '', gameType: null, opponentName: 'x', betAmount: 0 })).toEqual({
+    expect(
+      tryCreateFromTemplate('challenge_accepted', { matchId: 'm', challengeId: '', gameType: null, opponentName: 'x', betAmount: 0 }),
+    ).toEqual({
       ok: false,
       missing: ['challengeId', 'gameType'],
       message: NOTIFICATIONS.missingFields(['challengeId', 'gameType']),
@@ -107,7 +109,8 @@ describe('templates', () => {
       match_move_made: 120,
       challenge_accepted: 30,
     };
-    for (const [type, minutes] of Object.entries(expiry)) expect(NOTIFICATION_TEMPLATES[type as NotificationType].expiresInMinutes).toBe(minutes);
+    for (const [type, minutes] of Object.entries(expiry))
+      expect(NOTIFICATION_TEMPLATES[type as NotificationType].expiresInMinutes).toBe(minutes);
     expect(createFromTemplate('match_started', FULL).expiresAt).toBeNull();
     expect(NOTIFICATION_TEMPLATES.security_alert).toMatchObject({ persistent: true, priority: 'critical' });
   });
@@ -227,7 +230,9 @@ describe('grouping, search and category filter', () => {
   it('category filter, combined with a tab and a search', () => {
     expect(filterByCategory(list, 'social').map((x) => x.type)).toEqual(['friend_request', 'follow_accepted']);
     expect(filterByCategory(list, 'all')).toHaveLength(6);
-    expect(visibleNotifications(list, { group: 'urgent', category: 'system', query: 'sign' }).map((x) => x.type)).toEqual(['security_alert']);
+    expect(visibleNotifications(list, { group: 'urgent', category: 'system', query: 'sign' }).map((x) => x.type)).toEqual([
+      'security_alert',
+    ]);
   });
 });
 
@@ -245,7 +250,7 @@ describe('quiet hours', () => {
     expect(['22:00', '23:59', '00:00', '03:30', '07:59'].map((t) => isQuietHours(on, at(t)))).toEqual([true, true, true, true, true]);
   });
 
-  it('within a day, and in the player\'s time zone', () => {
+  it("within a day, and in the player's time zone", () => {
     expect(isMinuteInQuietWindow(13 * 60, 12 * 60, 14 * 60)).toBe(true);
     expect(isMinuteInQuietWindow(14 * 60, 12 * 60, 14 * 60)).toBe(false);
     // 21:30 UTC is 22:30 in Paris (winter): quiet there.

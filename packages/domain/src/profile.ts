@@ -111,7 +111,12 @@ export const LEADERBOARD_RULES = { defaultPageSize: 20, maxPageSize: 50, maxPage
 
 export const leaderboardQuerySchema = z.object({
   game: z.enum(LEADERBOARD_SCOPES, { error: PROFILE.unknownBoard }).default('global'),
-  page: z.coerce.number({ error: PROFILE.badPage }).int(PROFILE.badPage).min(1, PROFILE.badPage).max(LEADERBOARD_RULES.maxPage, PROFILE.badPage).default(1),
+  page: z.coerce
+    .number({ error: PROFILE.badPage })
+    .int(PROFILE.badPage)
+    .min(1, PROFILE.badPage)
+    .max(LEADERBOARD_RULES.maxPage, PROFILE.badPage)
+    .default(1),
   pageSize: z.coerce
     .number({ error: PROFILE.badPageSize })
     .int(PROFILE.badPageSize)

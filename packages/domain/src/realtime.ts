@@ -14,10 +14,7 @@ import { REALTIME_PROTOCOL, REALTIME_LIMITS, TOPIC_PATTERN } from './realtime-co
  * A topic is `prefix` or `prefix:id`: `user:{id}`, `match:{id}`, `room:{code}`,
  * `challenge:{id}`, `arena-join:{id}`, `challenges`.
  */
-export const topicSchema = z
-  .string()
-  .max(160)
-  .regex(TOPIC_PATTERN, 'topic must look like "prefix" or "prefix:id"');
+export const topicSchema = z.string().max(160).regex(TOPIC_PATTERN, 'topic must look like "prefix" or "prefix:id"');
 export type Topic = z.infer<typeof topicSchema>;
 
 /** Per-topic version: 1 for the first event on a topic, then +1 for each, without gaps. */

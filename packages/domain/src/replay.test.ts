@@ -14,7 +14,16 @@ function replayOf(gameType: string, games: { seed: string | null; firstSeat?: Se
       commitment: 'c',
       seed: game.seed,
       outcome: null,
-      moves: game.moves.map(([seat, move], seq) => ({ seq, gameIndex: index, seat, notation: String(move), at: '', remainingMs: [0, 0], move, elapsedMs: 0 })),
+      moves: game.moves.map(([seat, move], seq) => ({
+        seq,
+        gameIndex: index,
+        seat,
+        notation: String(move),
+        at: '',
+        remainingMs: [0, 0],
+        move,
+        elapsedMs: 0,
+      })),
     })),
   };
 }
@@ -23,7 +32,16 @@ describe('replayPositions', () => {
   it('rebuilds every position of each game, the start included', () => {
     const [first, second] = replayPositions(
       replayOf('tic-tac-toe', [
-        { seed: 's1', moves: [[0, 4], [1, 0], [0, 2], [1, 8], [0, 6]] },
+        {
+          seed: 's1',
+          moves: [
+            [0, 4],
+            [1, 0],
+            [0, 2],
+            [1, 8],
+            [0, 6],
+          ],
+        },
         { seed: 's2', firstSeat: 1, moves: [[1, 0]] },
       ]),
     );
@@ -35,13 +53,40 @@ describe('replayPositions', () => {
   });
 
   it("replays a chess game to its final position (scholar's mate)", () => {
-    const [game] = replayPositions(replayOf('chess', [{ seed: 's', moves: [[0, 'e2e4'], [1, 'e7e5'], [0, 'f1c4'], [1, 'b8c6'], [0, 'd1h5'], [1, 'g8f6'], [0, 'h5f7']] }]));
+    const [game] = replayPositions(
+      replayOf('chess', [
+        {
+          seed: 's',
+          moves: [
+            [0, 'e2e4'],
+            [1, 'e7e5'],
+            [0, 'f1c4'],
+            [1, 'b8c6'],
+            [0, 'd1h5'],
+            [1, 'g8f6'],
+            [0, 'h5f7'],
+          ],
+        },
+      ]),
+    );
     expect(game!.views).toHaveLength(8);
     expect((game!.views[7] as { fen: string }).fen.startsWith('r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b')).toBe(true);
   });
 
   it('refuses a game whose stored moves no longer apply, or whose seed is still secret', () => {
-    expect(() => replayPositions(replayOf('tic-tac-toe', [{ seed: 's', moves: [[0, 4], [1, 4]] }]))).toThrow(/move 1/);
+    expect(() =>
+      replayPositions(
+        replayOf('tic-tac-toe', [
+          {
+            seed: 's',
+            moves: [
+              [0, 4],
+              [1, 4],
+            ],
+          },
+        ]),
+      ),
+    ).toThrow(/move 1/);
     expect(() => replayPositions(replayOf('tic-tac-toe', [{ seed: null, moves: [] }]))).toThrow(/seed/);
   });
 

@@ -34,13 +34,16 @@ describe('checkNewRoom', () => {
 describe('room codes', () => {
   it('must be exactly 6 characters, upper-cased', () => {
     expect(normalizeRoomCode(' abc234 ')).toEqual({ ok: true, code: 'ABC234' });
-    for (const bad of ['', 'ABC23', 'ABC2345', null, undefined]) expect(normalizeRoomCode(bad)).toEqual({ ok: false, message: ROOMS.codeLength });
+    for (const bad of ['', 'ABC23', 'ABC2345', null, undefined])
+      expect(normalizeRoomCode(bad)).toEqual({ ok: false, message: ROOMS.codeLength });
   });
 
   it('uses an alphabet without look-alikes', () => {
     for (const c of '01OIL') expect(CODE_ALPHABET).not.toContain(c);
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...CODE_ALPHABET), { minLength: 6, maxLength: 6 }), (chars) => isDrawableRoomCode(chars.join(''))),
+      fc.property(fc.array(fc.constantFrom(...CODE_ALPHABET), { minLength: 6, maxLength: 6 }), (chars) =>
+        isDrawableRoomCode(chars.join('')),
+      ),
     );
     expect(isDrawableRoomCode('ABC10O')).toBe(false);
   });

@@ -16,7 +16,11 @@ describe('checkAnswer', () => {
     for (const answer of ['accept', 'decline', 'cancel'] as const) {
       expect(checkAnswer(link, 'c', answer)).toEqual({ ok: false, status: 404, message: SOCIAL_TEXT.requestNotFound });
     }
-    expect(checkAnswer({ ...link, status: 'accepted' }, 'b', 'accept')).toEqual({ ok: false, status: 409, message: SOCIAL_TEXT.alreadyAnswered });
+    expect(checkAnswer({ ...link, status: 'accepted' }, 'b', 'accept')).toEqual({
+      ok: false,
+      status: 409,
+      message: SOCIAL_TEXT.alreadyAnswered,
+    });
   });
 });
 
@@ -46,5 +50,7 @@ describe('normalizeSearch', () => {
 });
 
 it('challenges a friend through the wizard with the rematch prefill', () => {
-  expect(challengeFriendPath('6f1c0f8e-0000-4000-8000-000000000001')).toBe('/create-challenge?opponent=6f1c0f8e-0000-4000-8000-000000000001');
+  expect(challengeFriendPath('6f1c0f8e-0000-4000-8000-000000000001')).toBe(
+    '/create-challenge?opponent=6f1c0f8e-0000-4000-8000-000000000001',
+  );
 });

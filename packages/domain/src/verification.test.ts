@@ -32,12 +32,22 @@ describe('checkIdentity', () => {
   const today = new Date('2026-06-15T00:00:00Z');
   const good = { fullName: ' Ada Lovelace ', dateOfBirth: '2008-06-15', documentType: 'passport', documentLast4: 'ab12' };
   it('accepts an adult on their 18th birthday and normalises the fields', () => {
-    expect(checkIdentity(good, today)).toEqual({ ok: true, value: { fullName: 'Ada Lovelace', dateOfBirth: '2008-06-15', documentType: 'passport', documentLast4: 'AB12' } });
+    expect(checkIdentity(good, today)).toEqual({
+      ok: true,
+      value: { fullName: 'Ada Lovelace', dateOfBirth: '2008-06-15', documentType: 'passport', documentLast4: 'AB12' },
+    });
   });
   it('refuses a minor by a day, then each bad field in order', () => {
-    expect(checkIdentity({ ...good, dateOfBirth: '2008-06-16' }, today)).toMatchObject({ ok: false, field: 'dateOfBirth', message: VERIFY_TEXT.mustBeAdult });
+    expect(checkIdentity({ ...good, dateOfBirth: '2008-06-16' }, today)).toMatchObject({
+      ok: false,
+      field: 'dateOfBirth',
+      message: VERIFY_TEXT.mustBeAdult,
+    });
     expect(checkIdentity({ ...good, fullName: '', dateOfBirth: '' }, today)).toMatchObject({ field: 'fullName' });
-    expect(checkIdentity({ ...good, dateOfBirth: '2001-02-29' }, today)).toMatchObject({ field: 'dateOfBirth', message: VERIFY_TEXT.dateOfBirthRequired });
+    expect(checkIdentity({ ...good, dateOfBirth: '2001-02-29' }, today)).toMatchObject({
+      field: 'dateOfBirth',
+      message: VERIFY_TEXT.dateOfBirthRequired,
+    });
     expect(checkIdentity({ ...good, documentType: 'library' }, today)).toMatchObject({ field: 'documentType' });
     expect(checkIdentity({ ...good, documentLast4: '12-4' }, today)).toMatchObject({ field: 'documentLast4' });
   });

@@ -23,8 +23,14 @@ export const VERIFY_TEXT = {
   manualNotice:
     'Verification is reviewed by our team: there is no automatic check with Xbox, PlayStation, Steam or an identity provider yet. An admin compares what you send and approves or rejects it, usually within a day.',
   platformLabels: { xbox: 'Xbox', playstation: 'PlayStation', steam: 'Steam' } as Record<VerifyPlatform, string>,
-  kindLabels: { xbox: 'Xbox gamertag', playstation: 'PlayStation ID', steam: 'Steam name', identity: 'Identity and age' } as Record<VerifyKind, string>,
-  documentLabels: { passport: 'Passport', driving_licence: 'Driving licence', national_id: 'National ID card' } as Record<DocumentType, string>,
+  kindLabels: { xbox: 'Xbox gamertag', playstation: 'PlayStation ID', steam: 'Steam name', identity: 'Identity and age' } as Record<
+    VerifyKind,
+    string
+  >,
+  documentLabels: { passport: 'Passport', driving_licence: 'Driving licence', national_id: 'National ID card' } as Record<
+    DocumentType,
+    string
+  >,
   gamertags: 'Gaming accounts',
   gamertagsHint: 'Your gamertags fill in the challenge wizard for you.',
   gamertagLabel: (platform: VerifyPlatform) => `Your ${VERIFY_TEXT.platformLabels[platform]} gamertag`,
@@ -114,12 +120,17 @@ export function checkIdentity(input: IdentityRequest, today: Date): IdentityChec
   const fullName = input.fullName.trim();
   if (!fullName) return { ok: false, message: VERIFY_TEXT.fullNameRequired, field: 'fullName' };
   if (fullName.length > 100) return { ok: false, message: VERIFY_TEXT.fullNameTooLong, field: 'fullName' };
-  if (!input.dateOfBirth || !isValidDate(input.dateOfBirth)) return { ok: false, message: VERIFY_TEXT.dateOfBirthRequired, field: 'dateOfBirth' };
+  if (!input.dateOfBirth || !isValidDate(input.dateOfBirth))
+    return { ok: false, message: VERIFY_TEXT.dateOfBirthRequired, field: 'dateOfBirth' };
   if (ageOn(input.dateOfBirth, today) < ACCOUNT_RULES.minAge) return { ok: false, message: VERIFY_TEXT.mustBeAdult, field: 'dateOfBirth' };
-  if (!(DOCUMENT_TYPES as readonly string[]).includes(input.documentType)) return { ok: false, message: VERIFY_TEXT.documentRequired, field: 'documentType' };
+  if (!(DOCUMENT_TYPES as readonly string[]).includes(input.documentType))
+    return { ok: false, message: VERIFY_TEXT.documentRequired, field: 'documentType' };
   const last4 = input.documentLast4.trim().toUpperCase();
   if (!/^[A-Z0-9]{4}$/.test(last4)) return { ok: false, message: VERIFY_TEXT.documentLast4Invalid, field: 'documentLast4' };
-  return { ok: true, value: { fullName, dateOfBirth: input.dateOfBirth, documentType: input.documentType as DocumentType, documentLast4: last4 } };
+  return {
+    ok: true,
+    value: { fullName, dateOfBirth: input.dateOfBirth, documentType: input.documentType as DocumentType, documentLast4: last4 },
+  };
 }
 
 /** The wizard's platform (SPEC §1: pc, xbox, playstation, mobile, web) to the linked account it uses: PC games are on Steam. */
@@ -175,4 +186,8 @@ export const queueResponseSchema = z.object({ requests: z.array(queueItemSchema)
 export const queueQuerySchema = z.object({ status: z.enum(['pending', 'approved', 'rejected', 'cancelled', 'all']).default('pending') });
 
 export const reviewRequestSchema = z.object({ reason: z.string().optional() });
-export const reviewResponseSchema = z.object({ request: queueItemSchema, verified: verifiedSchema, verificationCompletedAt: z.string().nullable() });
+export const reviewResponseSchema = z.object({
+  request: queueItemSchema,
+  verified: verifiedSchema,
+  verificationCompletedAt: z.string().nullable(),
+});

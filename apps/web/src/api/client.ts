@@ -57,8 +57,12 @@ async function call<T>(path: string, schema: Schema<T>, options: Omit<RequestOpt
 export const api = {
   get: <T>(path: string, schema: Schema<T>, options: Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}) =>
     call(path, schema, { ...options, method: 'GET' }),
-  post: <T>(path: string, body: unknown, schema: Schema<T>, options: Pick<RequestOptions, 'signal' | 'timeoutMs' | 'idempotencyKey'> = {}) =>
-    call(path, schema, { ...options, method: 'POST', body }),
+  post: <T>(
+    path: string,
+    body: unknown,
+    schema: Schema<T>,
+    options: Pick<RequestOptions, 'signal' | 'timeoutMs' | 'idempotencyKey'> = {},
+  ) => call(path, schema, { ...options, method: 'POST', body }),
   patch: <T>(path: string, body: unknown, schema: Schema<T>, options: Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}) =>
     call(path, schema, { ...options, method: 'PATCH', body }),
   put: <T>(path: string, body: unknown, schema: Schema<T>, options: Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}) =>

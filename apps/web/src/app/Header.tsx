@@ -124,4 +124,3 @@ function DesktopNav({ user }: { user: User }) {
     </nav>
   );
 }
-

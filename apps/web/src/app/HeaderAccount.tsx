@@ -79,7 +79,11 @@ function UserMenu({ user }: { user: User }) {
             Game Settings
           </MenuItem>
           <MenuSeparator />
-          <MenuItem icon={<LogOut aria-hidden />} onSelect={onSignOut} className="text-danger data-[highlighted]:text-danger [&>svg]:text-danger">
+          <MenuItem
+            icon={<LogOut aria-hidden />}
+            onSelect={onSignOut}
+            className="text-danger data-[highlighted]:text-danger [&>svg]:text-danger"
+          >
             Sign Out
           </MenuItem>
         </MenuContent>

@@ -25,7 +25,9 @@ export function Logo({ className }: { className?: string }) {
       <LogoMark />
       {/* Where the header is tight (a phone below 400 px; beside the nav links below 1400 px)
           the mark alone shows, leaving the room to the links, the wallet and the menu. */}
-      <span className="hidden font-display text-lg font-black tracking-[0.18em] min-[400px]:inline md:hidden min-[1400px]:inline">VERSUS</span>
+      <span className="hidden font-display text-lg font-black tracking-[0.18em] min-[400px]:inline md:hidden min-[1400px]:inline">
+        VERSUS
+      </span>
     </span>
   );
 }

@@ -7,8 +7,14 @@ import { useDocumentTitle } from './document-title.ts';
 export default function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (
-    <div className="relative mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center" data-testid="not-found">
-      <div aria-hidden className="absolute top-1/2 left-1/2 -z-10 size-80 -translate-x-1/2 -translate-y-1/2 rounded-full bg-accent/20 blur-3xl" />
+    <div
+      className="relative mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center"
+      data-testid="not-found"
+    >
+      <div
+        aria-hidden
+        className="absolute top-1/2 left-1/2 -z-10 size-80 -translate-x-1/2 -translate-y-1/2 rounded-full bg-accent/20 blur-3xl"
+      />
       <p aria-hidden className="text-brand font-display text-[7rem] leading-none font-black tracking-tighter sm:text-[9rem]">
         404
       </p>

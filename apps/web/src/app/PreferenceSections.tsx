@@ -52,12 +52,22 @@ export function ThemePreference({ virtual, className, testIds }: PreferenceProps
 }
 
 /** The account type, real or virtual, and the button that switches it (SPEC §4 Account type). */
-export function AccountModePreference({ title, virtual, canSwitch = true, className, testIds }: PreferenceProps & { title: string; canSwitch?: boolean }) {
+export function AccountModePreference({
+  title,
+  virtual,
+  canSwitch = true,
+  className,
+  testIds,
+}: PreferenceProps & { title: string; canSwitch?: boolean }) {
   const { switching, switchTo } = useAccountSwitch();
   return (
     <PreferenceSection title={title} className={className}>
       <div className="flex items-center gap-3 rounded-xl border border-border bg-bg/50 p-3.5">
-        {virtual ? <Gamepad2 className="size-5 shrink-0 text-vt" aria-hidden /> : <Wallet className="size-5 shrink-0 text-accent-2" aria-hidden />}
+        {virtual ? (
+          <Gamepad2 className="size-5 shrink-0 text-vt" aria-hidden />
+        ) : (
+          <Wallet className="size-5 shrink-0 text-accent-2" aria-hidden />
+        )}
         <div className="flex-1 text-sm">
           <p className="font-bold" data-testid={testIds ? 'account-type' : undefined}>
             {virtual ? 'Virtual (demo)' : 'Real'}

@@ -94,10 +94,18 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useConnectivity(): Connectivity {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }
 
 /** The app poll's last backend check, re-rendering when it changes. */
 export function useBackendCheck(): BackendCheck {
-  return useSyncExternalStore(subscribe, () => backendCheck, () => backendCheck);
+  return useSyncExternalStore(
+    subscribe,
+    () => backendCheck,
+    () => backendCheck,
+  );
 }

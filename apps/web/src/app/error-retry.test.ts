@@ -10,7 +10,9 @@ describe('boundaryErrorKind', () => {
     expect(boundaryErrorKind(new Error('Request timed out'))).toBe('network');
     expect(boundaryErrorKind(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe('network');
     expect(boundaryErrorKind(Object.assign(new Error('x'), { name: 'TimeoutError' }))).toBe('network');
-    expect(boundaryErrorKind(new ApiError(0, 'network', 'Connection failed. Please check your internet connection and try again.'))).toBe('network');
+    expect(boundaryErrorKind(new ApiError(0, 'network', 'Connection failed. Please check your internet connection and try again.'))).toBe(
+      'network',
+    );
     expect(boundaryErrorKind(new ApiError(0, 'timeout', 'Request timed out. Please try again.'))).toBe('network');
   });
 

@@ -10,7 +10,11 @@ export function boundaryErrorKind(error: unknown): BoundaryErrorKind {
   if (!(error instanceof Error)) return 'other';
   const message = error.message.toLowerCase();
   // A lazy screen whose chunk could not be fetched is a connection problem too.
-  if (message.includes('dynamically imported module') || message.includes('importing a module script failed') || error.name === 'ChunkLoadError') {
+  if (
+    message.includes('dynamically imported module') ||
+    message.includes('importing a module script failed') ||
+    error.name === 'ChunkLoadError'
+  ) {
     return 'network';
   }
   const status = (error as { status?: unknown }).status;

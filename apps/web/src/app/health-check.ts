@@ -16,7 +16,13 @@ export async function checkHealth(fetchFn: typeof fetch = fetch, now: () => numb
   try {
     const response = await fetchFn('/api/health', { cache: 'no-store', signal: AbortSignal.timeout(NETWORK.backendCheckTimeoutMs) });
     const latencyMs = Math.round(now() - started);
-    return { at, ok: response.ok, latencyMs, status: response.status, detail: response.ok ? 'Backend connected' : `HTTP ${response.status}` };
+    return {
+      at,
+      ok: response.ok,
+      latencyMs,
+      status: response.status,
+      detail: response.ok ? 'Backend connected' : `HTTP ${response.status}`,
+    };
   } catch (error) {
     const timeout = error instanceof DOMException && error.name === 'TimeoutError';
     return { at, ok: false, latencyMs: null, status: null, detail: timeout ? GENERIC.connectionTimeout : GENERIC.network };

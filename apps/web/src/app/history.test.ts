@@ -18,14 +18,17 @@ describe('nextHistory', () => {
 
   it('never holds more than the cap of 50, keeping the newest', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom('PUSH', 'POP', 'REPLACE' as const), fc.constantFrom('/', '/a', '/b', '/c'))), (steps) => {
-        let stack: string[] = [];
-        for (const [action, entry] of steps) {
-          stack = nextHistory(stack, action, entry);
-          expect(stack.length).toBeLessThanOrEqual(50);
-          expect(stack[stack.length - 1]).toBe(entry);
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('PUSH', 'POP', 'REPLACE' as const), fc.constantFrom('/', '/a', '/b', '/c'))),
+        (steps) => {
+          let stack: string[] = [];
+          for (const [action, entry] of steps) {
+            stack = nextHistory(stack, action, entry);
+            expect(stack.length).toBeLessThanOrEqual(50);
+            expect(stack[stack.length - 1]).toBe(entry);
+          }
+        },
+      ),
     );
     let stack: string[] = [];
     for (let i = 0; i < 80; i += 1) stack = nextHistory(stack, 'PUSH', `/p${i}`);

@@ -35,7 +35,10 @@ export function badgeLabel(count: number): string | null {
 
 /** Two letters for an avatar: "Alex Morgan" → "AM", "alexplays" → "AL". */
 export function initials(name: string): string {
-  const words = name.trim().split(/[\s._-]+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   if (words.length === 0) return '?';
   if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
   return `${words[0]![0]}${words[words.length - 1]![0]}`.toUpperCase();

@@ -46,7 +46,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useThemeChoice(): ThemeChoice {
-  return useSyncExternalStore(subscribe, () => choice, () => 'dark');
+  return useSyncExternalStore(
+    subscribe,
+    () => choice,
+    () => 'dark',
+  );
 }
 
 /** Puts the theme on <html data-theme> and the virtual-mode class on <body>. */

@@ -10,7 +10,14 @@ import {
   type ClientMessageOf,
   type ServerMessage,
 } from '@versus/domain/realtime';
-import { MoveUnanswered, RealtimeClient, SocketUnavailable, type RealtimeClientOptions, type RealtimeStatus, type RealtimeUpdate } from './client.ts';
+import {
+  MoveUnanswered,
+  RealtimeClient,
+  SocketUnavailable,
+  type RealtimeClientOptions,
+  type RealtimeStatus,
+  type RealtimeUpdate,
+} from './client.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

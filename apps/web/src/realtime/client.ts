@@ -4,7 +4,14 @@
 // reconnects with exponential backoff and jitter. No framework here; React bindings are in
 // react.tsx.
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL, isTopic } from '@versus/domain/realtime-constants';
-import type { ClientMessage, ClientMessageOf, RealtimeErrorCode, ServerMessage, ServerMessageOf, parseServerMessage } from '@versus/domain/realtime';
+import type {
+  ClientMessage,
+  ClientMessageOf,
+  RealtimeErrorCode,
+  ServerMessage,
+  ServerMessageOf,
+  parseServerMessage,
+} from '@versus/domain/realtime';
 import { RECONNECT, backoffDelay, checkVersion } from './backoff.ts';
 
 /** After a 4429 the backoff starts here: 16 s at the default minimum, so 8–16 s (then 30 s). */
@@ -171,7 +178,8 @@ export class RealtimeClient {
    * arrive (the move may or may not have been played: the match's state tells).
    */
   sendMove(move: SocketMove, timeoutMs = 10_000): Promise<MoveAnswer> {
-    if (!this.welcomed || this.socket?.readyState !== OPEN) return Promise.reject(new SocketUnavailable('The realtime socket is not connected'));
+    if (!this.welcomed || this.socket?.readyState !== OPEN)
+      return Promise.reject(new SocketUnavailable('The realtime socket is not connected'));
     const ref = `m${++this.moveRefs}`;
     return new Promise<MoveAnswer>((resolve, reject) => {
       const timer = setTimeout(() => {

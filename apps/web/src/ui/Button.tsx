@@ -6,8 +6,7 @@ export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'dan
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary:
-    'bg-brand text-accent-fg shadow-glow hover:brightness-110 active:brightness-95 disabled:shadow-none',
+  primary: 'bg-brand text-accent-fg shadow-glow hover:brightness-110 active:brightness-95 disabled:shadow-none',
   cyan: 'bg-accent-2 text-bg shadow-glow-cyan hover:brightness-110 active:brightness-95',
   secondary: 'bg-surface-2 text-fg border border-border hover:border-accent/60 hover:bg-surface-2/80',
   outline: 'border border-border bg-transparent text-fg hover:border-accent/70 hover:bg-accent/10',

@@ -26,7 +26,12 @@ export function MenuContent({ className, children, ...props }: ComponentProps<ty
 }
 
 /** A menu entry with an optional leading icon (use onSelect to act or navigate). */
-export function MenuItem({ className, icon, children, ...props }: Omit<ComponentProps<typeof DropdownMenu.Item>, 'asChild'> & { icon?: ReactNode }) {
+export function MenuItem({
+  className,
+  icon,
+  children,
+  ...props
+}: Omit<ComponentProps<typeof DropdownMenu.Item>, 'asChild'> & { icon?: ReactNode }) {
   return (
     <DropdownMenu.Item
       className={cn(
@@ -44,7 +49,9 @@ export function MenuItem({ className, icon, children, ...props }: Omit<Component
 }
 
 export function MenuLabel({ className, ...props }: ComponentProps<typeof DropdownMenu.Label>) {
-  return <DropdownMenu.Label className={cn('px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase', className)} {...props} />;
+  return (
+    <DropdownMenu.Label className={cn('px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase', className)} {...props} />
+  );
 }
 
 export function MenuSeparator({ className, ...props }: ComponentProps<typeof DropdownMenu.Separator>) {

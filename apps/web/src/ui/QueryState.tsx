@@ -37,5 +37,9 @@ export function LoadFailed({
 
 /** The compact failure: one alert line, without a retry (inside a card or dialog). */
 export function LoadFailedText({ children, className }: { children: ReactNode; className?: string }) {
-  return <p role="alert" className={cn(className, 'text-sm text-danger')}>{children}</p>;
+  return (
+    <p role="alert" className={cn(className, 'text-sm text-danger')}>
+      {children}
+    </p>
+  );
 }

@@ -4,7 +4,10 @@ import { cn } from './cn.ts';
 
 /** A player's picture, or their initials on a gradient (virtual or real account); `className` sizes it. */
 export function UserAvatar({ user, className, alt = '', testId }: { user: User; className: string; alt?: string; testId?: string }) {
-  if (user.avatar) return <img src={user.avatar} alt={alt} className={cn('rounded-full object-cover ring-2 ring-accent/50', className)} data-testid={testId} />;
+  if (user.avatar)
+    return (
+      <img src={user.avatar} alt={alt} className={cn('rounded-full object-cover ring-2 ring-accent/50', className)} data-testid={testId} />
+    );
   return (
     <span
       aria-hidden

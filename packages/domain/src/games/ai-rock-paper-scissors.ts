@@ -5,16 +5,7 @@
 //
 // Fair play is provable: the computer's throw is fixed at setup from (history, seed) — before
 // the player throws — and the seed is committed (sha256) and revealed when the game is over.
-import {
-  MOVE_ERRORS,
-  rejectMove,
-  turnError,
-  type GameRules,
-  type MoveResult,
-  type Outcome,
-  type Seat,
-  type Viewer,
-} from './game.ts';
+import { MOVE_ERRORS, rejectMove, turnError, type GameRules, type MoveResult, type Outcome, type Seat, type Viewer } from './game.ts';
 import { BEATEN_BY, judgeThrows, THROWS, throwInput, type Throw } from './rock-paper-scissors.ts';
 import { sha256, sha256Hex } from './sha256.ts';
 
@@ -111,7 +102,8 @@ export const aiRockPaperScissors: GameRules<AiRockPaperScissorsState, Throw, AiR
 
   applyMove(state, seat, input): MoveResult<AiRockPaperScissorsState, Throw> {
     const refused = turnError(outcome(state), toMove(state), seat);
-    if (refused) return seat === AI_RPS.computerSeat && !outcome(state) ? rejectMove('not_your_turn', MOVE_ERRORS.notYourComputer) : refused;
+    if (refused)
+      return seat === AI_RPS.computerSeat && !outcome(state) ? rejectMove('not_your_turn', MOVE_ERRORS.notYourComputer) : refused;
     const parsed = throwInput.safeParse(input);
     if (!parsed.success) return rejectMove('invalid_move', MOVE_ERRORS.invalidMove);
     return {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkers, checkersFromPosition, checkersPerft, checkersPositionOf, CHECKERS_START, generateMoves, type CheckersState } from './checkers.ts';
+import {
+  checkers,
+  checkersFromPosition,
+  checkersPerft,
+  checkersPositionOf,
+  CHECKERS_START,
+  generateMoves,
+  type CheckersState,
+} from './checkers.ts';
 
 /** Perft through the rules interface: applyMove down the tree, legalMoves counted at the leaves. */
 function perft(state: CheckersState, depth: number): number {

@@ -35,8 +35,18 @@ const start = () => chess.setup({ seed: 's' });
 // through the rules interface (applyMove down the tree, legalMoves at the leaves); the deeper
 // counts through chess.js's own perft, the engine the rules delegate to.
 const PERFT: Array<{ name: string; fen: string; counts: number[]; viaRules: number }> = [
-  { name: 'start position', fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', counts: [20, 400, 8902, 197_281], viaRules: 4 },
-  { name: 'Kiwipete', fen: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', counts: [48, 2039, 97_862], viaRules: 3 },
+  {
+    name: 'start position',
+    fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    counts: [20, 400, 8902, 197_281],
+    viaRules: 4,
+  },
+  {
+    name: 'Kiwipete',
+    fen: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+    counts: [48, 2039, 97_862],
+    viaRules: 3,
+  },
   { name: 'position 3', fen: '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', counts: [14, 191, 2812, 43_238], viaRules: 3 },
   { name: 'position 4', fen: 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1', counts: [6, 264, 9467], viaRules: 3 },
   { name: 'position 5', fen: 'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8', counts: [44, 1486, 62_379], viaRules: 2 },
@@ -57,7 +67,10 @@ describe('chess legal moves', () => {
   it('are exactly chess.js’s moves in UCI (castling, en passant, promotions)', () => {
     for (const { fen } of PERFT) {
       const state = chessFromFen(fen);
-      const expected = new Chess(fen).moves({ verbose: true }).map((m) => m.lan).sort();
+      const expected = new Chess(fen)
+        .moves({ verbose: true })
+        .map((m) => m.lan)
+        .sort();
       expect(chess.legalMoves(state, 0).sort()).toEqual(expected);
     }
     const enPassant = chessFromFen('4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2');

@@ -184,7 +184,8 @@ export const chess: GameRules<ChessState, string, ChessView> = {
     if (!parsed.success) return rejectMove('invalid_move', MOVE_ERRORS.invalidMove);
     const board = new Chess(state.fen);
     const found = findMove(board, parsed.data);
-    if (typeof found !== 'string' && 'error' in found) return rejectMove(found.error === MOVE_ERRORS.invalidMove ? 'invalid_move' : 'illegal_move', found.error);
+    if (typeof found !== 'string' && 'error' in found)
+      return rejectMove(found.error === MOVE_ERRORS.invalidMove ? 'invalid_move' : 'illegal_move', found.error);
     const played = board.move(found);
     const fen = board.fen();
     const key = positionKey(fen);

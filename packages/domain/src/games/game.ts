@@ -7,14 +7,7 @@ export type Seat = 0 | 1;
 export const SEATS: readonly Seat[] = [0, 1];
 export type Viewer = Seat | 'spectator';
 
-export const GAME_IDS = [
-  'tic-tac-toe',
-  'rock-paper-scissors',
-  'chess',
-  'checkers',
-  'ludo',
-  'ai-rock-paper-scissors',
-] as const;
+export const GAME_IDS = ['tic-tac-toe', 'rock-paper-scissors', 'chess', 'checkers', 'ludo', 'ai-rock-paper-scissors'] as const;
 export type GameId = (typeof GAME_IDS)[number];
 
 /** Why a game ended. A closed set, so a screen can switch over it exhaustively. */
@@ -138,7 +131,5 @@ export function describeOutcome(outcome: DecidedOutcome): string {
     agreement: 'agreement',
     forfeit: 'forfeit',
   };
-  return 'winner' in outcome
-    ? `Player ${outcome.winner + 1} wins by ${label[outcome.reason]}`
-    : `Draw by ${label[outcome.reason]}`;
+  return 'winner' in outcome ? `Player ${outcome.winner + 1} wins by ${label[outcome.reason]}` : `Draw by ${label[outcome.reason]}`;
 }

@@ -115,17 +115,53 @@ describe('ludo rules', () => {
   it('landing on an opponent sends it back to base', () => {
     // Seat 1 progress 36 is absolute square (26 + 36) % 52 = 10.
     expect(ludoSquare(1, 36)).toEqual({ kind: 'track', square: 10 });
-    const after = apply(position([[7, -1, -1, -1], [36, 5, -1, -1]], 3), 0, { token: 0 });
-    expect(after.tokens).toEqual([[10, -1, -1, -1], [-1, 5, -1, -1]]);
+    const after = apply(
+      position(
+        [
+          [7, -1, -1, -1],
+          [36, 5, -1, -1],
+        ],
+        3,
+      ),
+      0,
+      { token: 0 },
+    );
+    expect(after.tokens).toEqual([
+      [10, -1, -1, -1],
+      [-1, 5, -1, -1],
+    ]);
     expect(after.moves.at(-1)).toBe('Player 1 moved token 1 to 10, capturing 1');
   });
 
   it('safe squares (stars and start squares) protect', () => {
     // Star: seat 1 at progress 34 stands on square 8.
-    const star = apply(position([[5, -1, -1, -1], [34, -1, -1, -1]], 3), 0, { token: 0 });
-    expect(star.tokens).toEqual([[8, -1, -1, -1], [34, -1, -1, -1]]);
+    const star = apply(
+      position(
+        [
+          [5, -1, -1, -1],
+          [34, -1, -1, -1],
+        ],
+        3,
+      ),
+      0,
+      { token: 0 },
+    );
+    expect(star.tokens).toEqual([
+      [8, -1, -1, -1],
+      [34, -1, -1, -1],
+    ]);
     // Yellow's start square 26.
-    const start = apply(position([[23, -1, -1, -1], [0, -1, -1, -1]], 3), 0, { token: 0 });
+    const start = apply(
+      position(
+        [
+          [23, -1, -1, -1],
+          [0, -1, -1, -1],
+        ],
+        3,
+      ),
+      0,
+      { token: 0 },
+    );
     expect(start.tokens[1]).toEqual([0, -1, -1, -1]);
     expect(LUDO_RULES.safeSquares).toEqual([0, 8, 13, 21, 26, 34, 39, 47]);
   });
@@ -133,7 +169,17 @@ describe('ludo rules', () => {
   it('home columns are private: tokens there cannot be captured', () => {
     // Seat 1 at progress 52 is in its home column; seat 0 passing square 24 does not touch it.
     expect(ludoSquare(1, 52)).toEqual({ kind: 'home-column', step: 2 });
-    const after = apply(position([[20, -1, -1, -1], [52, -1, -1, -1]], 4), 0, { token: 0 });
+    const after = apply(
+      position(
+        [
+          [20, -1, -1, -1],
+          [52, -1, -1, -1],
+        ],
+        4,
+      ),
+      0,
+      { token: 0 },
+    );
     expect(after.tokens[1]).toEqual([52, -1, -1, -1]);
   });
 
@@ -149,7 +195,17 @@ describe('ludo rules', () => {
   });
 
   it('bringing the fourth token home wins, and reveals the seed', () => {
-    const won = apply(position([[56, 56, 56, 53], [10, -1, -1, -1]], 3), 0, { token: 3 });
+    const won = apply(
+      position(
+        [
+          [56, 56, 56, 53],
+          [10, -1, -1, -1],
+        ],
+        3,
+      ),
+      0,
+      { token: 3 },
+    );
     expect(ludo.outcome(won)).toEqual({ winner: 0, reason: 'all-tokens-home' });
     expect(ludo.toMove(won)).toEqual([]);
     expect(ludo.viewFor(won, 1).seed).toBe('fixture-seed');

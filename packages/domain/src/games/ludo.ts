@@ -87,7 +87,14 @@ export const ludoMoveInput = z.union([
   z.literal('roll').transform((): LudoMove => ({ type: 'roll' })),
   z.object({ type: z.literal('roll') }).transform((): LudoMove => ({ type: 'roll' })),
   z
-    .object({ type: z.literal('move').optional(), token: z.number().int().min(0).max(LUDO_RULES.tokens - 1) })
+    .object({
+      type: z.literal('move').optional(),
+      token: z
+        .number()
+        .int()
+        .min(0)
+        .max(LUDO_RULES.tokens - 1),
+    })
     .transform((m): LudoMove => ({ type: 'move', token: m.token })),
 ]);
 
@@ -114,11 +121,7 @@ export function verifyLudoRolls(commitment: string, revealedSeed: string, rolls:
 
 // ---- board ----------------------------------------------------------------------------
 
-export type LudoSquare =
-  | { kind: 'base' }
-  | { kind: 'track'; square: number }
-  | { kind: 'home-column'; step: number }
-  | { kind: 'home' };
+export type LudoSquare = { kind: 'base' } | { kind: 'track'; square: number } | { kind: 'home-column'; step: number } | { kind: 'home' };
 
 /** Where a seat's token with this progress stands (track squares are absolute, 0–51). */
 export function ludoSquare(seat: Seat, progress: number): LudoSquare {

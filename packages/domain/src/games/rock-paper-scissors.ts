@@ -2,16 +2,7 @@
 // in — viewFor shows a seat only whether the other has thrown. Equal throws draw the game (the
 // series replays it).
 import { z } from 'zod';
-import {
-  MOVE_ERRORS,
-  rejectMove,
-  turnError,
-  type GameRules,
-  type MoveResult,
-  type Outcome,
-  type Seat,
-  type Viewer,
-} from './game.ts';
+import { MOVE_ERRORS, rejectMove, turnError, type GameRules, type MoveResult, type Outcome, type Seat, type Viewer } from './game.ts';
 
 export const THROWS = ['rock', 'paper', 'scissors'] as const;
 export type Throw = (typeof THROWS)[number];

@@ -36,7 +36,7 @@ export const LIVE_ARENA = {
   browseChallenges: 'Browse Challenges',
   createChallenge: 'Create Challenge',
   chooseMatch: 'Choose a match to open its board.',
-  boardWaiting: 'Your match\'s board opens here once you have one.',
+  boardWaiting: "Your match's board opens here once you have one.",
   loadFailed: 'Failed to load the match',
   listFailed: 'Failed to load your matches',
   retry: 'Try again',

@@ -9,7 +9,8 @@ export const LEDGER = {
   keyReused: 'This request key was already used for a different request.',
   userNotFound: 'User not found',
   /** A virtual account touching credits or pcredits. */
-  virtualOnlyVTokens: (currencyTitle: string) => `Virtual accounts play with VTokens only; ${currencyTitle} are not available in Virtual Mode.`,
+  virtualOnlyVTokens: (currencyTitle: string) =>
+    `Virtual accounts play with VTokens only; ${currencyTitle} are not available in Virtual Mode.`,
   /** A real account touching VTokens. */
   vtokensVirtualOnly: 'VTokens can only be spent or staked by a virtual account. Switch to Virtual Mode to use them.',
   /** A real account touching the other real currency (a player's pcredits, a promoter's credits). */

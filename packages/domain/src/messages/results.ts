@@ -45,7 +45,8 @@ export const MATCHES_SCREEN = {
   tabDisputes: 'Disputes',
   emptyActive: 'No upcoming matches. Accept a challenge in the marketplace to play.',
   // Virtual accounts have no marketplace: a room or a private challenge instead.
-  emptyActiveVirtual: 'No upcoming matches. Open a private room in the Game Arena, or create a private challenge and share its code with a friend.',
+  emptyActiveVirtual:
+    'No upcoming matches. Open a private room in the Game Arena, or create a private challenge and share its code with a friend.',
   emptyHistory: 'No finished matches yet. Play a match and its result will show here.',
   emptyDisputes: 'No disputes. Agreeing reports settle at once.',
   loadFailed: 'Could not load your matches.',

@@ -11,8 +11,7 @@ export const AUTH = {
   passwordTooShort: 'Password must be at least 6 characters',
   loginNoUser: 'Login failed: No user returned',
   registrationNoUser: 'Registration failed: No user returned',
-  signupsDisabled:
-    'Account creation is temporarily disabled. Please contact support or try signing in if you already have an account.',
+  signupsDisabled: 'Account creation is temporarily disabled. Please contact support or try signing in if you already have an account.',
   sessionExpiredToast: 'Your session has expired. Please log in again.',
   refreshFailed: 'Session expired. Please log in again.',
   authFailedExpired: 'Authentication failed - session expired',
@@ -26,8 +25,7 @@ export const AUTH = {
   emailTaken: 'An account with this email already exists. Try signing in instead.',
   usernameTaken: 'This username is already taken. Please choose another.',
   invalidEmail: 'Please enter a valid email address',
-  tooManyAttempts: (minutes: number) =>
-    `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyAttempts: (minutes: number) => `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   signInRequired: 'Please sign in to continue.',
   passwordTooCommon: 'This password is too common and easy to guess. Please choose another.',
   forbidden: 'Access denied. Please check your permissions.',
@@ -47,8 +45,7 @@ const inMinutes = (seconds: number) => {
 export const LIMITS = {
   signUpPerAddress: (seconds: number) =>
     `Too many accounts have been created from this network recently. Please try again in ${inMinutes(seconds)}.`,
-  signUpGlobal: (seconds: number) =>
-    `Too many accounts are being created right now. Please try again in ${inMinutes(seconds)}.`,
+  signUpGlobal: (seconds: number) => `Too many accounts are being created right now. Please try again in ${inMinutes(seconds)}.`,
   codeLookups: (seconds: number) => `Too many code attempts. Please try again in ${inMinutes(seconds)}.`,
   busy: 'The server is busy right now. Please try again in a moment.',
 } as const;
@@ -60,8 +57,7 @@ export const GENERIC = {
   timeout: 'Request timed out. Please try again.',
   permission: 'Access denied. Please check your permissions.',
   other: 'An unexpected error occurred. Please try again.',
-  functionNotFound: (name: string) =>
-    `Database function '${name}' not found. Please ensure the latest migrations are applied.`,
+  functionNotFound: (name: string) => `Database function '${name}' not found. Please ensure the latest migrations are applied.`,
   bucketNotFound: (name: string) => `Storage bucket '${name}' not found. Uploads are temporarily disabled.`,
   noInternet: 'No internet connection',
   connectionTimeout: 'Connection timeout after 5 seconds',

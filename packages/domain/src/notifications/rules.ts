@@ -87,8 +87,7 @@ export const REMINDER_RULES = {
   defaultReminderMinutes: [60, 15, 5] as readonly number[],
 } as const;
 
-export const reminderDueAt = (scheduledAt: Date, kind: ReminderKind): Date =>
-  new Date(scheduledAt.getTime() + REMINDERS[kind].offsetMs);
+export const reminderDueAt = (scheduledAt: Date, kind: ReminderKind): Date => new Date(scheduledAt.getTime() + REMINDERS[kind].offsetMs);
 
 /** SPEC §9 timer reminders: 5 minutes or less critical, 15 or less high, otherwise normal. */
 export function timerPriority(minutesLeft: number): NotificationPriority {

@@ -211,7 +211,10 @@ export function readPreferences(stored: unknown): NotificationPreferences {
  * The per-event switches of the match, challenge and social settings (SPEC §3): false when the
  * player turned off the one that governs `type`; true for a type none governs.
  */
-export function eventEnabled(prefs: Pick<NotificationPreferences, 'match' | 'challenge' | 'social'>, type: NotificationType | (string & {})): boolean {
+export function eventEnabled(
+  prefs: Pick<NotificationPreferences, 'match' | 'challenge' | 'social'>,
+  type: NotificationType | (string & {}),
+): boolean {
   switch (type) {
     case 'match_move_made':
       return prefs.match.turnAlerts;
@@ -239,7 +242,11 @@ export function eventEnabled(prefs: Pick<NotificationPreferences, 'match' | 'cha
 }
 
 /** Whether a category's notifications may use a channel, given the general switch too. */
-export function channelAllowed(prefs: NotificationPreferences, category: NotificationCategory, channel: 'sound' | 'browser' | 'push' | 'email'): boolean {
+export function channelAllowed(
+  prefs: NotificationPreferences,
+  category: NotificationCategory,
+  channel: 'sound' | 'browser' | 'push' | 'email',
+): boolean {
   const cat = prefs.categories[category];
   return cat.enabled && cat[channel] && prefs.general[channel];
 }

@@ -78,7 +78,8 @@ export function matchUrl(meta: NotificationMetadata): string {
 }
 const matchesUrl = (meta: NotificationMetadata): string => `/matches?highlight=${encodeURIComponent(text(meta, 'matchId'))}`;
 /** Where a dispute is followed: the Disputes tab of My Matches, the match's card highlighted. */
-export const disputeUrl = (meta: NotificationMetadata): string => `/matches?tab=disputes&highlight=${encodeURIComponent(text(meta, 'matchId'))}`;
+export const disputeUrl = (meta: NotificationMetadata): string =>
+  `/matches?tab=disputes&highlight=${encodeURIComponent(text(meta, 'matchId'))}`;
 
 const view = (label: string, url: string): NotificationAction => ({ label, url, type: 'view' });
 const join = (label: string, url: string): NotificationAction => ({ label, url, type: 'join' });
@@ -140,7 +141,8 @@ export const NOTIFICATION_TEMPLATES: Readonly<Record<NotificationType, Notificat
     requiredFields: ['gameType', 'opponentName', 'betAmount'],
     title: () => 'Match Invitation',
     message: (m) => `${who(m)} invited you to a ${gameName(m)} match for ${amountText(m, 'betAmount')}.`,
-    actions: (m) => (m['challengeId'] ? [view('View Challenge', `/marketplace?challenge=${encodeURIComponent(text(m, 'challengeId'))}`)] : []),
+    actions: (m) =>
+      m['challengeId'] ? [view('View Challenge', `/marketplace?challenge=${encodeURIComponent(text(m, 'challengeId'))}`)] : [],
     expiresInMinutes: 30,
   },
   match_confirmed: {
@@ -478,7 +480,11 @@ export interface DraftOptions {
 
 export type DraftResult = { ok: true; draft: NotificationDraft } | { ok: false; missing: string[]; message: string };
 
-export function tryCreateFromTemplate(type: NotificationType, metadata: NotificationMetadata | null | undefined, options: DraftOptions = {}): DraftResult {
+export function tryCreateFromTemplate(
+  type: NotificationType,
+  metadata: NotificationMetadata | null | undefined,
+  options: DraftOptions = {},
+): DraftResult {
   const missing = missingFields(type, metadata);
   if (missing.length > 0) return { ok: false, missing, message: NOTIFICATIONS.missingFields(missing) };
   const meta = { ...(metadata ?? {}) };
@@ -509,7 +515,11 @@ export function tryCreateFromTemplate(type: NotificationType, metadata: Notifica
 }
 
 /** Throws NotificationTemplateError ("Missing required fields: a, b") when metadata is short. */
-export function createFromTemplate(type: NotificationType, metadata: NotificationMetadata | null | undefined, options: DraftOptions = {}): NotificationDraft {
+export function createFromTemplate(
+  type: NotificationType,
+  metadata: NotificationMetadata | null | undefined,
+  options: DraftOptions = {},
+): NotificationDraft {
   const result = tryCreateFromTemplate(type, metadata, options);
   if (!result.ok) throw new NotificationTemplateError(type, result.missing);
   return result.draft;

@@ -37,7 +37,8 @@ export function inGroup(n: Groupable, group: NotificationGroup): boolean {
   }
 }
 
-export const groupNotifications = <N extends Groupable>(list: readonly N[], group: NotificationGroup): N[] => list.filter((n) => inGroup(n, group));
+export const groupNotifications = <N extends Groupable>(list: readonly N[], group: NotificationGroup): N[] =>
+  list.filter((n) => inGroup(n, group));
 
 export function matchesSearch(n: Groupable, query: string): boolean {
   const q = query.trim().toLowerCase();
@@ -45,7 +46,8 @@ export function matchesSearch(n: Groupable, query: string): boolean {
   return n.title.toLowerCase().includes(q) || n.message.toLowerCase().includes(q) || n.type.toLowerCase().includes(q);
 }
 
-export const searchNotifications = <N extends Groupable>(list: readonly N[], query: string): N[] => list.filter((n) => matchesSearch(n, query));
+export const searchNotifications = <N extends Groupable>(list: readonly N[], query: string): N[] =>
+  list.filter((n) => matchesSearch(n, query));
 
 export const filterByCategory = <N extends Groupable>(list: readonly N[], category: CategoryFilter): N[] =>
   category === 'all' ? [...list] : list.filter((n) => n.category === category);

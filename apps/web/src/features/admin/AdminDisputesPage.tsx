@@ -134,7 +134,9 @@ function CompactTable({ disputes, now }: { disputes: Dispute[]; now: number }) {
               <td className="p-2">
                 {d.player1.username} · {d.player2.username}
               </td>
-              <td className="p-2">{[d.player1, d.player2].map((p) => d.reports.find((r) => r.userId === p.id)?.outcome ?? '—').join(' / ')}</td>
+              <td className="p-2">
+                {[d.player1, d.player2].map((p) => d.reports.find((r) => r.userId === p.id)?.outcome ?? '—').join(' / ')}
+              </td>
               <td className="p-2 tabular-nums">{money(d.stake, d.currency)}</td>
               <td className="p-2 tabular-nums">{formatSpan(now - Date.parse(d.openedAt))}</td>
               <td className="p-2">{MATCHES_SCREEN.status[d.status]}</td>

@@ -29,7 +29,12 @@ export function disputeQuery(filters: DisputeFilters): string {
 }
 
 export const useDashboard = (enabled: boolean) =>
-  useQuery({ queryKey: adminKeys.dashboard, enabled, queryFn: () => api.get('/api/admin/dashboard', dashboardSchema), refetchInterval: 30_000 });
+  useQuery({
+    queryKey: adminKeys.dashboard,
+    enabled,
+    queryFn: () => api.get('/api/admin/dashboard', dashboardSchema),
+    refetchInterval: 30_000,
+  });
 
 export const useAdminDisputes = (filters: DisputeFilters, enabled: boolean) =>
   useQuery({

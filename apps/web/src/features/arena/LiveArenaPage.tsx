@@ -50,7 +50,13 @@ export default function LiveArenaPage() {
   }).data;
   const matches = list.data?.map((m) =>
     open && m.id === open.id
-      ? { ...m, status: open.status, yourTurn: open.yourTurn, score: open.series.wins, ready: [open.players[0].ready, open.players[1].ready] as [boolean, boolean] }
+      ? {
+          ...m,
+          status: open.status,
+          yourTurn: open.yourTurn,
+          score: open.series.wins,
+          ready: [open.players[0].ready, open.players[1].ready] as [boolean, boolean],
+        }
       : m,
   );
   const noMatches = matches?.length === 0;
@@ -80,7 +86,12 @@ export default function LiveArenaPage() {
             <MatchScreen key={matchId} matchId={matchId} mode="player" autoReady={autoReady} />
           ) : (
             // With no match at all, "choose a match" would point at nothing; on a phone the box is dropped.
-            <Card className={cn('flex min-h-64 flex-col items-center justify-center gap-3 p-8 text-center text-muted', noMatches && 'max-lg:hidden')}>
+            <Card
+              className={cn(
+                'flex min-h-64 flex-col items-center justify-center gap-3 p-8 text-center text-muted',
+                noMatches && 'max-lg:hidden',
+              )}
+            >
               <Gamepad2 className="size-10 text-accent" aria-hidden />
               <p>{noMatches ? LIVE_ARENA.boardWaiting : LIVE_ARENA.chooseMatch}</p>
             </Card>

@@ -65,7 +65,10 @@ export function MatchList({
                   <div className="min-w-0 flex-1">
                     <div className="flex items-baseline justify-between gap-2">
                       <p className="truncate font-bold">{m.gameName}</p>
-                      <span className="shrink-0 font-mono text-sm font-bold" aria-label={`Score ${m.score[m.viewerSeat]} to ${m.score[m.viewerSeat === 0 ? 1 : 0]}`}>
+                      <span
+                        className="shrink-0 font-mono text-sm font-bold"
+                        aria-label={`Score ${m.score[m.viewerSeat]} to ${m.score[m.viewerSeat === 0 ? 1 : 0]}`}
+                      >
                         {m.score[m.viewerSeat]}–{m.score[m.viewerSeat === 0 ? 1 : 0]}
                       </span>
                     </div>

@@ -68,7 +68,10 @@ export function PlayerBar({
   const name = playerName(player);
   return (
     <div
-      className={cn('flex items-center gap-3 rounded-xl border bg-surface/80 p-2 sm:p-2.5', toMove ? 'border-accent/70 shadow-glow' : 'border-border')}
+      className={cn(
+        'flex items-center gap-3 rounded-xl border bg-surface/80 p-2 sm:p-2.5',
+        toMove ? 'border-accent/70 shadow-glow' : 'border-border',
+      )}
       data-testid={`player-${player.seat}`}
       data-to-move={toMove || undefined}
     >
@@ -158,7 +161,13 @@ export function MoveList({ view }: { view: MatchView }) {
                   {LIVE_ARENA.gameNumber(gameIndex + 1)}
                   {outcome && ` · ${'winner' in outcome ? `${playerName(view.players[outcome.winner])} won` : 'drawn'}`}
                 </p>
-                <ol className={cn('grid gap-x-3 gap-y-0.5 text-sm', twoColumns ? 'grid-cols-2' : 'grid-cols-1', view.gameType === 'chess' || twoColumns ? 'font-mono' : '')}>
+                <ol
+                  className={cn(
+                    'grid gap-x-3 gap-y-0.5 text-sm',
+                    twoColumns ? 'grid-cols-2' : 'grid-cols-1',
+                    view.gameType === 'chess' || twoColumns ? 'font-mono' : '',
+                  )}
+                >
                   {lines.map((line, i) => (
                     <li key={i} className="truncate" title={line}>
                       {line}
@@ -190,7 +199,9 @@ export function ReadyRoom({
   const me = view.viewerSeat;
   const iAmReady = me !== null && view.players[me].ready;
   const other = me === null ? null : view.players[me === 0 ? 1 : 0];
-  const deadline = view.noShowDeadline ? new Date(view.noShowDeadline).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : null;
+  const deadline = view.noShowDeadline
+    ? new Date(view.noShowDeadline).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    : null;
   return (
     <Card className="flex flex-col items-center gap-4 p-6 text-center sm:p-8" data-testid="ready-room">
       <Hourglass className="size-10 text-accent" aria-hidden />
@@ -209,11 +220,17 @@ export function ReadyRoom({
                 {p.seat === me && ` (${LIVE_ARENA.you})`}
               </span>
               <span className="flex items-center gap-3 text-sm">
-                <span className={cn('flex items-center gap-1.5', here ? 'text-success' : 'text-muted')} data-testid={`seat-presence-${p.seat}`}>
+                <span
+                  className={cn('flex items-center gap-1.5', here ? 'text-success' : 'text-muted')}
+                  data-testid={`seat-presence-${p.seat}`}
+                >
                   <span className={cn('size-2 rounded-full', here ? 'bg-success' : 'bg-muted')} aria-hidden />
                   {here ? LIVE_ARENA.here : LIVE_ARENA.away}
                 </span>
-                <span className={cn('flex items-center gap-1', p.ready ? 'text-success' : 'text-muted')} data-testid={`seat-ready-${p.seat}`}>
+                <span
+                  className={cn('flex items-center gap-1', p.ready ? 'text-success' : 'text-muted')}
+                  data-testid={`seat-ready-${p.seat}`}
+                >
                   {p.ready ? <Check className="size-4" aria-hidden /> : <Clock className="size-4" aria-hidden />}
                   {p.ready ? LIVE_ARENA.readyState : LIVE_ARENA.notReady}
                 </span>
@@ -252,7 +269,9 @@ export function FinishedBanner({ finished, view }: { finished: FinishedGame; vie
       role="status"
       className={cn(
         'flex flex-wrap items-center justify-center gap-x-3 gap-y-1 rounded-xl border px-4 py-2 text-center text-sm font-semibold animate-rise',
-        'winner' in outcome && outcome.winner === mine ? 'border-success/50 bg-success/15 text-success' : 'border-border bg-surface-2 text-fg',
+        'winner' in outcome && outcome.winner === mine
+          ? 'border-success/50 bg-success/15 text-success'
+          : 'border-border bg-surface-2 text-fg',
       )}
       data-testid="game-finished"
     >
@@ -319,12 +338,21 @@ export function ResultCard({ view, userId }: { view: MatchView; userId: string |
         data-testid="match-result"
         role="status"
       >
-        <div aria-hidden className={cn('absolute inset-x-0 top-0 h-1', tone === 'win' ? 'bg-success' : tone === 'loss' ? 'bg-danger' : 'bg-border')} />
-        <Trophy className={cn('mx-auto mb-2 size-10', tone === 'win' ? 'text-success' : tone === 'loss' ? 'text-muted' : 'text-warning')} aria-hidden />
+        <div
+          aria-hidden
+          className={cn('absolute inset-x-0 top-0 h-1', tone === 'win' ? 'bg-success' : tone === 'loss' ? 'bg-danger' : 'bg-border')}
+        />
+        <Trophy
+          className={cn('mx-auto mb-2 size-10', tone === 'win' ? 'text-success' : tone === 'loss' ? 'text-muted' : 'text-warning')}
+          aria-hidden
+        />
         <p className="text-3xl font-black tracking-tight" data-testid="result-title">
           {title}
         </p>
-        <p className={cn('mt-1 text-lg font-bold', tone === 'win' ? 'text-success' : tone === 'loss' ? 'text-danger' : 'text-fg')} data-testid="result-payout">
+        <p
+          className={cn('mt-1 text-lg font-bold', tone === 'win' ? 'text-success' : tone === 'loss' ? 'text-danger' : 'text-fg')}
+          data-testid="result-payout"
+        >
           {detail}
         </p>
         <p className="mt-2 text-sm text-muted">

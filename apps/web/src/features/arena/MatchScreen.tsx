@@ -66,7 +66,10 @@ function MatchScreenBody({ matchId, mode, autoReady = false }: { matchId: string
 
 function BoardSkeleton() {
   return (
-    <div className="mx-auto flex aspect-square w-full max-w-[34rem] items-center justify-center rounded-xl border border-border bg-surface/60" role="status">
+    <div
+      className="mx-auto flex aspect-square w-full max-w-[34rem] items-center justify-center rounded-xl border border-border bg-surface/60"
+      role="status"
+    >
       <Spinner className="size-8 text-accent" label="Loading the board" />
     </div>
   );
@@ -105,7 +108,10 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
     if (me === null) turnText = view.toMove.length === 1 ? LIVE_ARENA.theirTurn(names[view.toMove[0]!]) : null;
     else if (view.yourTurn) turnText = view.toMove.length > 1 ? LIVE_ARENA.throwNow : LIVE_ARENA.yourTurn;
     else if (opponentSeat !== null && view.toMove.includes(opponentSeat)) {
-      turnText = view.toMove.length > 1 || view.gameType.includes('rock') ? LIVE_ARENA.waitingForOpponent : LIVE_ARENA.theirTurn(names[opponentSeat]);
+      turnText =
+        view.toMove.length > 1 || view.gameType.includes('rock')
+          ? LIVE_ARENA.waitingForOpponent
+          : LIVE_ARENA.theirTurn(names[opponentSeat]);
     }
   }
 
@@ -164,7 +170,9 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
               </span>
             </>
           )}
-          {!over && <span className="ml-2 font-bold text-success sm:ml-0 sm:block">{LIVE_ARENA.youWin(money(view.payout, view.currency))}</span>}
+          {!over && (
+            <span className="ml-2 font-bold text-success sm:ml-0 sm:block">{LIVE_ARENA.youWin(money(view.payout, view.currency))}</span>
+          )}
         </p>
       </header>
 
@@ -178,7 +186,12 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
           {live.finished && <FinishedBanner finished={live.finished} view={view} />}
           <div className="mx-auto w-full lg:max-w-[min(100%,calc(100dvh-15rem))]">
             {waiting ? (
-              <ReadyRoom view={view} isHere={live.isHere} sending={live.sending} {...(me !== null ? { onReady: () => void live.ready() } : {})} />
+              <ReadyRoom
+                view={view}
+                isHere={live.isHere}
+                sending={live.sending}
+                {...(me !== null ? { onReady: () => void live.ready() } : {})}
+              />
             ) : view.game ? (
               <ErrorBoundary resetKey={view.gameType}>
                 <Suspense fallback={<BoardSkeleton />}>
@@ -198,9 +211,7 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
           </div>
         </div>
 
-        <div className="min-w-0 space-y-3 lg:col-start-2 lg:row-start-4">
-          {bottomBar}
-        </div>
+        <div className="min-w-0 space-y-3 lg:col-start-2 lg:row-start-4">{bottomBar}</div>
 
         <div className="min-w-0 space-y-3 lg:col-start-2 lg:row-start-2">
           {(turnText || (inProgress && me !== null)) && (
@@ -232,7 +243,11 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
           )}
 
           {inProgress && me !== null && opponentSeat !== null && view.drawOffer === opponentSeat && (
-            <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-warning/50 bg-warning/10 px-4 py-3" role="alert" data-testid="draw-offer">
+            <div
+              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-warning/50 bg-warning/10 px-4 py-3"
+              role="alert"
+              data-testid="draw-offer"
+            >
               <p className="font-semibold">{LIVE_ARENA.drawOfferFrom(names[opponentSeat])}</p>
               <div className="flex gap-2">
                 <Button size="sm" onClick={() => void live.draw('accept')} disabled={live.sending}>

@@ -33,9 +33,7 @@ export const fetchActiveMatches = (signal?: AbortSignal) =>
   api.get('/api/arena/matches', arenaMatchListSchema, { signal }).then((r) => r.matches);
 
 export const fetchMatch = (id: string, mode: ViewMode, signal?: AbortSignal) =>
-  exchange(() =>
-    api.get(mode === 'player' ? path(id) : `/api/spectate/${encodeURIComponent(id)}`, matchViewResponseSchema, { signal }),
-  );
+  exchange(() => api.get(mode === 'player' ? path(id) : `/api/spectate/${encodeURIComponent(id)}`, matchViewResponseSchema, { signal }));
 
 export const postReady = (id: string) => exchange(() => api.post(path(id, '/ready'), {}, matchViewResponseSchema));
 

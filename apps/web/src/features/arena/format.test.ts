@@ -29,7 +29,14 @@ describe('arena formatting', () => {
   it('groups moves by game and numbers chess moves in pairs', () => {
     const base = matchView();
     const at = base.moves[0]!.at;
-    const moves = ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4'].map((notation, i) => ({ seq: i + 1, gameIndex: 0, seat: (i % 2) as 0 | 1, notation, at, remainingMs: [0, 0] as [number, number] }));
+    const moves = ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4'].map((notation, i) => ({
+      seq: i + 1,
+      gameIndex: 0,
+      seat: (i % 2) as 0 | 1,
+      notation,
+      at,
+      remainingMs: [0, 0] as [number, number],
+    }));
     moves.push({ seq: 6, gameIndex: 1, seat: 1, notation: 'd4', at, remainingMs: [0, 0] });
     expect(groupMoves({ ...base, moves })).toEqual([
       { gameIndex: 0, lines: ['1. e4 e5', '2. Qh5 Nc6', '3. Bc4'] },
@@ -38,13 +45,15 @@ describe('arena formatting', () => {
     expect(groupMoves({ ...base, gameType: 'tic-tac-toe', moves: moves.slice(0, 2) })).toEqual([{ gameIndex: 0, lines: ['e4', 'e5'] }]);
   });
 
-  it('puts the players\' names in public notations', () => {
+  it("puts the players' names in public notations", () => {
     expect(withNames('Player 2 rolled 6: no move', ['alice', 'bob'])).toBe('bob rolled 6: no move');
     expect(withNames('Player 1 threw', ['alice', 'bob'])).toBe('alice threw');
     expect(withNames('e4', ['alice', 'bob'])).toBe('e4');
     const base = matchView();
     const moves = [{ ...base.moves[0]!, notation: 'Player 1 threw' }];
-    expect(groupMoves({ ...base, gameType: 'rock-paper-scissors', moves }, ['alice', 'bob'])).toEqual([{ gameIndex: 0, lines: ['alice threw'] }]);
+    expect(groupMoves({ ...base, gameType: 'rock-paper-scissors', moves }, ['alice', 'bob'])).toEqual([
+      { gameIndex: 0, lines: ['alice threw'] },
+    ]);
   });
 
   it('knows the games played in the browser', () => {

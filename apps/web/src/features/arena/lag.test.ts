@@ -57,7 +57,12 @@ describe('timed', () => {
 
   it('reports nothing when the exchange fails', async () => {
     let calls = 0;
-    await expect(timed(() => Promise.reject(new Error('down')), () => (calls += 1))).rejects.toThrow('down');
+    await expect(
+      timed(
+        () => Promise.reject(new Error('down')),
+        () => (calls += 1),
+      ),
+    ).rejects.toThrow('down');
     expect(calls).toBe(0);
   });
 });

@@ -37,7 +37,10 @@ describe('applyMatchEvent', () => {
       moveEvent({
         score: [1, 0],
         game: { index: 1, firstSeat: 1, commitment: 'def', toMove: [1], view: {} },
-        gameOver: { summary: { index: 0, firstSeat: 0, commitment: 'abc', seed: 's', outcome: { winner: 0, reason: 'checkmate' } }, view: {} },
+        gameOver: {
+          summary: { index: 0, firstSeat: 0, commitment: 'abc', seed: 's', outcome: { winner: 0, reason: 'checkmate' } },
+          view: {},
+        },
       }),
     );
     if (result.kind !== 'applied') throw new Error('not applied');
@@ -50,8 +53,17 @@ describe('applyMatchEvent', () => {
   });
 
   it('keeps ready flags, draw offers and the result', () => {
-    const pending = matchView({ status: 'pending', players: [{ ...matchView().players[0], ready: false }, { ...matchView().players[1], ready: false }] });
-    const ready = applyMatchEvent(pending, moveEvent({ status: 'pending', ready: [false, true], move: undefined, game: null, clock: null, toMove: [] }));
+    const pending = matchView({
+      status: 'pending',
+      players: [
+        { ...matchView().players[0], ready: false },
+        { ...matchView().players[1], ready: false },
+      ],
+    });
+    const ready = applyMatchEvent(
+      pending,
+      moveEvent({ status: 'pending', ready: [false, true], move: undefined, game: null, clock: null, toMove: [] }),
+    );
     if (ready.kind !== 'applied') throw new Error('not applied');
     expect(ready.view.players.map((p) => p.ready)).toEqual([false, true]);
     expect(ready.view.canOfferDraw).toBe(false);

@@ -35,7 +35,10 @@ export function applyMatchEvent(view: MatchView, event: MatchEvent): EventResult
       : [...games, summary];
   }
   if (event.game && !games.some((g) => g.index === event.game!.index)) {
-    games = [...games, { index: event.game.index, firstSeat: event.game.firstSeat, commitment: event.game.commitment, seed: null, outcome: null }];
+    games = [
+      ...games,
+      { index: event.game.index, firstSeat: event.game.firstSeat, commitment: event.game.commitment, seed: null, outcome: null },
+    ];
   }
   const players: MatchView['players'] = [
     { ...view.players[0], ready: event.ready[0] },

@@ -10,7 +10,15 @@ import { ARENA, GENERIC, LIVE_ARENA } from '@versus/domain';
 import type { DrawRequest, MatchView, PlayerJoinedEvent } from '@versus/domain/arena';
 import type { DecidedOutcome } from '@versus/domain/games/game';
 import { ApiError } from '../../api/index.ts';
-import { MoveUnanswered, SocketUnavailable, snapshotMayBeBehind, useRealtime, useRealtimeClient, useRealtimeStatus, type MoveAnswer } from '../../realtime/index.ts';
+import {
+  MoveUnanswered,
+  SocketUnavailable,
+  snapshotMayBeBehind,
+  useRealtime,
+  useRealtimeClient,
+  useRealtimeStatus,
+  type MoveAnswer,
+} from '../../realtime/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { walletKeys } from '../wallet/use-balance.ts';
 import { useMatchPresence } from './use-match-presence.ts';
@@ -109,7 +117,8 @@ export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoRea
     const current = queryClient.getQueryData<MatchView>(key);
     // Heard late (a reconnect's catch-up) when the match is already over: no longer news.
     if (current && isOverStatus(current)) return;
-    const name = joined.username ?? (current && (joined.seat === 0 || joined.seat === 1) ? playerName(current.players[joined.seat]) : 'Your opponent');
+    const name =
+      joined.username ?? (current && (joined.seat === 0 || joined.seat === 1) ? playerName(current.players[joined.seat]) : 'Your opponent');
     // SPEC §9: the opponent-ready toast stays until dismissed.
     toast.success(ARENA.opponentJoined, {
       id: `joined:${matchId}`,

@@ -58,12 +58,15 @@ export default function AuthDebugPage() {
           {row('Last sign-in', user?.lastLogin ? new Date(user.lastLogin).toLocaleString() : '—')}
           {row('Auth error', error ?? 'None')}
         </Section>
-        <Section title="Access token" aside={
-          <Button size="sm" variant="outline" loading={refreshing} onClick={() => void refresh()}>
-            <RefreshCw className="size-4" aria-hidden />
-            Refresh session
-          </Button>
-        }>
+        <Section
+          title="Access token"
+          aside={
+            <Button size="sm" variant="outline" loading={refreshing} onClick={() => void refresh()}>
+              <RefreshCw className="size-4" aria-hidden />
+              Refresh session
+            </Button>
+          }
+        >
           {row('Present', token ? `Yes (${token.slice(0, 10)}…)` : 'No')}
           {row('Issued', when(claims?.issuedAt))}
           {row('Expires', when(claims?.expiresAt))}
@@ -80,7 +83,10 @@ export default function AuthDebugPage() {
           {row('Refresh token', 'httpOnly cookie (not readable by the page)')}
         </Section>
         <Section title="Roles">
-          {row('Role', <Badge tone={user?.role === 'admin' ? 'danger' : user?.role === 'promoter' ? 'cyan' : 'neutral'}>{user?.role ?? '—'}</Badge>)}
+          {row(
+            'Role',
+            <Badge tone={user?.role === 'admin' ? 'danger' : user?.role === 'promoter' ? 'cyan' : 'neutral'}>{user?.role ?? '—'}</Badge>,
+          )}
           {row('Role in token', claims?.role ?? '—')}
           {row('Promoter status', user ? (user.role === 'promoter' || user.role === 'admin' ? 'Yes (pcredits)' : 'No (credits)') : '—')}
           {row(
@@ -100,7 +106,12 @@ export default function AuthDebugPage() {
         </Section>
         <Section title="Connections">
           {row('Browser', <Badge tone={connectivity.online ? 'success' : 'danger'}>{connectivity.online ? 'Online' : 'Offline'}</Badge>)}
-          {row('Realtime socket', <Badge tone={REALTIME_TONE[realtime] ?? 'neutral'} data-testid="realtime-status">{realtime}</Badge>)}
+          {row(
+            'Realtime socket',
+            <Badge tone={REALTIME_TONE[realtime] ?? 'neutral'} data-testid="realtime-status">
+              {realtime}
+            </Badge>,
+          )}
           {row('Backend (app)', connectivity.backend)}
           {row(
             'Backend check',
@@ -113,7 +124,12 @@ export default function AuthDebugPage() {
               'Checking…'
             ),
           )}
-          {row('Last checked', health.last ? `${new Date(health.last.at).toLocaleTimeString()} (every ${NETWORK.backendCheckMs / 1000} s, ${NETWORK.backendCheckTimeoutMs / 1000} s timeout)` : '—')}
+          {row(
+            'Last checked',
+            health.last
+              ? `${new Date(health.last.at).toLocaleTimeString()} (every ${NETWORK.backendCheckMs / 1000} s, ${NETWORK.backendCheckTimeoutMs / 1000} s timeout)`
+              : '—',
+          )}
           <div className="col-span-2 mt-2">
             <Button size="sm" variant="outline" loading={health.checking} onClick={() => void checkBackend()}>
               Check now

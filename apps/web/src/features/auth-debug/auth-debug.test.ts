@@ -6,7 +6,13 @@ const b64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-'
 describe('readTokenClaims', () => {
   it('reads subject, role, account type and times from a JWT body', () => {
     const token = `${b64url({ alg: 'HS256' })}.${b64url({ sub: 'u1', role: 'admin', account_type: 'real', iat: 1_700_000_000, exp: 1_700_003_600 })}.sig`;
-    expect(readTokenClaims(token)).toEqual({ subject: 'u1', role: 'admin', accountType: 'real', issuedAt: 1_700_000_000_000, expiresAt: 1_700_003_600_000 });
+    expect(readTokenClaims(token)).toEqual({
+      subject: 'u1',
+      role: 'admin',
+      accountType: 'real',
+      issuedAt: 1_700_000_000_000,
+      expiresAt: 1_700_003_600_000,
+    });
   });
   it('is null for no token or one that is not a JWT', () => {
     expect(readTokenClaims(null)).toBeNull();

@@ -15,7 +15,12 @@ export function readTokenClaims(token: string | null): TokenClaims | null {
   const [, body] = token.split('.');
   if (!body) return null;
   try {
-    const json = atob(body.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(body.length / 4) * 4, '='));
+    const json = atob(
+      body
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(body.length / 4) * 4, '='),
+    );
     const claims = JSON.parse(json) as Record<string, unknown>;
     const seconds = (v: unknown) => (typeof v === 'number' ? v * 1000 : null);
     const text = (v: unknown) => (typeof v === 'string' ? v : null);

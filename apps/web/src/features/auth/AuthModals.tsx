@@ -17,7 +17,20 @@ import {
   type User,
 } from '@versus/domain';
 import { ApiError } from '../../api/index.ts';
-import { Badge, Button, Checkbox, ChoiceCards, Dialog, DialogContent, Field, Input, PasswordInput, cn, type Choice, type InputProps } from '../../ui/index.ts';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  ChoiceCards,
+  Dialog,
+  DialogContent,
+  Field,
+  Input,
+  PasswordInput,
+  cn,
+  type Choice,
+  type InputProps,
+} from '../../ui/index.ts';
 import { clearAuthError, lastAccountType, messageFor, signIn, signUp } from './session-store.ts';
 import type { AuthDialogMode } from './auth-dialogs.tsx';
 import { formFieldOf, localToday } from './auth-form.ts';
@@ -45,7 +58,13 @@ function errorFromFailure(error: unknown): FormError | { field: null; message: s
 
 type ShownError = FormError | { field: null; message: string } | null;
 
-export default function AuthModals({ mode, onModeChange }: { mode: AuthDialogMode | null; onModeChange: (mode: AuthDialogMode | null) => void }) {
+export default function AuthModals({
+  mode,
+  onModeChange,
+}: {
+  mode: AuthDialogMode | null;
+  onModeChange: (mode: AuthDialogMode | null) => void;
+}) {
   const switchTo = (next: AuthDialogMode) => {
     clearAuthError();
     onModeChange(next);
@@ -247,13 +266,7 @@ function SignInDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: () =
           errorId={errorId}
           error={errorSlot(error, 'accountType', errorId)}
         />
-        <TextField
-          {...EMAIL_FIELD}
-          error={error}
-          errorId={errorId}
-          value={form.email}
-          onValue={(v) => update('email', v)}
-        />
+        <TextField {...EMAIL_FIELD} error={error} errorId={errorId} value={form.email} onValue={(v) => update('email', v)} />
         <TextField
           field="password"
           label="Password"
@@ -381,13 +394,7 @@ function RegisterDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: ()
             onValue={(v) => update('username', v)}
           />
         </div>
-        <TextField
-          {...EMAIL_FIELD}
-          error={error}
-          errorId={errorId}
-          value={form.email}
-          onValue={(v) => update('email', v)}
-        />
+        <TextField {...EMAIL_FIELD} error={error} errorId={errorId} value={form.email} onValue={(v) => update('email', v)} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             field="phone"
@@ -465,4 +472,3 @@ function DialogMark() {
     </div>
   );
 }
-

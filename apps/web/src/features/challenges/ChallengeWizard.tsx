@@ -84,7 +84,12 @@ export function ChallengeWizard({ initialDraft, initialStep, currency, virtual, 
 
   const hintId = 'wizard-step-hint';
   return (
-    <div ref={rootRef} className="glass scroll-mt-20 rounded-3xl p-4 shadow-xl shadow-black/20 sm:p-7" data-testid="challenge-wizard" data-step={step + 1}>
+    <div
+      ref={rootRef}
+      className="glass scroll-mt-20 rounded-3xl p-4 shadow-xl shadow-black/20 sm:p-7"
+      data-testid="challenge-wizard"
+      data-step={step + 1}
+    >
       <nav aria-label="Wizard steps">
         <ol className="grid grid-cols-4 gap-1.5 sm:gap-3">
           {WIZARD_STEPS.map((label, index) => {

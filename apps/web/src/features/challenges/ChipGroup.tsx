@@ -25,7 +25,16 @@ export interface ChipGroupProps<V extends string> {
 }
 
 /** A radio group drawn as compact chips: one tab stop, arrow keys move, Space picks. */
-export function ChipGroup<V extends string>({ label, labelledBy, value, onChange, chips, className, chipClassName, ...rest }: ChipGroupProps<V>) {
+export function ChipGroup<V extends string>({
+  label,
+  labelledBy,
+  value,
+  onChange,
+  chips,
+  className,
+  chipClassName,
+  ...rest
+}: ChipGroupProps<V>) {
   return (
     <RadioGroup.Root
       aria-label={labelledBy ? undefined : label}

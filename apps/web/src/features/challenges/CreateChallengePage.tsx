@@ -51,7 +51,9 @@ export function CreateChallengePage() {
         {isVirtual ? 'Home' : 'Marketplace'}
       </Link>
       <h1 className="mt-3 text-3xl font-black sm:text-4xl">Create a Challenge</h1>
-      <p className="mt-1 text-sm text-muted sm:text-base">Pick a game, set your stake, choose a time. Your stake waits in escrow until the match ends.</p>
+      <p className="mt-1 text-sm text-muted sm:text-base">
+        Pick a game, set your stake, choose a time. Your stake waits in escrow until the match ends.
+      </p>
 
       {prefill.opponentId && (
         <p

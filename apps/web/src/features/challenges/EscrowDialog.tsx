@@ -171,7 +171,11 @@ export function EscrowDialog({ launch, onClose, onCreated, onDone }: EscrowDialo
           </p>
 
           {failed && (
-            <p role="alert" data-testid="escrow-error" className="mt-4 rounded-xl border border-danger/40 bg-danger/10 px-3.5 py-3 text-sm text-danger">
+            <p
+              role="alert"
+              data-testid="escrow-error"
+              className="mt-4 rounded-xl border border-danger/40 bg-danger/10 px-3.5 py-3 text-sm text-danger"
+            >
               {progress.error}
             </p>
           )}
@@ -256,7 +260,13 @@ function EscrowStep({ id, index, status }: { id: EscrowStepId; index: number; st
       <span
         className={cn(
           'shrink-0 text-xs font-semibold',
-          status === 'completed' ? 'text-success' : status === 'failed' ? 'text-danger' : status === 'processing' ? 'text-accent' : 'text-muted',
+          status === 'completed'
+            ? 'text-success'
+            : status === 'failed'
+              ? 'text-danger'
+              : status === 'processing'
+                ? 'text-accent'
+                : 'text-muted',
         )}
       >
         {STATUS_TEXT[status]}

@@ -194,7 +194,10 @@ export function StakeStep({ draft, onChange, currency, balance }: StakeStepProps
           <p className="flex items-center gap-2 text-sm text-muted" aria-live="polite">
             <AlarmClock className="size-4 shrink-0 text-accent-2" aria-hidden />
             <span>
-              Clock <strong className="text-fg" data-testid="wizard-time-control">{clockPerGame(clock)}</strong>
+              Clock{' '}
+              <strong className="text-fg" data-testid="wizard-time-control">
+                {clockPerGame(clock)}
+              </strong>
             </span>
           </p>
         )}
@@ -319,7 +322,11 @@ export function ScheduleStep({ draft, onChange, slots, now, virtual, rematchName
           onChange={(event) => onChange({ ...draft, message: event.target.value.slice(0, CHALLENGE_RULES.messageMax) })}
           className="w-full resize-none rounded-xl border border-border bg-bg/60 px-3.5 py-2.5 text-[0.95rem] text-fg outline-none placeholder:text-muted/70 focus:border-accent focus:ring-4 focus:ring-accent/20"
         />
-        <p id={counterId} data-testid="message-counter" className={cn('justify-self-end text-xs tabular-nums', left <= 20 ? 'text-warning' : 'text-muted')}>
+        <p
+          id={counterId}
+          data-testid="message-counter"
+          className={cn('justify-self-end text-xs tabular-nums', left <= 20 ? 'text-warning' : 'text-muted')}
+        >
           {draft.message.length}/{CHALLENGE_RULES.messageMax}
         </p>
       </div>

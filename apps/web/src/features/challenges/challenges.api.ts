@@ -56,7 +56,9 @@ export async function acceptChallenge(id: string, body: { code?: string; gamerta
   const key = acceptKeys.get(id) ?? crypto.randomUUID();
   acceptKeys.set(id, key);
   try {
-    const result = await api.post(`/api/challenges/${encodeURIComponent(id)}/accept`, body, acceptChallengeResponseSchema, { idempotencyKey: key });
+    const result = await api.post(`/api/challenges/${encodeURIComponent(id)}/accept`, body, acceptChallengeResponseSchema, {
+      idempotencyKey: key,
+    });
     acceptKeys.delete(id);
     return result;
   } catch (error) {
@@ -66,7 +68,8 @@ export async function acceptChallenge(id: string, body: { code?: string; gamerta
   }
 }
 
-export const cancelChallenge = (id: string) => api.post(`/api/challenges/${encodeURIComponent(id)}/cancel`, undefined, cancelChallengeResponseSchema);
+export const cancelChallenge = (id: string) =>
+  api.post(`/api/challenges/${encodeURIComponent(id)}/cancel`, undefined, cancelChallengeResponseSchema);
 
 const CREATE_TIMEOUT_MS = 20_000;
 

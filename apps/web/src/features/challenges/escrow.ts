@@ -97,7 +97,11 @@ export async function runEscrow<R>(input: EscrowInput, deps: EscrowDeps<R>): Pro
     deps.onProgress(progress);
   };
 
-  const step = async <T>(id: EscrowStepId, work: () => Promise<T>, fallbackTitle: string): Promise<{ ok: true; value: T } | { ok: false; failure: { message: string; title: string } }> => {
+  const step = async <T>(
+    id: EscrowStepId,
+    work: () => Promise<T>,
+    fallbackTitle: string,
+  ): Promise<{ ok: true; value: T } | { ok: false; failure: { message: string; title: string } }> => {
     set(id, 'processing');
     const started = now();
     let outcome: { ok: true; value: T } | { ok: false; failure: { message: string; title: string } };

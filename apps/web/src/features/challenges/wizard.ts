@@ -135,7 +135,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A game from the address: its id ("fifa-24") or its name in any case or spacing ("FIFA 24", "tic_tac_toe"). */
 export function gameFromParam(value: string | null): GameId | null {
   if (!value) return null;
-  const key = value.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  const key = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
   const found = GAME_LIST.find((g) => g.id === key || g.name.toLowerCase().replace(/\s+/g, '-') === key);
   return found?.id ?? null;
 }

@@ -33,7 +33,10 @@ export default function AdminBetaFeedbackPage() {
             type="button"
             aria-selected={status === f}
             onClick={() => setStatus(f)}
-            className={cn('flex-1 rounded-lg px-3 py-2 text-sm font-bold transition', status === f ? 'bg-accent-solid text-accent-fg' : 'text-muted hover:text-fg')}
+            className={cn(
+              'flex-1 rounded-lg px-3 py-2 text-sm font-bold transition',
+              status === f ? 'bg-accent-solid text-accent-fg' : 'text-muted hover:text-fg',
+            )}
           >
             {T.filters[f]}
           </button>
@@ -98,7 +101,12 @@ function FeedbackCard({ feedback }: { feedback: AdminFeedback }) {
           <Button size="sm" variant="outline" aria-expanded={showShot} onClick={() => setShowShot((v) => !v)}>
             {T.viewScreenshot}
           </Button>
-          {showShot && (shot ? <img src={shot} alt={`${T.viewScreenshot}: ${feedback.pageUrl}`} className="mt-2 max-h-96 rounded-xl border border-border" /> : <Spinner className="mt-2 size-5" />)}
+          {showShot &&
+            (shot ? (
+              <img src={shot} alt={`${T.viewScreenshot}: ${feedback.pageUrl}`} className="mt-2 max-h-96 rounded-xl border border-border" />
+            ) : (
+              <Spinner className="mt-2 size-5" />
+            ))}
         </div>
       )}
       {feedback.answer ? (

@@ -157,11 +157,18 @@ function Panel({ onClose }: { onClose: () => void }) {
         <div>
           <h2 className="flex items-center gap-2 text-lg font-extrabold">
             {T.title}
-            <span className="rounded-full border border-accent/40 bg-accent/15 px-2 py-0.5 text-[0.65rem] font-bold tracking-wider text-accent uppercase">Beta</span>
+            <span className="rounded-full border border-accent/40 bg-accent/15 px-2 py-0.5 text-[0.65rem] font-bold tracking-wider text-accent uppercase">
+              Beta
+            </span>
           </h2>
           <p className="mt-0.5 text-xs text-muted">{T.intro}</p>
         </div>
-        <button type="button" onClick={onClose} aria-label="Close" className="inline-flex size-8 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close"
+          className="inline-flex size-8 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+        >
           <X className="size-4" aria-hidden />
         </button>
       </div>

@@ -42,7 +42,11 @@ export function useSendFeedback() {
 }
 
 export const useMyFeedback = (enabled: boolean) =>
-  useQuery({ queryKey: feedbackKeys.mine, enabled, queryFn: ({ signal }) => api.get('/api/feedback', feedbackListSchema, { signal }).then((r) => r.feedback) });
+  useQuery({
+    queryKey: feedbackKeys.mine,
+    enabled,
+    queryFn: ({ signal }) => api.get('/api/feedback', feedbackListSchema, { signal }).then((r) => r.feedback),
+  });
 
 export const useAdminFeedback = (status: FeedbackStatus | 'all', enabled: boolean) =>
   useQuery({

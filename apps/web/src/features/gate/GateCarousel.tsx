@@ -116,10 +116,7 @@ export function GateCarousel({ className }: { className?: string }) {
                 active ? 'translate-x-0 opacity-100' : 'pointer-events-none opacity-0 motion-safe:translate-x-6',
               )}
             >
-              <div
-                aria-hidden="true"
-                className={clsx('grid size-16 shrink-0 place-items-center rounded-2xl ring-1 sm:size-20', tone.orb)}
-              >
+              <div aria-hidden="true" className={clsx('grid size-16 shrink-0 place-items-center rounded-2xl ring-1 sm:size-20', tone.orb)}>
                 <Icon className={clsx('size-8 sm:size-10', tone.icon)} strokeWidth={1.75} />
               </div>
               <div className="min-w-0">

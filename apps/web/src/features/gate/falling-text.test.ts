@@ -28,14 +28,19 @@ describe('columnCount', () => {
 describe('drops', () => {
   it('start at or above the top, one per column', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 200 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (columns, rows, r) => {
-        const drops = createDrops(columns, rows, () => r);
-        expect(drops).toHaveLength(columns);
-        for (const d of drops) {
-          expect(d).toBeLessThanOrEqual(0);
-          expect(d).toBeGreaterThan(-rows - 1);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 200 }),
+        fc.integer({ min: 1, max: 200 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (columns, rows, r) => {
+          const drops = createDrops(columns, rows, () => r);
+          expect(drops).toHaveLength(columns);
+          for (const d of drops) {
+            expect(d).toBeLessThanOrEqual(0);
+            expect(d).toBeGreaterThan(-rows - 1);
+          }
+        },
+      ),
     );
   });
 

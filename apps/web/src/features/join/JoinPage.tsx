@@ -176,17 +176,26 @@ export default function JoinPage({ kind }: { kind: JoinKind }) {
             label={ROOM_SCREENS.status}
             value={
               <span className={cn('inline-flex items-center gap-1.5', data.open ? 'text-success' : 'text-muted')}>
-                <span className={cn('size-2 shrink-0 rounded-full', data.open ? 'animate-live-pulse bg-success' : 'bg-muted')} aria-hidden />
+                <span
+                  className={cn('size-2 shrink-0 rounded-full', data.open ? 'animate-live-pulse bg-success' : 'bg-muted')}
+                  aria-hidden
+                />
                 {data.status}
               </span>
             }
           />
         </dl>
         {data.message && (
-          <blockquote className="rounded-xl border border-border bg-bg/40 px-4 py-3 text-sm break-words text-fg/90">“{data.message}”</blockquote>
+          <blockquote className="rounded-xl border border-border bg-bg/40 px-4 py-3 text-sm break-words text-fg/90">
+            “{data.message}”
+          </blockquote>
         )}
         {joinError && (
-          <div role="alert" className="grid gap-2 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger" data-testid="join-error">
+          <div
+            role="alert"
+            className="grid gap-2 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger"
+            data-testid="join-error"
+          >
             <p className="flex items-start gap-2">
               <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
               {joinError}

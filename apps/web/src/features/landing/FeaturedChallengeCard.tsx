@@ -15,7 +15,10 @@ export default function FeaturedChallengeCard({ challenge }: { challenge: Featur
       className="glass group relative overflow-hidden rounded-2xl motion-safe:transition motion-safe:duration-300 hover:border-accent/60 hover:shadow-glow motion-safe:hover:-translate-y-0.5"
     >
       <div className="relative flex items-center gap-4 overflow-hidden border-b border-border/70 bg-linear-to-br from-accent/25 via-surface-2/40 to-accent-2/15 p-5">
-        <div aria-hidden="true" className="absolute -bottom-5 right-3 font-display text-7xl leading-none font-black italic text-fg/5 select-none">
+        <div
+          aria-hidden="true"
+          className="absolute -bottom-5 right-3 font-display text-7xl leading-none font-black italic text-fg/5 select-none"
+        >
           VS
         </div>
         <div className="grid size-12 shrink-0 place-items-center rounded-xl bg-bg/60 ring-1 ring-accent/40">

@@ -191,9 +191,27 @@ function LiveStats() {
         </span>
       </div>
       <ul className="mt-4 grid grid-cols-3 gap-2 sm:gap-3 lg:grid-cols-1">
-        <StatTile label={LANDING_TEXT.onlinePlayers} value={formatCount(stats.onlinePlayers)} icon={Users} tone="success" testId="stat-online-players" />
-        <StatTile label={LANDING_TEXT.activeChallenges} value={formatCount(stats.activeChallenges)} icon={Swords} tone="accent" testId="stat-active-challenges" />
-        <StatTile label={LANDING_TEXT.prizePool} value={`$${formatCount(stats.prizePool)}`} icon={Trophy} tone="warning" testId="stat-prize-pool" />
+        <StatTile
+          label={LANDING_TEXT.onlinePlayers}
+          value={formatCount(stats.onlinePlayers)}
+          icon={Users}
+          tone="success"
+          testId="stat-online-players"
+        />
+        <StatTile
+          label={LANDING_TEXT.activeChallenges}
+          value={formatCount(stats.activeChallenges)}
+          icon={Swords}
+          tone="accent"
+          testId="stat-active-challenges"
+        />
+        <StatTile
+          label={LANDING_TEXT.prizePool}
+          value={`$${formatCount(stats.prizePool)}`}
+          icon={Trophy}
+          tone="warning"
+          testId="stat-prize-pool"
+        />
       </ul>
     </section>
   );
@@ -207,7 +225,9 @@ function StatTile({ label, value, icon: Icon, tone, testId }: StatTileProps) {
         <Icon className={clsx('size-4 lg:size-5', classes.text)} aria-hidden="true" />
       </div>
       <div className="flex min-w-0 flex-col-reverse">
-        <p className="text-[0.65rem] leading-tight font-semibold uppercase tracking-wide text-muted sm:text-xs sm:tracking-wider">{label}</p>
+        <p className="text-[0.65rem] leading-tight font-semibold uppercase tracking-wide text-muted sm:text-xs sm:tracking-wider">
+          {label}
+        </p>
         <p data-testid={testId} className="font-display text-lg font-black tabular-nums text-fg sm:text-2xl lg:text-3xl">
           {value}
         </p>

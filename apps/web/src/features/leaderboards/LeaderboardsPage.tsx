@@ -105,7 +105,11 @@ export default function LeaderboardsPage() {
         {board.isPending ? (
           <Loading />
         ) : board.isError ? (
-          <LoadFailed message={board.error instanceof Error ? board.error.message : PROFILE.leaderboardsEmpty} retryLabel="Try again" onRetry={() => void board.refetch()} />
+          <LoadFailed
+            message={board.error instanceof Error ? board.error.message : PROFILE.leaderboardsEmpty}
+            retryLabel="Try again"
+            onRetry={() => void board.refetch()}
+          />
         ) : data && data.entries.length === 0 ? (
           <Card className="p-6 text-center text-muted">{data.total === 0 ? PROFILE.leaderboardsEmpty : 'No players on this page.'}</Card>
         ) : (
@@ -146,13 +150,19 @@ function Row({ entry, me = false, pinned = false }: { entry: LeaderboardEntry; m
       data-user-id={entry.userId}
       aria-current={me && !pinned ? 'true' : undefined}
     >
-      <span className={cn('w-9 shrink-0 text-center font-mono text-lg font-black tabular-nums sm:w-12 sm:text-xl', podium)} aria-label={`Place ${entry.position}`}>
+      <span
+        className={cn('w-9 shrink-0 text-center font-mono text-lg font-black tabular-nums sm:w-12 sm:text-xl', podium)}
+        aria-label={`Place ${entry.position}`}
+      >
         {entry.position}
       </span>
       {entry.avatar ? (
         <img src={entry.avatar} alt="" className="size-10 shrink-0 rounded-full object-cover ring-2 ring-accent/40" />
       ) : (
-        <span aria-hidden className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-accent to-accent-2 text-xs font-black text-white">
+        <span
+          aria-hidden
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-accent to-accent-2 text-xs font-black text-white"
+        >
           {initials(entry.displayName)}
         </span>
       )}

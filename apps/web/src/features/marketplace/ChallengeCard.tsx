@@ -184,7 +184,10 @@ export function Avatar({ name, src, size = 'md' }: { name: string; src: string |
   return (
     <span
       aria-hidden
-      className={cn('inline-flex shrink-0 items-center justify-center rounded-full bg-linear-to-br from-accent to-accent-2 font-black text-white ring-2 ring-accent/30', box)}
+      className={cn(
+        'inline-flex shrink-0 items-center justify-center rounded-full bg-linear-to-br from-accent to-accent-2 font-black text-white ring-2 ring-accent/30',
+        box,
+      )}
     >
       {initials(name)}
     </span>

@@ -57,7 +57,11 @@ export function ChallengeDialog({ active, userId, now, pending, onClose, onMode,
   const open = active !== null;
   const own = challenge?.creatorId === userId;
   const title =
-    active?.mode === 'accept' ? MARKETPLACE.acceptTitle : active?.mode === 'cancel' ? MARKETPLACE.cancelTitle : (challenge?.title ?? 'Challenge');
+    active?.mode === 'accept'
+      ? MARKETPLACE.acceptTitle
+      : active?.mode === 'cancel'
+        ? MARKETPLACE.cancelTitle
+        : (challenge?.title ?? 'Challenge');
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
@@ -79,7 +83,12 @@ export function ChallengeDialog({ active, userId, now, pending, onClose, onMode,
               </p>
             )
           ) : active.mode === 'accept' ? (
-            <AcceptConfirm challenge={challenge} pending={pending} onBack={() => onMode('details')} onConfirm={(tag) => onAccept(challenge, tag)} />
+            <AcceptConfirm
+              challenge={challenge}
+              pending={pending}
+              onBack={() => onMode('details')}
+              onConfirm={(tag) => onAccept(challenge, tag)}
+            />
           ) : active.mode === 'cancel' ? (
             <CancelConfirm challenge={challenge} pending={pending} onBack={() => onMode('details')} onConfirm={() => onCancel(challenge)} />
           ) : (
@@ -91,7 +100,19 @@ export function ChallengeDialog({ active, userId, now, pending, onClose, onMode,
   );
 }
 
-function Details({ challenge: c, now, own, onAccept, onCancel }: { challenge: Challenge; now: Date; own: boolean; onAccept: () => void; onCancel: () => void }) {
+function Details({
+  challenge: c,
+  now,
+  own,
+  onAccept,
+  onCancel,
+}: {
+  challenge: Challenge;
+  now: Date;
+  own: boolean;
+  onAccept: () => void;
+  onCancel: () => void;
+}) {
   const Icon = GAME_ICONS[c.game];
   const name = c.creator.displayName || c.creator.username;
   const starts = c.scheduledTime ? new Date(c.scheduledTime) : null;
@@ -162,7 +183,11 @@ function Details({ challenge: c, now, own, onAccept, onCancel }: { challenge: Ch
       )}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
-        {!open && <Badge tone="neutral" className="self-start sm:mr-auto sm:self-center">{c.status}</Badge>}
+        {!open && (
+          <Badge tone="neutral" className="self-start sm:mr-auto sm:self-center">
+            {c.status}
+          </Badge>
+        )}
         {open && own && (
           <Button variant="outline" onClick={onCancel}>
             Cancel challenge
@@ -209,7 +234,10 @@ function AcceptConfirm({
         </p>
       )}
       <dl className="divide-y divide-border/60 rounded-2xl border border-border bg-bg/40 text-sm" data-testid="accept-balance">
-        <Row label="Your available balance" value={balance.data ? formatMoney(balance.data.availableMinor, balance.data.currency) : balance.isError ? '—' : '…'} />
+        <Row
+          label="Your available balance"
+          value={balance.data ? formatMoney(balance.data.availableMinor, balance.data.currency) : balance.isError ? '—' : '…'}
+        />
         {balance.data && sameCurrency && !short && (
           <Row label="After the escrow lock" value={formatMoney(balance.data.availableMinor - stakeMinor, balance.data.currency)} />
         )}
@@ -227,13 +255,21 @@ function AcceptConfirm({
       {needsTag && (
         <Field label={`Your gamertag on ${PLATFORM_LABELS[c.platform]}`} hint="So your opponent can find you. You can add it later.">
           {({ id, hintId }) => (
-            <Input id={id} aria-describedby={hintId} maxLength={64} autoComplete="nickname" value={gamertag} onChange={(e) => setGamertag(e.target.value)} />
+            <Input
+              id={id}
+              aria-describedby={hintId}
+              maxLength={64}
+              autoComplete="nickname"
+              value={gamertag}
+              onChange={(e) => setGamertag(e.target.value)}
+            />
           )}
         </Field>
       )}
       <p className="flex items-start gap-2 text-xs text-muted">
         <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-        Your stake is locked in escrow next to {c.creator.displayName || c.creator.username}'s; the winner takes {stakeMoney(c.payout, c.currency)}.
+        Your stake is locked in escrow next to {c.creator.displayName || c.creator.username}'s; the winner takes{' '}
+        {stakeMoney(c.payout, c.currency)}.
       </p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onBack} disabled={pending}>
@@ -247,7 +283,17 @@ function AcceptConfirm({
   );
 }
 
-function CancelConfirm({ challenge: c, pending, onBack, onConfirm }: { challenge: Challenge; pending: boolean; onBack: () => void; onConfirm: () => void }) {
+function CancelConfirm({
+  challenge: c,
+  pending,
+  onBack,
+  onConfirm,
+}: {
+  challenge: Challenge;
+  pending: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <div className="grid grid-cols-1 gap-5">
       <p className="text-sm text-muted">

@@ -4,7 +4,10 @@ import { Input, type InputProps } from '../../ui/index.ts';
 import { codeInputValue } from './code-input.ts';
 
 /** A 6-character code box (a private challenge's or a room's): upper case, no spaces, as typed. */
-export function CodeInput({ onCode, ...props }: Omit<InputProps, 'onChange' | 'value'> & { value: string; onCode: (code: string) => void }) {
+export function CodeInput({
+  onCode,
+  ...props
+}: Omit<InputProps, 'onChange' | 'value'> & { value: string; onCode: (code: string) => void }) {
   return (
     <Input
       icon={<KeyRound aria-hidden />}

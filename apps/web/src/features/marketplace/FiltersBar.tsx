@@ -92,7 +92,17 @@ export function FiltersBar({ filters, onChange }: FiltersBarProps) {
   );
 }
 
-function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="grid min-w-0 gap-1.5">

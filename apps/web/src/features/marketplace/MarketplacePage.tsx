@@ -57,7 +57,9 @@ function Marketplace() {
       return;
     }
     setActive((current) =>
-      current?.id === challengeParam ? current : { id: challengeParam, mode: 'details', code: null, initial: findIn(list.data, challengeParam) },
+      current?.id === challengeParam
+        ? current
+        : { id: challengeParam, mode: 'details', code: null, initial: findIn(list.data, challengeParam) },
     );
     // The list is only a head start for the dialog; it is not a reason to reopen it.
   }, [challengeParam]);
@@ -242,7 +244,15 @@ function findIn(list: Challenge[] | undefined, id: string): Challenge | null {
   return list?.find((c) => c.id === id) ?? null;
 }
 
-function RematchBanner({ opponentId, game, onDismiss }: { opponentId: string; game: ReturnType<typeof gameFromParam>; onDismiss: () => void }) {
+function RematchBanner({
+  opponentId,
+  game,
+  onDismiss,
+}: {
+  opponentId: string;
+  game: ReturnType<typeof gameFromParam>;
+  onDismiss: () => void;
+}) {
   const opponent = useOpponent(/^[0-9a-f-]{36}$/i.test(opponentId) ? opponentId : null);
   const name = opponent.data ? opponent.data.display_name || opponent.data.username : null;
   const href = `/marketplace/create?${new URLSearchParams({ ...(game ? { game } : {}), opponent: opponentId }).toString()}`;

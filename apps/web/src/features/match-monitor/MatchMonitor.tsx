@@ -34,7 +34,10 @@ export default function MatchMonitor() {
         toast.success(message, { id: `monitor-${action.matchId}` });
         navigate(action.path);
       } else {
-        toast.info(message, { id: `monitor-${action.matchId}`, action: { label: LIVE_ARENA.goToArena, onClick: () => navigate(action.path) } });
+        toast.info(message, {
+          id: `monitor-${action.matchId}`,
+          action: { label: LIVE_ARENA.goToArena, onClick: () => navigate(action.path) },
+        });
       }
     });
   });

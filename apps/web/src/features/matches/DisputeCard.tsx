@@ -141,7 +141,13 @@ function StatementForm({ matchId }: { matchId: string }) {
         />
       </label>
       <div className="flex flex-wrap items-center gap-2">
-        <input type="file" accept="image/*" aria-label={T.evidence} className="min-w-0 flex-1 text-xs" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <input
+          type="file"
+          accept="image/*"
+          aria-label={T.evidence}
+          className="min-w-0 flex-1 text-xs"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
         <Button type="submit" size="sm" disabled={busy || (!body.trim() && !file)}>
           {T.addStatement}
         </Button>

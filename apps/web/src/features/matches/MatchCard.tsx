@@ -13,7 +13,14 @@ import { MatchChat } from './MatchChat.tsx';
 import { formatSpan, formatTime } from './format.ts';
 import { answerNoShow, claimNoShow, matchKeys, playNow, postEvidenceForm, useResultState } from './matches-api.ts';
 
-const STATUS_TONES: Record<string, BadgeTone> = { pending: 'neutral', accepted: 'cyan', in_progress: 'success', completed: 'accent', disputed: 'warning', cancelled: 'neutral' };
+const STATUS_TONES: Record<string, BadgeTone> = {
+  pending: 'neutral',
+  accepted: 'cyan',
+  in_progress: 'success',
+  completed: 'accent',
+  disputed: 'warning',
+  cancelled: 'neutral',
+};
 
 export function statusBadge(status: string) {
   return (
@@ -24,7 +31,17 @@ export function statusBadge(status: string) {
 }
 
 /** One match of /matches: who, what, when (ticking), the status and the actions open to me. */
-export function MatchCard({ match, now, highlighted, history = false }: { match: ArenaMatchSummary; now: number; highlighted: boolean; history?: boolean }) {
+export function MatchCard({
+  match,
+  now,
+  highlighted,
+  history = false,
+}: {
+  match: ArenaMatchSummary;
+  now: number;
+  highlighted: boolean;
+  history?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (highlighted) ref.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
@@ -76,7 +93,11 @@ export function MatchCard({ match, now, highlighted, history = false }: { match:
             </dt>
             {start !== null && !history && (
               <dd className="font-bold tabular-nums" data-testid="match-countdown">
-                {start <= now ? T.startedAgo(formatSpan(now - start)) : match.status === 'in_progress' ? T.startedEarly : T.startsIn(formatSpan(start - now))}
+                {start <= now
+                  ? T.startedAgo(formatSpan(now - start))
+                  : match.status === 'in_progress'
+                    ? T.startedEarly
+                    : T.startsIn(formatSpan(start - now))}
               </dd>
             )}
           </div>
@@ -143,7 +164,9 @@ function ExternalActions({
   };
   const report = (outcome: 'win' | 'loss') =>
     act(async () => {
-      const answer = reportResponseSchema.parse(await postEvidenceForm(`/api/matches/${encodeURIComponent(match.id)}/report`, { outcome }, file));
+      const answer = reportResponseSchema.parse(
+        await postEvidenceForm(`/api/matches/${encodeURIComponent(match.id)}/report`, { outcome }, file),
+      );
       setFile(null);
       if (answer.status === 'disputed') toast.warning(RESULTS.underReview);
       else if (answer.status === 'waiting') toast.success(RESULTS.reportRecorded);
@@ -172,7 +195,11 @@ function ExternalActions({
         </div>
       )}
       {started && !mine && !theirs && <p className="text-sm text-muted">{T.playThenReport}</p>}
-      {mine && <p className="text-sm" data-testid="my-report">{T.youReported(mine.outcome)}</p>}
+      {mine && (
+        <p className="text-sm" data-testid="my-report">
+          {T.youReported(mine.outcome)}
+        </p>
+      )}
       {theirs && <p className="text-sm text-warning">{T.opponentReported(theirs.outcome)}</p>}
       {state?.confirmDeadline && <p className="text-xs text-muted">{T.confirmBy(formatTime(state.confirmDeadline))}</p>}
       {started && state && !mine && (

@@ -23,7 +23,8 @@ export function ChatLines({ messages }: { messages: ChatMessage[] }) {
     <ul className="max-h-48 space-y-1 overflow-y-auto text-sm" aria-live="polite">
       {messages.map((m) => (
         <li key={m.id} className="break-words">
-          <span className="font-bold">{m.username}</span> <span className="text-xs text-muted">{new Date(m.createdAt).toLocaleTimeString()}</span>
+          <span className="font-bold">{m.username}</span>{' '}
+          <span className="text-xs text-muted">{new Date(m.createdAt).toLocaleTimeString()}</span>
           <span className="block">{m.body}</span>
         </li>
       ))}

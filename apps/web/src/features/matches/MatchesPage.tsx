@@ -70,18 +70,27 @@ export default function MatchesPage() {
         {current.isPending ? (
           <Loading />
         ) : current.isError ? (
-          <LoadFailed message={current.error instanceof Error ? current.error.message : T.loadFailed} retryLabel={T.retry} onRetry={() => void current.refetch()} />
+          <LoadFailed
+            message={current.error instanceof Error ? current.error.message : T.loadFailed}
+            retryLabel={T.retry}
+            onRetry={() => void current.refetch()}
+          />
         ) : tab === 'disputes' ? (
           (disputes.data ?? []).length === 0 ? (
             <Empty text={T.emptyDisputes} />
           ) : (
-            (disputes.data ?? []).map((d) => <DisputeCard key={d.id} dispute={d} meId={user?.id ?? ''} highlighted={highlight === d.matchId || highlight === d.id} />)
+            (disputes.data ?? []).map((d) => (
+              <DisputeCard key={d.id} dispute={d} meId={user?.id ?? ''} highlighted={highlight === d.matchId || highlight === d.id} />
+            ))
           )
         ) : (
           (() => {
             const list = (tab === 'active' ? active.data : history.data) ?? [];
-            if (list.length === 0) return <Empty text={tab === 'history' ? T.emptyHistory : isVirtual ? T.emptyActiveVirtual : T.emptyActive} next />;
-            return list.map((m) => <MatchCard key={m.id} match={m} now={now} highlighted={highlight === m.id} history={tab === 'history'} />);
+            if (list.length === 0)
+              return <Empty text={tab === 'history' ? T.emptyHistory : isVirtual ? T.emptyActiveVirtual : T.emptyActive} next />;
+            return list.map((m) => (
+              <MatchCard key={m.id} match={m} now={now} highlighted={highlight === m.id} history={tab === 'history'} />
+            ));
           })()
         )}
       </div>

@@ -2,7 +2,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { arenaMatchListSchema, type ArenaMatchSummary } from '@versus/domain/arena';
-import { chatListSchema, chatMessageSchema, disputeListSchema, playNowResponseSchema, resultStateSchema, type ChatMessage } from '@versus/domain/results';
+import {
+  chatListSchema,
+  chatMessageSchema,
+  disputeListSchema,
+  playNowResponseSchema,
+  resultStateSchema,
+  type ChatMessage,
+} from '@versus/domain/results';
 import { api } from '../../api/index.ts';
 import { useProtectedObjectUrl } from '../../api/object-url.ts';
 import { useRealtime } from '../../realtime/react.tsx';
@@ -22,11 +29,19 @@ export const matchKeys = {
 export const useActiveMatches = () =>
   useQuery({ queryKey: matchKeys.active, queryFn: () => api.get('/api/arena/matches', arenaMatchListSchema).then((r) => r.matches) });
 export const useHistory = (enabled: boolean) =>
-  useQuery({ queryKey: matchKeys.history, enabled, queryFn: () => api.get('/api/matches?status=history', arenaMatchListSchema).then((r) => r.matches) });
+  useQuery({
+    queryKey: matchKeys.history,
+    enabled,
+    queryFn: () => api.get('/api/matches?status=history', arenaMatchListSchema).then((r) => r.matches),
+  });
 export const useMyDisputes = (enabled: boolean) =>
   useQuery({ queryKey: matchKeys.disputes, enabled, queryFn: () => api.get('/api/disputes', disputeListSchema).then((r) => r.disputes) });
 export const useResultState = (id: string, enabled: boolean) =>
-  useQuery({ queryKey: matchKeys.result(id), enabled, queryFn: () => api.get(`/api/matches/${encodeURIComponent(id)}/result`, resultStateSchema) });
+  useQuery({
+    queryKey: matchKeys.result(id),
+    enabled,
+    queryFn: () => api.get(`/api/matches/${encodeURIComponent(id)}/result`, resultStateSchema),
+  });
 
 /** Every match event on my user topic refreshes what /matches shows (and the balance). */
 export function useMatchesLive(): void {
@@ -67,7 +82,8 @@ export async function postEvidenceForm(path: string, fields: Record<string, stri
 }
 
 const okSchema = z.object({ ok: z.literal(true) });
-export const claimNoShow = (id: string) => api.post(`/api/matches/${encodeURIComponent(id)}/no-show`, {}, z.object({ deadline: z.string() }));
+export const claimNoShow = (id: string) =>
+  api.post(`/api/matches/${encodeURIComponent(id)}/no-show`, {}, z.object({ deadline: z.string() }));
 export const answerNoShow = (id: string) => api.post(`/api/matches/${encodeURIComponent(id)}/no-show/answer`, {}, okSchema);
 export const readyUp = (id: string) => api.post(`/api/matches/${encodeURIComponent(id)}/ready`, {}, z.unknown());
 /** An external game: ready to play now (both ready: it starts at once). */

@@ -129,7 +129,10 @@ function NotificationPanel({ feed, close }: { feed: NotificationFeed; close(): v
         </Button>
       </div>
       <Tabs.Root value={group} onValueChange={(v) => setGroup(v as NotificationGroup)} className="flex min-h-0 flex-1 flex-col">
-        <Tabs.List aria-label="Notification groups" className="mx-3 mt-3 grid grid-cols-4 gap-1 rounded-xl border border-border bg-bg/50 p-1">
+        <Tabs.List
+          aria-label="Notification groups"
+          className="mx-3 mt-3 grid grid-cols-4 gap-1 rounded-xl border border-border bg-bg/50 p-1"
+        >
           {NOTIFICATION_GROUPS.map((g) => (
             <Tabs.Trigger
               key={g}
@@ -172,7 +175,12 @@ function NotificationPanel({ feed, close }: { feed: NotificationFeed; close(): v
           </select>
         </div>
         {NOTIFICATION_GROUPS.map((g) => (
-          <Tabs.Content key={g} value={g} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2 py-2 outline-none" tabIndex={-1}>
+          <Tabs.Content
+            key={g}
+            value={g}
+            className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2 py-2 outline-none"
+            tabIndex={-1}
+          >
             {g === group && (
               <ListBody feed={feed} shown={shown} filtered={filtered} now={now} onOpen={openNotification} onOpenUrl={openAction} />
             )}

@@ -64,7 +64,12 @@ export function NotificationItem({ notification: n, now, fresh, onSeen, onOpen, 
       )}
     >
       <div className="flex items-start gap-3 p-3">
-        <span className={cn('mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-xl', n.urgent ? 'bg-danger/15 text-danger' : ICON_TONES[n.category])}>
+        <span
+          className={cn(
+            'mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-xl',
+            n.urgent ? 'bg-danger/15 text-danger' : ICON_TONES[n.category],
+          )}
+        >
           <Icon className="size-4.5" aria-hidden />
         </span>
         <button

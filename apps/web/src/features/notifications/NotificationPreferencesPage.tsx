@@ -19,7 +19,13 @@ import { Button, Card, Input, cn } from '../../ui/index.ts';
 import { LoadFailed, Loading } from '../../ui/QueryState.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { notificationKeys, putPreferences } from './notifications.api.ts';
-import { deviceTimeZone, fieldOfServerError, validatePreferences, type PreferenceErrors, type PreferenceField } from './preferences-form.ts';
+import {
+  deviceTimeZone,
+  fieldOfServerError,
+  validatePreferences,
+  type PreferenceErrors,
+  type PreferenceField,
+} from './preferences-form.ts';
 import { useNotificationPreferences } from './use-notifications.ts';
 
 const MAX_REMINDERS = 5;
@@ -111,7 +117,12 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
           {g.push && <EnablePushButton />}
         </Toggle>
         <Toggle label={T.email} hint={T.emailHint} checked={g.email} onChange={(v) => update((p) => void (p.general.email = v))} />
-        <Toggle label={T.batching} hint={T.batchingHint} checked={g.batching} onChange={(v) => update((p) => void (p.general.batching = v))} />
+        <Toggle
+          label={T.batching}
+          hint={T.batchingHint}
+          checked={g.batching}
+          onChange={(v) => update((p) => void (p.general.batching = v))}
+        />
         <NumberField
           label={T.maxUnread}
           value={g.maxUnread}
@@ -135,8 +146,18 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
           />
           {g.quietHours.enabled && (
             <div className="mt-3 grid gap-3 sm:grid-cols-3">
-              <TimeField label={T.quietStart} value={g.quietHours.start} invalid={!!errors.quietHours} onChange={(v) => update((p) => void (p.general.quietHours.start = v))} />
-              <TimeField label={T.quietEnd} value={g.quietHours.end} invalid={!!errors.quietHours} onChange={(v) => update((p) => void (p.general.quietHours.end = v))} />
+              <TimeField
+                label={T.quietStart}
+                value={g.quietHours.start}
+                invalid={!!errors.quietHours}
+                onChange={(v) => update((p) => void (p.general.quietHours.start = v))}
+              />
+              <TimeField
+                label={T.quietEnd}
+                value={g.quietHours.end}
+                invalid={!!errors.quietHours}
+                onChange={(v) => update((p) => void (p.general.quietHours.end = v))}
+              />
               <LabeledInput
                 label={T.timeZone}
                 value={g.quietHours.timeZone}
@@ -216,7 +237,9 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
                   aria-label={T.reminderMinutes(index)}
                   aria-invalid={!!errors.reminderMinutes || undefined}
                   value={Number.isFinite(minutes) ? minutes : ''}
-                  onChange={(e) => update((p) => void (p.match.reminderMinutes[index] = e.target.value === '' ? Number.NaN : Number(e.target.value)))}
+                  onChange={(e) =>
+                    update((p) => void (p.match.reminderMinutes[index] = e.target.value === '' ? Number.NaN : Number(e.target.value)))
+                  }
                   className={cn(
                     'h-8 w-16 rounded-lg border bg-bg/60 px-2 text-sm text-fg outline-none focus:border-accent',
                     errors.reminderMinutes ? 'border-danger' : 'border-border',
@@ -234,7 +257,12 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
               </div>
             ))}
             {prefs.match.reminderMinutes.length < MAX_REMINDERS && (
-              <Button type="button" variant="outline" size="sm" onClick={() => update((p) => void p.match.reminderMinutes.push(Number.NaN))}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => update((p) => void p.match.reminderMinutes.push(Number.NaN))}
+              >
                 <Plus className="size-4" aria-hidden />
                 {T.addReminder}
               </Button>
@@ -243,13 +271,21 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
           {errors.reminderMinutes && <FieldError id="reminderMinutes">{errors.reminderMinutes}</FieldError>}
         </fieldset>
         <Toggle label={T.turnAlerts} checked={prefs.match.turnAlerts} onChange={(v) => update((p) => void (p.match.turnAlerts = v))} />
-        <Toggle label={T.resultAlerts} checked={prefs.match.resultAlerts} onChange={(v) => update((p) => void (p.match.resultAlerts = v))} />
+        <Toggle
+          label={T.resultAlerts}
+          checked={prefs.match.resultAlerts}
+          onChange={(v) => update((p) => void (p.match.resultAlerts = v))}
+        />
       </Section>
 
       <Section title={T.challengeSection}>
         <Toggle label={T.accepted} checked={prefs.challenge.accepted} onChange={(v) => update((p) => void (p.challenge.accepted = v))} />
         <Toggle label={T.expiring} checked={prefs.challenge.expiring} onChange={(v) => update((p) => void (p.challenge.expiring = v))} />
-        <Toggle label={T.newMatching} checked={prefs.challenge.newMatching} onChange={(v) => update((p) => void (p.challenge.newMatching = v))} />
+        <Toggle
+          label={T.newMatching}
+          checked={prefs.challenge.newMatching}
+          onChange={(v) => update((p) => void (p.challenge.newMatching = v))}
+        />
         <NumberField
           label={T.reminderFrequency}
           value={prefs.challenge.reminderFrequencyHours}
@@ -262,9 +298,17 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
       </Section>
 
       <Section title={T.socialSection}>
-        <Toggle label={T.friendRequests} checked={prefs.social.friendRequests} onChange={(v) => update((p) => void (p.social.friendRequests = v))} />
+        <Toggle
+          label={T.friendRequests}
+          checked={prefs.social.friendRequests}
+          onChange={(v) => update((p) => void (p.social.friendRequests = v))}
+        />
         <Toggle label={T.follows} checked={prefs.social.follows} onChange={(v) => update((p) => void (p.social.follows = v))} />
-        <Toggle label={T.onlineStatus} checked={prefs.social.onlineStatus} onChange={(v) => update((p) => void (p.social.onlineStatus = v))} />
+        <Toggle
+          label={T.onlineStatus}
+          checked={prefs.social.onlineStatus}
+          onChange={(v) => update((p) => void (p.social.onlineStatus = v))}
+        />
         <Toggle label={T.roomJoins} checked={prefs.social.roomJoins} onChange={(v) => update((p) => void (p.social.roomJoins = v))} />
       </Section>
 
@@ -327,7 +371,19 @@ function SwitchControl({
   );
 }
 
-function ChannelSwitch({ label, fullLabel, checked, disabled, onChange }: { label: string; fullLabel: string; checked: boolean; disabled: boolean; onChange(v: boolean): void }) {
+function ChannelSwitch({
+  label,
+  fullLabel,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  fullLabel: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange(v: boolean): void;
+}) {
   const id = useId();
   return (
     <div className="flex items-center gap-2">
@@ -339,7 +395,19 @@ function ChannelSwitch({ label, fullLabel, checked, disabled, onChange }: { labe
   );
 }
 
-function Toggle({ label, hint, checked, onChange, children }: { label: string; hint?: string; checked: boolean; onChange(v: boolean): void; children?: ReactNode }) {
+function Toggle({
+  label,
+  hint,
+  checked,
+  onChange,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange(v: boolean): void;
+  children?: ReactNode;
+}) {
   const id = useId();
   return (
     <div>
@@ -402,7 +470,16 @@ function NumberField({
 }
 
 function TimeField({ label, value, invalid, onChange }: { label: string; value: string; invalid: boolean; onChange(v: string): void }) {
-  return <LabeledInput label={label} type="time" value={value} invalid={invalid} describedBy={invalid ? 'error-quietHours' : undefined} onChange={onChange} />;
+  return (
+    <LabeledInput
+      label={label}
+      type="time"
+      value={value}
+      invalid={invalid}
+      describedBy={invalid ? 'error-quietHours' : undefined}
+      onChange={onChange}
+    />
+  );
 }
 
 function LabeledInput({
@@ -426,7 +503,15 @@ function LabeledInput({
       <label htmlFor={id} className="text-xs font-semibold text-muted">
         {label}
       </label>
-      <Input id={id} type={type} value={value} invalid={invalid} aria-describedby={describedBy} onChange={(e) => onChange(e.target.value)} className="h-9" />
+      <Input
+        id={id}
+        type={type}
+        value={value}
+        invalid={invalid}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-9"
+      />
     </div>
   );
 }

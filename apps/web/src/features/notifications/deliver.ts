@@ -45,7 +45,10 @@ export function deliverNotification(n: Notification, prefs: NotificationPreferen
     }
     if (delivery.sound) playSound(delivery.sound);
     if (delivery.system) {
-      showSystemNotification({ tag: systemTag(n), title: n.title, body: n.message, urgent: n.urgent, silent: n.silent, url: n.targetUrl }, open);
+      showSystemNotification(
+        { tag: systemTag(n), title: n.title, body: n.message, urgent: n.urgent, silent: n.silent, url: n.targetUrl },
+        open,
+      );
     }
     if (delivery.vibrate) interactionGate.vibrate(delivery.vibrate);
   } catch (error) {

@@ -3,14 +3,24 @@ import { DEFAULT_NOTIFICATION_PREFERENCES, DEFAULT_QUIET_HOURS, TOAST_DURATIONS 
 import { decideDelivery, toastDuration, type Deliverable, type DeliveryContext, type DeliveryPreferences } from './delivery.ts';
 
 const on = { enabled: true, sound: true, browser: true };
-function prefs(overrides: Partial<DeliveryPreferences['general']> = {}, categories: Partial<DeliveryPreferences['categories']> = {}): DeliveryPreferences {
+function prefs(
+  overrides: Partial<DeliveryPreferences['general']> = {},
+  categories: Partial<DeliveryPreferences['categories']> = {},
+): DeliveryPreferences {
   const { match, challenge, social } = DEFAULT_NOTIFICATION_PREFERENCES;
   return {
     match,
     challenge,
     social,
     general: { sound: true, browser: true, quietHours: DEFAULT_QUIET_HOURS, ...overrides },
-    categories: { match: on, challenge: on, financial: { ...on, sound: false }, social: { ...on, browser: false }, system: on, ...categories },
+    categories: {
+      match: on,
+      challenge: on,
+      financial: { ...on, sound: false },
+      social: { ...on, browser: false },
+      system: on,
+      ...categories,
+    },
   };
 }
 
@@ -53,7 +63,7 @@ describe('delivery channels', () => {
     expect(d).toEqual({ toast: null, sound: null, system: false, vibrate: null });
   });
 
-  it("an event whose own switch is off delivers nothing (\"When it's my turn\", \"My challenge is accepted\"...)", () => {
+  it('an event whose own switch is off delivers nothing ("When it\'s my turn", "My challenge is accepted"...)', () => {
     const off = { ...prefs(), challenge: { ...DEFAULT_NOTIFICATION_PREFERENCES.challenge, accepted: false } };
     expect(decideDelivery(accepted, off, visible)).toEqual({ toast: null, sound: null, system: false, vibrate: null });
     const turn: Deliverable = { ...accepted, type: 'match_move_made', category: 'match' };

@@ -3,7 +3,15 @@
 // browser allows it), and a vibration after the first interaction. Preferences switch each off
 // per category; quiet hours silence sound, system notifications and vibration, never the list or
 // the in-app toast. Pure: the clock, the tab's visibility and the permission are passed in.
-import { eventEnabled, isQuietHours, REMINDERS, TOAST_DURATIONS, type NotificationPreferences, type QuietHours, type ReminderKind } from '@versus/domain/notifications';
+import {
+  eventEnabled,
+  isQuietHours,
+  REMINDERS,
+  TOAST_DURATIONS,
+  type NotificationPreferences,
+  type QuietHours,
+  type ReminderKind,
+} from '@versus/domain/notifications';
 import type { NotificationCategory, NotificationPriority } from '@versus/domain/notifications';
 import { soundKindFor, type SoundKind } from './sound.ts';
 import { vibrationFor, type VibrationKind } from './vibration.ts';
@@ -43,7 +51,14 @@ export interface Delivery {
 const NOTHING: Delivery = { toast: null, sound: null, system: false, vibrate: null };
 
 const SUCCESS = new Set(['credits_earned', 'escrow_released', 'payment_received', 'friend_accepted', 'follow_accepted']);
-const WARNING = new Set(['match_disputed', 'match_forfeit', 'challenge_expired', 'challenge_declined', 'credits_deducted', 'maintenance_notice']);
+const WARNING = new Set([
+  'match_disputed',
+  'match_forfeit',
+  'challenge_expired',
+  'challenge_declined',
+  'credits_deducted',
+  'maintenance_notice',
+]);
 const INFO = new Set(['system_announcement', 'feature_update', 'account_update']);
 
 /** The toast's look by kind. */

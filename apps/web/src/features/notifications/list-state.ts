@@ -56,13 +56,17 @@ export function upsert<N extends ListedNotification>(list: NotificationList<N>, 
 export function readAll<N extends ListedNotification>(list: NotificationList<N>, at: string, before?: string): NotificationList<N> {
   const limit = before === undefined ? Number.POSITIVE_INFINITY : Date.parse(before);
   return withCounts(
-    list.notifications.map((n) => (n.read || Date.parse(n.createdAt) > limit ? n : { ...n, read: true, readAt: at, status: 'read' as const })),
+    list.notifications.map((n) =>
+      n.read || Date.parse(n.createdAt) > limit ? n : { ...n, read: true, readAt: at, status: 'read' as const },
+    ),
   );
 }
 
 /** One read (optimistic). */
 export function markRead<N extends ListedNotification>(list: NotificationList<N>, id: string, at: string): NotificationList<N> {
-  return withCounts(list.notifications.map((n) => (n.id === id && !n.read ? { ...n, read: true, readAt: at, status: 'read' as const } : n)));
+  return withCounts(
+    list.notifications.map((n) => (n.id === id && !n.read ? { ...n, read: true, readAt: at, status: 'read' as const } : n)),
+  );
 }
 
 /** Dismissed (optimistic): a persistent one is only marked read; any other leaves the list. */

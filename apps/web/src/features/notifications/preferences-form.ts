@@ -26,7 +26,9 @@ const MESSAGES: Record<PreferenceField, string> = {
   form: NOTIFICATIONS.invalidPreferences,
 };
 
-export function validatePreferences(value: NotificationPreferences): { ok: true; value: NotificationPreferences } | { ok: false; errors: PreferenceErrors } {
+export function validatePreferences(
+  value: NotificationPreferences,
+): { ok: true; value: NotificationPreferences } | { ok: false; errors: PreferenceErrors } {
   const result = notificationPreferencesSchema.safeParse(value);
   if (result.success) return { ok: true, value: result.data };
   const errors: PreferenceErrors = {};

@@ -19,7 +19,9 @@ class FakeSubscription {
   }
 }
 
-function fakes(options: { permission?: NotificationPermission; answer?: NotificationPermission; existing?: FakeSubscription; noWorker?: boolean } = {}) {
+function fakes(
+  options: { permission?: NotificationPermission; answer?: NotificationPermission; existing?: FakeSubscription; noWorker?: boolean } = {},
+) {
   const calls: string[] = [];
   let current: FakeSubscription | null = options.existing ?? null;
   const subscribeOptions: PushSubscriptionOptionsInit[] = [];
@@ -63,7 +65,12 @@ describe('enablePush', () => {
     expect(f.subscribeOptions[0]!.userVisibleOnly).toBe(true);
     expect(Array.from(f.subscribeOptions[0]!.applicationServerKey as Uint8Array)).toEqual(Array.from(base64UrlToBytes(SERVER_KEY)));
     expect(f.posted).toEqual([
-      { endpoint: 'https://fcm.googleapis.com/fcm/send/new', expirationTime: null, keys: { p256dh: 'BPk', auth: 'YXV0aA' }, userAgent: 'TestBrowser/1.0' },
+      {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/new',
+        expirationTime: null,
+        keys: { p256dh: 'BPk', auth: 'YXV0aA' },
+        userAgent: 'TestBrowser/1.0',
+      },
     ]);
   });
 
@@ -88,13 +95,17 @@ describe('enablePush', () => {
   });
 
   it('re-registers an existing subscription made with the same key, and replaces one made with another', async () => {
-    const same = new FakeSubscription('https://fcm.googleapis.com/fcm/send/old', { applicationServerKey: base64UrlToBytes(SERVER_KEY).buffer });
+    const same = new FakeSubscription('https://fcm.googleapis.com/fcm/send/old', {
+      applicationServerKey: base64UrlToBytes(SERVER_KEY).buffer,
+    });
     const kept = fakes({ existing: same });
     await expect(enablePush(kept.browser, kept.server)).resolves.toBe('https://fcm.googleapis.com/fcm/send/old');
     expect(kept.subscribeOptions).toHaveLength(0);
     expect(same.unsubscribed).toBe(false);
 
-    const stale = new FakeSubscription('https://fcm.googleapis.com/fcm/send/stale', { applicationServerKey: new Uint8Array(65).fill(9).buffer });
+    const stale = new FakeSubscription('https://fcm.googleapis.com/fcm/send/stale', {
+      applicationServerKey: new Uint8Array(65).fill(9).buffer,
+    });
     const replaced = fakes({ existing: stale });
     await expect(enablePush(replaced.browser, replaced.server)).resolves.toBe('https://fcm.googleapis.com/fcm/send/new');
     expect(stale.unsubscribed).toBe(true);

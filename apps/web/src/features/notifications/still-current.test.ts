@@ -54,7 +54,10 @@ describe('whether a notification still toasts', () => {
     const reader: StatusReader = { match: async (id) => (asked.push(id), 'completed'), challenge: async () => 'open' };
     expect(await shouldToast(note('system_announcement', { message: 'Hello' }), NOW, reader)).toBe(true);
     expect(asked).toEqual([]);
-    const failing: StatusReader = { match: () => Promise.reject(new Error('offline')), challenge: () => Promise.reject(new Error('offline')) };
+    const failing: StatusReader = {
+      match: () => Promise.reject(new Error('offline')),
+      challenge: () => Promise.reject(new Error('offline')),
+    };
     expect(await shouldToast(ready, NOW, failing)).toBe(true);
   });
 });

@@ -43,7 +43,8 @@ function useUserId(): string | null {
 export function useOpenTarget(): (url: string | null | undefined) => boolean {
   const navigate = useNavigate();
   return useCallback(
-    (url) => openTarget(url, window.location.origin, { navigate: (path) => navigate(path), assign: (href) => window.location.assign(href) }),
+    (url) =>
+      openTarget(url, window.location.origin, { navigate: (path) => navigate(path), assign: (href) => window.location.assign(href) }),
     [navigate],
   );
 }
@@ -98,7 +99,10 @@ export function useNotificationFeed(): NotificationFeed {
     },
     [queryClient, userId],
   );
-  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.list(userId ?? '') }), [queryClient, userId]);
+  const reload = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list(userId ?? '') }),
+    [queryClient, userId],
+  );
 
   useRealtime(userId ? `user:${userId}` : null, (update) => {
     // After a reconnect the topic resumes from its last version; refetch too, in case events were dropped.
@@ -133,7 +137,7 @@ export function useNotificationFeed(): NotificationFeed {
   useEffect(() => interactionGate.watch(window), []);
 
   const optimistic = useCallback(
-    async <T,>(change: (list: NotificationList) => NotificationList, call: () => Promise<T>, confirm: (result: T) => void) => {
+    async <T>(change: (list: NotificationList) => NotificationList, call: () => Promise<T>, confirm: (result: T) => void) => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.list(userId ?? '') });
       setList(change);
       let result: T;

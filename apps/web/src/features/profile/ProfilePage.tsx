@@ -2,7 +2,20 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Bell, ChevronRight, Flame, Gamepad2, ShieldCheck, Users, ImagePlus, Medal, Trash2, TrendingUp, Trophy, XCircle } from 'lucide-react';
+import {
+  Bell,
+  ChevronRight,
+  Flame,
+  Gamepad2,
+  ShieldCheck,
+  Users,
+  ImagePlus,
+  Medal,
+  Trash2,
+  TrendingUp,
+  Trophy,
+  XCircle,
+} from 'lucide-react';
 import { AUTH, AVATAR_RULES, PROFILE, type User } from '@versus/domain';
 import type { ArenaMatchSummary } from '@versus/domain/arena';
 import { isWebGame } from '@versus/domain/catalogue';
@@ -67,7 +80,10 @@ function AccountLinks() {
       <ul>
         {links.map(({ to, icon: Icon, label, detail }) => (
           <li key={to}>
-            <Link to={to} className="flex items-center gap-3 rounded-xl p-3 transition hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none">
+            <Link
+              to={to}
+              className="flex items-center gap-3 rounded-xl p-3 transition hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none"
+            >
               <Icon className="size-5 shrink-0 text-accent" aria-hidden />
               <span className="min-w-0 flex-1">
                 <span className="block font-semibold">{label}</span>
@@ -154,7 +170,13 @@ function PlayerCard({ user, uploads }: { user: User; uploads: { enabled: boolean
               data-testid="avatar-input"
               onChange={(event) => void onFile(event.target.files?.[0])}
             />
-            <Button size="sm" onClick={() => input.current?.click()} loading={busy === 'upload'} disabled={disabled || busy !== null} data-testid="avatar-upload">
+            <Button
+              size="sm"
+              onClick={() => input.current?.click()}
+              loading={busy === 'upload'}
+              disabled={disabled || busy !== null}
+              data-testid="avatar-upload"
+            >
               <ImagePlus className="size-4" aria-hidden />
               {user.avatar ? 'Change avatar' : 'Upload avatar'}
             </Button>
@@ -172,7 +194,11 @@ function PlayerCard({ user, uploads }: { user: User; uploads: { enabled: boolean
             </p>
           )}
           {error && (
-            <p role="alert" className="mt-2 flex items-center justify-center gap-1.5 text-sm font-semibold text-danger sm:justify-start" data-testid="avatar-error">
+            <p
+              role="alert"
+              className="mt-2 flex items-center justify-center gap-1.5 text-sm font-semibold text-danger sm:justify-start"
+              data-testid="avatar-error"
+            >
               <XCircle className="size-4 shrink-0" aria-hidden />
               {error}
             </p>
@@ -187,16 +213,19 @@ function PlayerCard({ user, uploads }: { user: User; uploads: { enabled: boolean
 
 function StatsCard({ stats, isError, onRetry }: { stats: ProfileStats | null; isError: boolean; onRetry: () => void }) {
   if (isError) {
-    return (
-      <LoadFailed message={AUTH.profileFailed} retryLabel="Try again" onRetry={onRetry} />
-    );
+    return <LoadFailed message={AUTH.profileFailed} retryLabel="Try again" onRetry={onRetry} />;
   }
   const figures: { label: string; value: ReactNode; icon: ReactNode; testId: string }[] = [
     { label: 'Level', value: stats?.level, icon: <Medal aria-hidden />, testId: 'stat-level' },
     { label: 'Wins', value: stats?.wins, icon: <Trophy aria-hidden />, testId: 'stat-wins' },
     { label: 'Losses', value: stats?.losses, icon: <XCircle aria-hidden />, testId: 'stat-losses' },
     { label: 'Streak', value: stats?.streak, icon: <Flame aria-hidden />, testId: 'stat-streak' },
-    { label: 'Rank', value: stats ? (stats.rank === null ? PROFILE.unranked : `#${stats.rank}`) : undefined, icon: <TrendingUp aria-hidden />, testId: 'stat-rank' },
+    {
+      label: 'Rank',
+      value: stats ? (stats.rank === null ? PROFILE.unranked : `#${stats.rank}`) : undefined,
+      icon: <TrendingUp aria-hidden />,
+      testId: 'stat-rank',
+    },
     { label: 'Rating', value: stats ? (stats.globalRating ?? '—') : undefined, icon: <Gamepad2 aria-hidden />, testId: 'stat-rating' },
   ];
   return (
@@ -235,11 +264,15 @@ function RatingRow({ rating }: { rating: GameRating }) {
       <div className="min-w-0">
         <p className="truncate font-bold">{rating.gameName}</p>
         <p className="text-xs text-muted">
-          {rating.wins}W · {rating.losses}L{rating.draws > 0 ? ` · ${rating.draws}D` : ''} · {rating.games} {rating.games === 1 ? 'match' : 'matches'}
+          {rating.wins}W · {rating.losses}L{rating.draws > 0 ? ` · ${rating.draws}D` : ''} · {rating.games}{' '}
+          {rating.games === 1 ? 'match' : 'matches'}
           {rating.position !== null && ` · #${rating.position}`}
         </p>
       </div>
-      <p className="font-mono text-lg font-black tabular-nums" title={rating.provisional ? 'Provisional: a few more matches settle it' : undefined}>
+      <p
+        className="font-mono text-lg font-black tabular-nums"
+        title={rating.provisional ? 'Provisional: a few more matches settle it' : undefined}
+      >
         {rating.rating}
         {rating.provisional && <span className="text-muted">?</span>}
       </p>

@@ -119,13 +119,20 @@ function ReplayBody({ replay }: { replay: Replay }) {
               ))}
             </ol>
           )}
-          {game.seed && <p className="mt-2 truncate font-mono text-[0.7rem] text-muted" title={game.seed}>seed {game.seed}</p>}
+          {game.seed && (
+            <p className="mt-2 truncate font-mono text-[0.7rem] text-muted" title={game.seed}>
+              seed {game.seed}
+            </p>
+          )}
         </section>
       ))}
       {replay.result && (
         <p className="rounded-xl border border-border bg-bg/50 p-3 text-sm font-semibold" data-testid="replay-result">
-          {replay.result.outcome === 'win' ? `${name(replay.result.winnerSeat ?? 0)} won the match` : replay.result.outcome === 'draw' ? 'The match was drawn' : 'The match was void'}
-          {' '}
+          {replay.result.outcome === 'win'
+            ? `${name(replay.result.winnerSeat ?? 0)} won the match`
+            : replay.result.outcome === 'draw'
+              ? 'The match was drawn'
+              : 'The match was void'}{' '}
           <span className="font-normal text-muted">({replay.result.reason.replaceAll('_', ' ')})</span>
         </p>
       )}
@@ -160,7 +167,15 @@ function ReplayBoard({
     <section aria-label={`Game ${game.index + 1} board`} className="grid gap-3" data-testid="replay-board" data-ply={ply}>
       <div className="mx-auto w-full max-w-sm">
         <Suspense fallback={<Spinner className="mx-auto size-5" />}>
-          <Board view={game.views[ply]} seat={null} names={names} canMove={false} live={false} gameIndex={game.index} onMove={async () => false} />
+          <Board
+            view={game.views[ply]}
+            seat={null}
+            names={names}
+            canMove={false}
+            live={false}
+            gameIndex={game.index}
+            onMove={async () => false}
+          />
         </Suspense>
       </div>
       <div className="flex items-center justify-center gap-1" role="group" aria-label={PROFILE.replayTitle} onKeyDown={onKey}>

@@ -230,7 +230,10 @@ function ActiveRoom({ room, onCancelled }: { room: Room; onCancelled: () => void
     <div className="grid gap-4" data-testid="active-room">
       <div className="rounded-2xl border border-accent/40 bg-accent/10 p-3 text-center @[18rem]:p-4">
         <p className="text-xs font-semibold tracking-wide text-muted uppercase">{ROOM_SCREENS.yourRoom}</p>
-        <p className="mt-1 font-mono text-2xl font-black tracking-[0.15em] text-fg select-all @[18rem]:text-4xl @[18rem]:tracking-[0.2em]" data-testid="room-code">
+        <p
+          className="mt-1 font-mono text-2xl font-black tracking-[0.15em] text-fg select-all @[18rem]:text-4xl @[18rem]:tracking-[0.2em]"
+          data-testid="room-code"
+        >
           {room.roomCode}
         </p>
         <div className="mt-2 flex flex-wrap items-center justify-center gap-1.5">

@@ -61,7 +61,11 @@ export default function SocialPage() {
             data && (
               <>
                 <Requests incoming={data.incoming} outgoing={data.outgoing} busy={action.isPending} onAction={run} />
-                <div role="tablist" aria-label={T.title} className="mt-8 grid grid-cols-3 gap-1 rounded-xl border border-border bg-surface p-1">
+                <div
+                  role="tablist"
+                  aria-label={T.title}
+                  className="mt-8 grid grid-cols-3 gap-1 rounded-xl border border-border bg-surface p-1"
+                >
                   {tabs.map((t) => (
                     <button
                       key={t.id}
@@ -102,7 +106,11 @@ export default function SocialPage() {
                                 <span className="sr-only"> {c.user.displayName || c.user.username}</span>
                               </Link>
                             </Button>
-                            <IconAction label={`${T.unfriend}: ${c.user.username}`} disabled={action.isPending} onClick={() => run({ kind: 'unfriend', userId: c.user.id })}>
+                            <IconAction
+                              label={`${T.unfriend}: ${c.user.username}`}
+                              disabled={action.isPending}
+                              onClick={() => run({ kind: 'unfriend', userId: c.user.id })}
+                            >
                               <UserMinus className="size-4" aria-hidden />
                             </IconAction>
                           </>
@@ -116,7 +124,12 @@ export default function SocialPage() {
                       empty={T.noFollowing}
                       testId="following"
                       actions={(c) => (
-                        <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => run({ kind: 'unfollow', userId: c.user.id })}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={action.isPending}
+                          onClick={() => run({ kind: 'unfollow', userId: c.user.id })}
+                        >
                           {T.unfollow}
                           <span className="sr-only"> {c.user.username}</span>
                         </Button>
@@ -129,7 +142,11 @@ export default function SocialPage() {
                       empty={T.noFollowers}
                       testId="followers"
                       actions={(c) => (
-                        <IconAction label={`Remove follower: ${c.user.username}`} disabled={action.isPending} onClick={() => run({ kind: 'removeFollower', userId: c.user.id })}>
+                        <IconAction
+                          label={`Remove follower: ${c.user.username}`}
+                          disabled={action.isPending}
+                          onClick={() => run({ kind: 'removeFollower', userId: c.user.id })}
+                        >
                           <X className="size-4" aria-hidden />
                         </IconAction>
                       )}
@@ -145,7 +162,17 @@ export default function SocialPage() {
   );
 }
 
-function IconAction({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
+function IconAction({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Button size="icon" variant="ghost" aria-label={label} title={label} disabled={disabled} onClick={onClick} className="size-8">
       {children}
@@ -213,7 +240,15 @@ function PlayerSearch({ busy, onAction }: { busy: boolean; onAction: (a: SocialA
   );
 }
 
-function SearchActions({ result, busy, onAction }: { result: SearchResult; busy: boolean; onAction: (a: SocialAction, success?: string) => void }) {
+function SearchActions({
+  result,
+  busy,
+  onAction,
+}: {
+  result: SearchResult;
+  busy: boolean;
+  onAction: (a: SocialAction, success?: string) => void;
+}) {
   const name = result.user.username;
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -225,11 +260,20 @@ function SearchActions({ result, busy, onAction }: { result: SearchResult; busy:
         </Button>
       ) : (
         <Badge tone={result.friend === 'friends' ? 'success' : 'neutral'}>
-          {result.friend === 'friends' ? T.relation.friends : result.friend === 'request_sent' ? T.relation.requestSent : T.relation.requestReceived}
+          {result.friend === 'friends'
+            ? T.relation.friends
+            : result.friend === 'request_sent'
+              ? T.relation.requestSent
+              : T.relation.requestReceived}
         </Badge>
       )}
       {result.follow === 'none' ? (
-        <Button size="sm" variant="outline" disabled={busy} onClick={() => onAction({ kind: 'follow', userId: result.user.id }, T.followSent)}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          onClick={() => onAction({ kind: 'follow', userId: result.user.id }, T.followSent)}
+        >
           {T.follow}
           <span className="sr-only"> {name}</span>
         </Button>
@@ -270,7 +314,14 @@ function Requests({
                   <Button
                     size="sm"
                     disabled={busy}
-                    onClick={() => onAction({ kind: 'accept', requestId: r.id }, r.kind === 'friend' ? T.friendAdded(r.user.displayName || r.user.username) : T.followAccepted(r.user.displayName || r.user.username))}
+                    onClick={() =>
+                      onAction(
+                        { kind: 'accept', requestId: r.id },
+                        r.kind === 'friend'
+                          ? T.friendAdded(r.user.displayName || r.user.username)
+                          : T.followAccepted(r.user.displayName || r.user.username),
+                      )
+                    }
                   >
                     <Check className="size-4" aria-hidden />
                     {T.accept}
@@ -309,16 +360,35 @@ function Requests({
   );
 }
 
-function ContactList({ contacts, empty, testId, actions }: { contacts: Contact[]; empty: string; testId: string; actions: (c: Contact) => ReactNode }) {
+function ContactList({
+  contacts,
+  empty,
+  testId,
+  actions,
+}: {
+  contacts: Contact[];
+  empty: string;
+  testId: string;
+  actions: (c: Contact) => ReactNode;
+}) {
   const now = new Date();
   if (contacts.length === 0) {
-    return <Card className="p-8 text-center text-muted" data-testid={`${testId}-empty`}>{empty}</Card>;
+    return (
+      <Card className="p-8 text-center text-muted" data-testid={`${testId}-empty`}>
+        {empty}
+      </Card>
+    );
   }
   return (
     <Card className="p-2 sm:p-3">
       <ul className="divide-y divide-border/60" data-testid={`${testId}-list`}>
         {contacts.map((c) => (
-          <li key={c.linkId} className="flex flex-wrap items-center justify-between gap-3 p-2" data-testid="contact" data-user={c.user.username}>
+          <li
+            key={c.linkId}
+            className="flex flex-wrap items-center justify-between gap-3 p-2"
+            data-testid="contact"
+            data-user={c.user.username}
+          >
             <Person
               user={c.user}
               status={
@@ -329,7 +399,9 @@ function ContactList({ contacts, empty, testId, actions }: { contacts: Contact[]
                     {T.online}
                   </span>
                 ) : (
-                  <span className="text-muted">{c.presence.lastSeenAt ? T.lastSeen(formatRelativeTime(c.presence.lastSeenAt, now)) : T.offline}</span>
+                  <span className="text-muted">
+                    {c.presence.lastSeenAt ? T.lastSeen(formatRelativeTime(c.presence.lastSeenAt, now)) : T.offline}
+                  </span>
                 ))
               }
               online={c.presence?.online}
@@ -350,12 +422,21 @@ function Person({ user, status, online }: { user: SocialUser; status?: ReactNode
         {user.avatarUrl ? (
           <img src={user.avatarUrl} alt="" className="size-10 rounded-full border border-border object-cover" />
         ) : (
-          <span aria-hidden className="grid size-10 place-items-center rounded-full border border-border bg-surface-2 font-black text-accent uppercase">
+          <span
+            aria-hidden
+            className="grid size-10 place-items-center rounded-full border border-border bg-surface-2 font-black text-accent uppercase"
+          >
             {name.slice(0, 1)}
           </span>
         )}
         {online !== undefined && (
-          <span aria-hidden className={cn('absolute -right-0.5 -bottom-0.5 size-3 rounded-full border-2 border-surface', online ? 'bg-success' : 'bg-muted')} />
+          <span
+            aria-hidden
+            className={cn(
+              'absolute -right-0.5 -bottom-0.5 size-3 rounded-full border-2 border-surface',
+              online ? 'bg-success' : 'bg-muted',
+            )}
+          />
         )}
       </span>
       <span className="min-w-0">

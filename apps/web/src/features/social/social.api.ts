@@ -25,7 +25,8 @@ export const useSearchPlayers = (q: string) =>
   useQuery({
     queryKey: socialKeys.search(q),
     enabled: q.length >= 2,
-    queryFn: ({ signal }) => api.get(`/api/social/search?q=${encodeURIComponent(q)}`, searchResponseSchema, { signal }).then((r) => r.players),
+    queryFn: ({ signal }) =>
+      api.get(`/api/social/search?q=${encodeURIComponent(q)}`, searchResponseSchema, { signal }).then((r) => r.players),
     staleTime: 5_000,
   });
 

@@ -86,7 +86,9 @@ function Summary({ state }: { state: VerificationState }) {
           </Badge>
         ))}
       </div>
-      {state.verificationCompletedAt && <p className="mt-2 text-sm text-muted">{T.completedAt(new Date(state.verificationCompletedAt).toLocaleDateString())}</p>}
+      {state.verificationCompletedAt && (
+        <p className="mt-2 text-sm text-muted">{T.completedAt(new Date(state.verificationCompletedAt).toLocaleDateString())}</p>
+      )}
     </Card>
   );
 }
@@ -117,7 +119,15 @@ function StatusLine({ verified, request }: { verified: boolean; request: Verific
   return <span className="text-sm text-muted">{T.status.unverified}</span>;
 }
 
-function GamertagRow({ platform, linked, request }: { platform: VerifyPlatform; linked: LinkedGamertag | null; request: VerificationRequest | null }) {
+function GamertagRow({
+  platform,
+  linked,
+  request,
+}: {
+  platform: VerifyPlatform;
+  linked: LinkedGamertag | null;
+  request: VerificationRequest | null;
+}) {
   const [value, setValue] = useState(linked?.gamertag ?? '');
   const [error, setError] = useState<string | null>(null);
   const link = useLinkGamertag();
@@ -183,7 +193,12 @@ function GamertagRow({ platform, linked, request }: { platform: VerifyPlatform; 
               <span className="sr-only"> {T.platformLabels[platform]}</span>
             </Button>
           )}
-          <Button size="sm" type="submit" loading={link.isPending} disabled={linked?.gamertag === value.trim() && (linked.verified || current?.status === 'pending')}>
+          <Button
+            size="sm"
+            type="submit"
+            loading={link.isPending}
+            disabled={linked?.gamertag === value.trim() && (linked.verified || current?.status === 'pending')}
+          >
             {linked ? T.update : T.link}
             <span className="sr-only"> ({T.platformLabels[platform]})</span>
           </Button>
@@ -236,11 +251,27 @@ function IdentityCard({ verified, request }: { verified: boolean; request: Verif
       {!verified && !pending && (
         <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
           <Field label={T.fullName} error={fieldError('fullName')} className="sm:col-span-2">
-            {({ id }) => <Input id={id} value={form.fullName} autoComplete="name" invalid={error?.field === 'fullName'} onChange={(e) => set('fullName')(e.target.value)} />}
+            {({ id }) => (
+              <Input
+                id={id}
+                value={form.fullName}
+                autoComplete="name"
+                invalid={error?.field === 'fullName'}
+                onChange={(e) => set('fullName')(e.target.value)}
+              />
+            )}
           </Field>
           <Field label={T.dateOfBirth} error={fieldError('dateOfBirth')}>
             {({ id }) => (
-              <Input id={id} type="date" max={today} value={form.dateOfBirth} autoComplete="bday" invalid={error?.field === 'dateOfBirth'} onChange={(e) => set('dateOfBirth')(e.target.value)} />
+              <Input
+                id={id}
+                type="date"
+                max={today}
+                value={form.dateOfBirth}
+                autoComplete="bday"
+                invalid={error?.field === 'dateOfBirth'}
+                onChange={(e) => set('dateOfBirth')(e.target.value)}
+              />
             )}
           </Field>
           <Field label={T.documentType} error={fieldError('documentType')}>

@@ -83,10 +83,21 @@ function QueueRow({ item }: { item: QueueItem }) {
           </label>
           <Input id={reasonId} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} className="h-9" />
         </div>
-        <Button size="sm" loading={review.isPending && review.variables?.decision === 'approve'} disabled={review.isPending} onClick={() => decide('approve')}>
+        <Button
+          size="sm"
+          loading={review.isPending && review.variables?.decision === 'approve'}
+          disabled={review.isPending}
+          onClick={() => decide('approve')}
+        >
           {T.approve}
         </Button>
-        <Button size="sm" variant="danger" loading={review.isPending && review.variables?.decision === 'reject'} disabled={review.isPending} onClick={() => decide('reject')}>
+        <Button
+          size="sm"
+          variant="danger"
+          loading={review.isPending && review.variables?.decision === 'reject'}
+          disabled={review.isPending}
+          onClick={() => decide('reject')}
+        >
           {T.reject}
         </Button>
       </div>

@@ -13,7 +13,10 @@ export function prefillGamertag(current: string, platform: string | null, linked
 }
 
 /** Keeps a wizard draft's gamertag prefilled as its platform changes. */
-export function useGamertagPrefill<D extends { gamertag: string }>(platform: string | null, setDraft: (update: (draft: D) => D) => void): void {
+export function useGamertagPrefill<D extends { gamertag: string }>(
+  platform: string | null,
+  setDraft: (update: (draft: D) => D) => void,
+): void {
   const linked = useVerification().data?.gamertags;
   useEffect(() => {
     if (!linked || linked.length === 0) return;

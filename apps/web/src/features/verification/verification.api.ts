@@ -21,7 +21,11 @@ export const verificationKeys = {
 };
 
 export const useVerification = (enabled = true) =>
-  useQuery({ queryKey: verificationKeys.mine, enabled, queryFn: ({ signal }) => api.get('/api/verification', verificationStateSchema, { signal }) });
+  useQuery({
+    queryKey: verificationKeys.mine,
+    enabled,
+    queryFn: ({ signal }) => api.get('/api/verification', verificationStateSchema, { signal }),
+  });
 
 /** On my topic: my reviews (verification.updated) or a gap refresh my state. */
 export const MINE_REFETCH: RefetchOn = { types: ['verification.updated'] };
@@ -45,8 +49,7 @@ export const useLinkGamertag = () =>
   useRefreshing(({ platform, gamertag }: { platform: VerifyPlatform; gamertag: string }) =>
     api.put(`/api/verification/gamertags/${platform}`, { gamertag }, verificationStateSchema),
   );
-export const useUnlinkGamertag = () =>
-  useRefreshing((platform: VerifyPlatform) => api.delete(`/api/verification/gamertags/${platform}`));
+export const useUnlinkGamertag = () => useRefreshing((platform: VerifyPlatform) => api.delete(`/api/verification/gamertags/${platform}`));
 export const useRequestIdentity = () =>
   useRefreshing((input: IdentityRequest) => api.post('/api/verification/identity', input, verificationStateSchema));
 

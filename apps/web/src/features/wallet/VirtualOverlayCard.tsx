@@ -35,7 +35,9 @@ export function VirtualOverlayCard({ stats, isError, onRetry, onMinimise, classN
           {WALLET.virtualMode}
         </h2>
         <div className="flex items-center gap-1">
-          <Badge tone="vt" className="whitespace-nowrap">{WALLET.demoMode}</Badge>
+          <Badge tone="vt" className="whitespace-nowrap">
+            {WALLET.demoMode}
+          </Badge>
           {onMinimise && (
             <button
               type="button"
@@ -50,7 +52,10 @@ export function VirtualOverlayCard({ stats, isError, onRetry, onMinimise, classN
       </div>
 
       {isError && (
-        <p role="alert" className="relative mt-3 flex items-center justify-between gap-2 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2 text-sm">
+        <p
+          role="alert"
+          className="relative mt-3 flex items-center justify-between gap-2 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2 text-sm"
+        >
           Couldn't load your virtual stats.
           {onRetry && (
             <Button size="sm" variant="secondary" onClick={onRetry}>

@@ -50,7 +50,11 @@ export function WalletMenu({ user }: { user: User }) {
           {/* A menu owns only items and separators: the error and the figures are plain text, read as the menu's description. */}
           <div role="none" id={figuresId}>
             {error ? (
-              <p role="none" className="mx-1.5 my-1 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2.5 text-sm font-semibold text-danger" data-testid="dropdown-error">
+              <p
+                role="none"
+                className="mx-1.5 my-1 rounded-xl border border-danger/40 bg-danger/10 px-3 py-2.5 text-sm font-semibold text-danger"
+                data-testid="dropdown-error"
+              >
                 {error}
               </p>
             ) : null}
@@ -98,7 +102,9 @@ export function WalletMenu({ user }: { user: User }) {
 function Figure({ label, className, testId, children }: { label: string; className?: string; testId?: string; children: ReactNode }) {
   return (
     <div className="flex items-center justify-between gap-4">
-      <dt role="none" className="text-muted">{label}</dt>
+      <dt role="none" className="text-muted">
+        {label}
+      </dt>
       <dd role="none" className={className} data-testid={testId}>
         {children}
       </dd>

@@ -8,7 +8,16 @@ import { Badge, Button, Card, Spinner, cn } from '../../ui/index.ts';
 import { showComingSoon } from './coming-soon.ts';
 import { useBalance, useTransactions, useVirtualStats } from './use-balance.ts';
 import { VirtualOverlayCard } from './VirtualOverlayCard.tsx';
-import { accountStatus, amountClass, currencyName, describeTransaction, ecosystemLabel, formatAmount, formatSigned, formatWhen } from './wallet-format.ts';
+import {
+  accountStatus,
+  amountClass,
+  currencyName,
+  describeTransaction,
+  ecosystemLabel,
+  formatAmount,
+  formatSigned,
+  formatWhen,
+} from './wallet-format.ts';
 
 /** /wallet: balance, escrow, status, the (beta) wallet actions and recent activity (SPEC §1, §2, §3). */
 export default function WalletPage() {
@@ -22,7 +31,10 @@ export default function WalletPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8" data-testid="wallet-page">
       <div className="mb-6 sm:mb-8">
-        <p className={cn('text-xs font-bold tracking-[0.2em] uppercase', isVirtual ? 'text-vt' : 'text-accent')} data-testid="wallet-ecosystem">
+        <p
+          className={cn('text-xs font-bold tracking-[0.2em] uppercase', isVirtual ? 'text-vt' : 'text-accent')}
+          data-testid="wallet-ecosystem"
+        >
           {ecosystemLabel(role, isVirtual)}
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-3">
@@ -37,7 +49,11 @@ export default function WalletPage() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start">
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
           {error ? (
-            <Card role="alert" className="flex flex-col items-start gap-3 border-danger/40 p-6 sm:flex-row sm:items-center sm:justify-between" data-testid="wallet-error">
+            <Card
+              role="alert"
+              className="flex flex-col items-start gap-3 border-danger/40 p-6 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="wallet-error"
+            >
               <div>
                 <p className="font-bold text-danger">{error}</p>
                 <p className="mt-1 text-sm text-muted">We tried three times. Check your connection and try again.</p>
@@ -74,11 +90,21 @@ export default function WalletPage() {
               <PlusCircle className="size-5 shrink-0" aria-hidden />
               {WALLET.addFunds}
             </Button>
-            <Button variant="secondary" size="lg" className="px-3 text-sm sm:px-4 sm:text-base" onClick={() => showComingSoon(WALLET.transactionHistory)}>
+            <Button
+              variant="secondary"
+              size="lg"
+              className="px-3 text-sm sm:px-4 sm:text-base"
+              onClick={() => showComingSoon(WALLET.transactionHistory)}
+            >
               <History className="hidden size-5 shrink-0 sm:block" aria-hidden />
               {WALLET.transactionHistory}
             </Button>
-            <Button variant="secondary" size="lg" className="px-3 text-sm sm:px-4 sm:text-base" onClick={() => showComingSoon(WALLET.paymentMethods)}>
+            <Button
+              variant="secondary"
+              size="lg"
+              className="px-3 text-sm sm:px-4 sm:text-base"
+              onClick={() => showComingSoon(WALLET.paymentMethods)}
+            >
               <CreditCard className="hidden size-5 shrink-0 sm:block" aria-hidden />
               {WALLET.paymentMethods}
             </Button>
@@ -108,7 +134,9 @@ function FigureCard(props: {
 }) {
   return (
     <Card className={cn('relative min-w-0 overflow-hidden p-4 sm:p-6', props.highlight && 'shadow-glow')}>
-      {props.highlight && <div aria-hidden className="pointer-events-none absolute -top-16 -right-16 size-40 rounded-full bg-accent/20 blur-3xl" />}
+      {props.highlight && (
+        <div aria-hidden className="pointer-events-none absolute -top-16 -right-16 size-40 rounded-full bg-accent/20 blur-3xl" />
+      )}
       <div className="relative flex items-center gap-2 text-sm font-semibold text-muted [&>svg]:size-4">
         {props.icon}
         {props.label}
@@ -117,7 +145,10 @@ function FigureCard(props: {
         <div aria-hidden className="relative mt-3 h-7 w-3/4 animate-pulse rounded-lg bg-surface-2 sm:h-10" />
       ) : (
         <p
-          className={cn('relative mt-2 font-mono text-xl font-black tabular-nums [overflow-wrap:anywhere] sm:text-3xl lg:text-4xl', props.valueClass)}
+          className={cn(
+            'relative mt-2 font-mono text-xl font-black tabular-nums [overflow-wrap:anywhere] sm:text-3xl lg:text-4xl',
+            props.valueClass,
+          )}
           data-testid={props.testId}
         >
           {props.value}
@@ -141,8 +172,8 @@ function EscrowNote() {
         Secure escrow
       </p>
       <p className="mt-2 text-sm leading-relaxed text-muted">
-        When you create or accept a challenge, your stake moves to <span className="font-semibold text-fg">{WALLET.inGames}</span>. The winner
-        takes both stakes, a draw returns each stake, and there is no platform fee.
+        When you create or accept a challenge, your stake moves to <span className="font-semibold text-fg">{WALLET.inGames}</span>. The
+        winner takes both stakes, a draw returns each stake, and there is no platform fee.
       </p>
     </Card>
   );
@@ -206,7 +237,11 @@ function TransactionRow({ tx }: { tx: WalletTransaction }) {
         aria-hidden
         className={cn(
           'inline-flex size-9 shrink-0 items-center justify-center rounded-xl ring-1',
-          line.tone === 'gain' ? 'bg-success/10 text-success ring-success/30' : line.tone === 'loss' ? 'bg-danger/10 text-danger ring-danger/30' : 'bg-surface-2 text-muted ring-border',
+          line.tone === 'gain'
+            ? 'bg-success/10 text-success ring-success/30'
+            : line.tone === 'loss'
+              ? 'bg-danger/10 text-danger ring-danger/30'
+              : 'bg-surface-2 text-muted ring-border',
         )}
       >
         {line.amountOf === 'escrow' ? <Lock className="size-4" /> : <Icon className="size-4" />}

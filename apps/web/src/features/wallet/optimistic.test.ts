@@ -32,7 +32,10 @@ describe('applyPending', () => {
   });
 
   it('a rollback restores the exact figures, whatever else is pending and whatever the server sends meanwhile', () => {
-    const delta = fc.record({ availableMinor: fc.integer({ min: -200_000, max: 200_000 }), escrowMinor: fc.integer({ min: -200_000, max: 200_000 }) });
+    const delta = fc.record({
+      availableMinor: fc.integer({ min: -200_000, max: 200_000 }),
+      escrowMinor: fc.integer({ min: -200_000, max: 200_000 }),
+    });
     fc.assert(
       fc.property(
         fc.nat({ max: 1_000_000 }),
@@ -51,10 +54,10 @@ describe('applyPending', () => {
           const survivors = deltas.filter((_, i) => !fails[i]);
           ids.forEach((id, i) => fails[i] && changes.remove(id));
           const base = credits(refetched, escrow);
-          const expected = survivors.reduce(
-            (acc, d) => ({ a: acc.a + d.availableMinor, e: acc.e + d.escrowMinor }),
-            { a: base.availableMinor, e: base.escrowMinor },
-          );
+          const expected = survivors.reduce((acc, d) => ({ a: acc.a + d.availableMinor, e: acc.e + d.escrowMinor }), {
+            a: base.availableMinor,
+            e: base.escrowMinor,
+          });
           expect(applyPending(base, changes.getSnapshot())).toEqual(credits(Math.max(0, expected.a), Math.max(0, expected.e)));
           // Everything removed: back to the server's figures exactly.
           ids.forEach((id) => changes.remove(id));
@@ -125,9 +128,15 @@ describe('runOptimistic', () => {
     const warn = console.warn;
     console.warn = () => undefined;
     try {
-      const result = await runOptimistic(changes, { availableMinor: -1 }, 'credits', async () => 42, async () => {
-        throw new Error('offline');
-      });
+      const result = await runOptimistic(
+        changes,
+        { availableMinor: -1 },
+        'credits',
+        async () => 42,
+        async () => {
+          throw new Error('offline');
+        },
+      );
       expect(result).toBe(42);
       expect(changes.getSnapshot()).toEqual([]);
     } finally {

@@ -129,7 +129,7 @@ export function useBalance(): UseBalance {
   );
 
   const withOptimistic = useCallback(
-    <T,>(delta: BalanceDelta, operation: () => Promise<T>): Promise<T> => {
+    <T>(delta: BalanceDelta, operation: () => Promise<T>): Promise<T> => {
       if (!sync) return Promise.reject(new Error('Sign in before changing a balance'));
       return runOptimistic(sync.changes, delta, currency, operation, refresh);
     },

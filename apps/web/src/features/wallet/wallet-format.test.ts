@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { WALLET } from '@versus/domain';
 import type { WalletTransaction } from '@versus/domain/wallet';
-import { accountStatus, amountClass, describeTransaction, ecosystemLabel, formatAmount, formatResetIn, formatSigned, formatWhen } from './wallet-format.ts';
+import {
+  accountStatus,
+  amountClass,
+  describeTransaction,
+  ecosystemLabel,
+  formatAmount,
+  formatResetIn,
+  formatSigned,
+  formatWhen,
+} from './wallet-format.ts';
 
 const tx = (patch: Partial<WalletTransaction>): WalletTransaction => ({
   id: 1,
@@ -59,7 +68,9 @@ describe('describeTransaction', () => {
   });
 
   it('hides a description that only repeats the title', () => {
-    expect(describeTransaction(tx({ reason: 'weekly_reset', description: 'weekly vtokens', currency: 'vtokens', availableMinor: 100 })).detail).toBeNull();
+    expect(
+      describeTransaction(tx({ reason: 'weekly_reset', description: 'weekly vtokens', currency: 'vtokens', availableMinor: 100 })).detail,
+    ).toBeNull();
   });
 
   it('reads a stake locked as a neutral move from available to In Games', () => {
@@ -73,7 +84,10 @@ describe('describeTransaction', () => {
   });
 
   it('reads a settlement as won or lost from the player’s side', () => {
-    expect(describeTransaction(tx({ reason: 'settle', availableMinor: 5000, escrowMinor: -2500 }))).toMatchObject({ title: 'Match won', tone: 'gain' });
+    expect(describeTransaction(tx({ reason: 'settle', availableMinor: 5000, escrowMinor: -2500 }))).toMatchObject({
+      title: 'Match won',
+      tone: 'gain',
+    });
     expect(describeTransaction(tx({ reason: 'settle', availableMinor: 0, escrowMinor: -2500 }))).toMatchObject({
       title: 'Match lost',
       amountMinor: -2500,
@@ -84,8 +98,14 @@ describe('describeTransaction', () => {
   });
 
   it('names VTokens in a virtual account’s lines', () => {
-    expect(describeTransaction(tx({ reason: 'spend', currency: 'vtokens', availableMinor: -100 }))).toMatchObject({ title: 'VTokens used', tone: 'loss' });
-    expect(describeTransaction(tx({ reason: 'draw', availableMinor: 2500, escrowMinor: -2500 }))).toMatchObject({ title: 'Draw: stake returned', tone: 'neutral' });
+    expect(describeTransaction(tx({ reason: 'spend', currency: 'vtokens', availableMinor: -100 }))).toMatchObject({
+      title: 'VTokens used',
+      tone: 'loss',
+    });
+    expect(describeTransaction(tx({ reason: 'draw', availableMinor: 2500, escrowMinor: -2500 }))).toMatchObject({
+      title: 'Draw: stake returned',
+      tone: 'neutral',
+    });
   });
 });
 

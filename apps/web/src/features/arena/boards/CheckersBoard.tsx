@@ -9,7 +9,15 @@ import { LIVE_ARENA } from '@versus/domain';
 import { checkersNotation, type CheckersColor, type CheckersView } from '@versus/domain/games/checkers';
 import { Button, cn } from '../../../ui/index.ts';
 import { decidePremove, queuePremove } from '../premove.ts';
-import { checkersSquareLabel, completedPath, legalPaths, nextSteps, notationIfLegal, pieceColor, screenCells } from './checkers-geometry.ts';
+import {
+  checkersSquareLabel,
+  completedPath,
+  legalPaths,
+  nextSteps,
+  notationIfLegal,
+  pieceColor,
+  screenCells,
+} from './checkers-geometry.ts';
 import { useGridKeys } from './grid-keys.ts';
 import type { BoardProps } from './types.ts';
 
@@ -68,9 +76,18 @@ export default function CheckersBoard({ view: raw, seat, canMove, live, onMove }
     setPartial([]);
   };
 
-  const lastSquares = new Set((view.lastMove ?? '').split(/[-x]/).filter(Boolean).map((n) => Number(n) - 1));
+  const lastSquares = new Set(
+    (view.lastMove ?? '')
+      .split(/[-x]/)
+      .filter(Boolean)
+      .map((n) => Number(n) - 1),
+  );
   const movable = new Set(paths.map((p) => p[0]!));
-  const keys = useGridKeys(8, cells.findIndex((c) => c >= 0 && pieceColor(view.board[c] ?? null) === myColor), (i) => cells[i]! < 0);
+  const keys = useGridKeys(
+    8,
+    cells.findIndex((c) => c >= 0 && pieceColor(view.board[c] ?? null) === myColor),
+    (i) => cells[i]! < 0,
+  );
 
   return (
     <div className="mx-auto w-full max-w-[min(100%,34rem)]" data-testid="checkers-board">
@@ -124,7 +141,10 @@ export default function CheckersBoard({ view: raw, seat, canMove, live, onMove }
         })}
       </div>
       {premove && (
-        <div className="mt-2 flex items-center justify-between gap-2 rounded-lg border border-danger/40 bg-danger/10 px-3 py-1.5 text-sm" role="status">
+        <div
+          className="mt-2 flex items-center justify-between gap-2 rounded-lg border border-danger/40 bg-danger/10 px-3 py-1.5 text-sm"
+          role="status"
+        >
           <span>
             {LIVE_ARENA.premoveQueued} ({checkersNotation(premove)})
           </span>

@@ -189,7 +189,10 @@ export default function ChessBoard({ view: raw, seat, canMove, live, onMove }: B
   const inCheck = shown ? new Chess(shown.fen).inCheck() : view.inCheck;
   const checked = inCheck ? kingSquare(pieces, turnColor) : null;
   const premoveSquares = premove ? [premove.from, premove.to] : [];
-  const initialFocus = Math.max(0, squares.findIndex((sq) => pieces.get(sq)?.color === (myColor ?? 'w') && pieces.get(sq)?.type === 'k'));
+  const initialFocus = Math.max(
+    0,
+    squares.findIndex((sq) => pieces.get(sq)?.color === (myColor ?? 'w') && pieces.get(sq)?.type === 'k'),
+  );
   const keys = useGridKeys(8, initialFocus);
 
   return (
@@ -231,15 +234,24 @@ export default function ChessBoard({ view: raw, seat, canMove, live, onMove }: B
               {premoveSquares.includes(square) && <span aria-hidden className="absolute inset-0 bg-danger/40" />}
               {selected === square && <span aria-hidden className="absolute inset-0 bg-accent-2/45" />}
               {checked === square && (
-                <span aria-hidden className="absolute inset-0 bg-[radial-gradient(circle,rgba(244,63,94,0.95)_0%,rgba(244,63,94,0.55)_40%,transparent_72%)]" />
+                <span
+                  aria-hidden
+                  className="absolute inset-0 bg-[radial-gradient(circle,rgba(244,63,94,0.95)_0%,rgba(244,63,94,0.55)_40%,transparent_72%)]"
+                />
               )}
               {col === 0 && (
-                <span aria-hidden className={cn('absolute top-[3%] left-[6%] text-[2.4cqw] font-bold', dark ? 'text-[#ebe6f6]' : 'text-[#8877b6]')}>
+                <span
+                  aria-hidden
+                  className={cn('absolute top-[3%] left-[6%] text-[2.4cqw] font-bold', dark ? 'text-[#ebe6f6]' : 'text-[#8877b6]')}
+                >
                   {rank + 1}
                 </span>
               )}
               {row === 7 && (
-                <span aria-hidden className={cn('absolute right-[6%] bottom-[2%] text-[2.4cqw] font-bold', dark ? 'text-[#ebe6f6]' : 'text-[#8877b6]')}>
+                <span
+                  aria-hidden
+                  className={cn('absolute right-[6%] bottom-[2%] text-[2.4cqw] font-bold', dark ? 'text-[#ebe6f6]' : 'text-[#8877b6]')}
+                >
                   {square[0]}
                 </span>
               )}
@@ -255,7 +267,11 @@ export default function ChessBoard({ view: raw, seat, canMove, live, onMove }: B
         })}
 
         {promotion && (
-          <div className="absolute inset-0 z-20 flex items-center justify-center bg-black/55 p-4" role="dialog" aria-label={LIVE_ARENA.promoteTo}>
+          <div
+            className="absolute inset-0 z-20 flex items-center justify-center bg-black/55 p-4"
+            role="dialog"
+            aria-label={LIVE_ARENA.promoteTo}
+          >
             <div className="rounded-2xl border border-border bg-surface p-3 shadow-2xl">
               <p className="mb-2 text-center text-sm font-bold">{LIVE_ARENA.promoteTo}</p>
               <div className="flex gap-2">
@@ -287,7 +303,10 @@ export default function ChessBoard({ view: raw, seat, canMove, live, onMove }: B
       </div>
 
       {premove && (
-        <div className="mt-2 flex items-center justify-between gap-2 rounded-lg border border-danger/40 bg-danger/10 px-3 py-1.5 text-sm" role="status">
+        <div
+          className="mt-2 flex items-center justify-between gap-2 rounded-lg border border-danger/40 bg-danger/10 px-3 py-1.5 text-sm"
+          role="status"
+        >
           <span>
             {LIVE_ARENA.premoveQueued} ({premove.from}–{premove.to})
           </span>

@@ -89,7 +89,9 @@ export default function LudoBoard({ view: raw, seat, names, canMove, onMove }: B
             )}
           </Square>
         ))}
-        {([0, 1] as Seat[]).map((s) => HOME_COLUMNS[s].map((cell, i) => <Square key={`${s}-${i}`} cell={cell} className={colorOf(s).soft} />))}
+        {([0, 1] as Seat[]).map((s) =>
+          HOME_COLUMNS[s].map((cell, i) => <Square key={`${s}-${i}`} cell={cell} className={colorOf(s).soft} />),
+        )}
 
         {tokens.map(({ seat: s, token, progress, cell, stack }) => {
           const movable = mayChoose && s === seat && canMoveToken(progress, view.die!);

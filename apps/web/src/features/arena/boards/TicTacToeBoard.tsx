@@ -14,10 +14,15 @@ export default function TicTacToeBoard({ view: raw, seat, canMove, onMove }: Boa
     <div className="mx-auto w-full max-w-[22rem]" data-testid="ttt-board">
       {seat !== null && (
         <p className="mb-3 text-center text-sm text-muted">
-          You play <span className={cn('font-black', seat === view.x ? 'text-accent' : 'text-accent-2')}>{seat === view.x ? 'X' : 'O'}</span>
+          You play{' '}
+          <span className={cn('font-black', seat === view.x ? 'text-accent' : 'text-accent-2')}>{seat === view.x ? 'X' : 'O'}</span>
         </p>
       )}
-      <div role="group" aria-label="Tic-tac-toe board" className="grid aspect-square grid-cols-3 grid-rows-3 gap-2 rounded-2xl bg-border/60 p-2">
+      <div
+        role="group"
+        aria-label="Tic-tac-toe board"
+        className="grid aspect-square grid-cols-3 grid-rows-3 gap-2 rounded-2xl bg-border/60 p-2"
+      >
         {view.cells.map((owner, cell) => {
           const mark = markOf(owner);
           const playable = canMove && owner === null;

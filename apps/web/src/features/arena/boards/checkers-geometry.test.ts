@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { checkers, checkersFromPosition } from '@versus/domain/games/checkers';
-import { cellOf, checkersSquareLabel, completedPath, legalPaths, nextSteps, notationIfLegal, screenCells, squareAt } from './checkers-geometry.ts';
+import {
+  cellOf,
+  checkersSquareLabel,
+  completedPath,
+  legalPaths,
+  nextSteps,
+  notationIfLegal,
+  screenCells,
+  squareAt,
+} from './checkers-geometry.ts';
 
 describe('checkers board geometry', () => {
   it('places square 1 top row right of the corner and square 32 bottom-left of it', () => {
@@ -24,7 +33,7 @@ describe('checkers board geometry', () => {
     expect(screenCells(true)[62]).toBe(0);
   });
 
-  it('finds the rules\' legal moves from a view\'s board', () => {
+  it("finds the rules' legal moves from a view's board", () => {
     const view = checkers.viewFor(checkers.setup({ seed: 's' }), 0);
     const paths = legalPaths(view.board, 'black');
     expect(paths.map((p) => notationIfLegal(paths, p)).sort()).toEqual([...view.legal].sort());

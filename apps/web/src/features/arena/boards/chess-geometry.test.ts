@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { CHESS_START_FEN, chess, chessFromFen } from '@versus/domain/games/chess';
-import { kingSquare, movesByOrigin, piecesOf, premoveTargets, resolveChessMove, screenSquares, sideToMove, squareLabel } from './chess-geometry.ts';
+import {
+  kingSquare,
+  movesByOrigin,
+  piecesOf,
+  premoveTargets,
+  resolveChessMove,
+  screenSquares,
+  sideToMove,
+  squareLabel,
+} from './chess-geometry.ts';
 
 describe('chess board geometry', () => {
   it('lists squares from a8 for white and from h1 when flipped for black', () => {

@@ -109,7 +109,17 @@ export function premoveTargets(pieces: ReadonlyMap<string, Piece>, from: string)
       break;
     }
     case 'n':
-      for (const [df, dr] of [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]] as const) add(f + df, r + dr);
+      for (const [df, dr] of [
+        [1, 2],
+        [2, 1],
+        [2, -1],
+        [1, -2],
+        [-1, -2],
+        [-2, -1],
+        [-2, 1],
+        [-1, 2],
+      ] as const)
+        add(f + df, r + dr);
       break;
     case 'k': {
       for (let df = -1; df <= 1; df++) for (let dr = -1; dr <= 1; dr++) if (df || dr) add(f + df, r + dr);
@@ -123,8 +133,22 @@ export function premoveTargets(pieces: ReadonlyMap<string, Piece>, from: string)
     default: {
       const straight = piece.type === 'r' || piece.type === 'q';
       const diagonal = piece.type === 'b' || piece.type === 'q';
-      if (straight) for (const [df, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) ray(df, dr);
-      if (diagonal) for (const [df, dr] of [[1, 1], [1, -1], [-1, 1], [-1, -1]] as const) ray(df, dr);
+      if (straight)
+        for (const [df, dr] of [
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+        ] as const)
+          ray(df, dr);
+      if (diagonal)
+        for (const [df, dr] of [
+          [1, 1],
+          [1, -1],
+          [-1, 1],
+          [-1, -1],
+        ] as const)
+          ray(df, dr);
     }
   }
   out.delete(from);

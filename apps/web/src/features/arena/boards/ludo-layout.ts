@@ -40,8 +40,18 @@ export const HOME_COLUMNS: readonly [readonly Cell[], readonly Cell[]] = [
 
 /** The four resting spots in each seat's base. */
 export const BASE_SPOTS: readonly [readonly Cell[], readonly Cell[]] = [
-  [{ row: 1.5, col: 1.5 }, { row: 1.5, col: 3.5 }, { row: 3.5, col: 1.5 }, { row: 3.5, col: 3.5 }],
-  [{ row: 10.5, col: 10.5 }, { row: 10.5, col: 12.5 }, { row: 12.5, col: 10.5 }, { row: 12.5, col: 12.5 }],
+  [
+    { row: 1.5, col: 1.5 },
+    { row: 1.5, col: 3.5 },
+    { row: 3.5, col: 1.5 },
+    { row: 3.5, col: 3.5 },
+  ],
+  [
+    { row: 10.5, col: 10.5 },
+    { row: 10.5, col: 12.5 },
+    { row: 12.5, col: 10.5 },
+    { row: 12.5, col: 12.5 },
+  ],
 ];
 
 /** Where tokens that reached home rest, in the middle triangle of their colour. */

@@ -40,7 +40,11 @@ export function ThrowCard({ label, value, thrown }: { label: string; value: Thro
     <div className="flex flex-col items-center gap-2 rounded-2xl border border-border bg-surface-2/60 p-4 text-center">
       <span className="text-xs font-bold tracking-wider text-muted uppercase">{label}</span>
       <div className="flex size-16 items-center justify-center rounded-full bg-surface">
-        {value ? <ThrowIcon value={value} className="size-9 text-accent" /> : <span className="text-2xl font-black text-muted">{thrown ? '✓' : '…'}</span>}
+        {value ? (
+          <ThrowIcon value={value} className="size-9 text-accent" />
+        ) : (
+          <span className="text-2xl font-black text-muted">{thrown ? '✓' : '…'}</span>
+        )}
       </div>
       <span className="text-sm font-semibold">{value ? throwName(value) : thrown ? 'Thrown' : 'Thinking'}</span>
     </div>
