@@ -24,7 +24,7 @@ export async function spawnBenchServer(script: string, databaseUrl: string, node
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const lines = readline.createInterface({ input: child.stdout! });
+  const lines = readline.createInterface({ input: child.stdout });
   const port = await new Promise<number>((resolve, reject) => {
     lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`bench server exited early (${code})`)));

@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { PROFILE } from '@versus/domain';
-import { afterSplash, launchBrowser, newPage, screenshot, signUpInContext, type SignedUpPlayer, callApi as call } from './harness.ts';
+import { afterSplash, launchBrowser, newPage, screenshot, signUpInContext, callApi as call } from './harness.ts';
 
 let browser: Browser;
 

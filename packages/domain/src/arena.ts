@@ -457,7 +457,7 @@ export const aiDuel: GameRules<AiDuelState, Throw, AiDuelView> = {
 
 /** The rules a staked match of `game` plays. */
 export function matchRules(game: WebGameId): AnyGameRules {
-  return game === 'ai-rock-paper-scissors' ? (aiDuel as AnyGameRules) : (gameRules[game] as AnyGameRules);
+  return game === 'ai-rock-paper-scissors' ? aiDuel : gameRules[game];
 }
 
 export { SERIES_RULES };

@@ -3,7 +3,7 @@
 // of stored avatar files.
 import { z } from 'zod';
 import { AVATAR_RULES } from './constants.ts';
-import { GAME_IDS, GAMES, type GameId } from './catalogue.ts';
+import { GAME_IDS, GAMES } from './catalogue.ts';
 import { PROFILE } from './messages.ts';
 import { sniffImageType, type EvidenceType } from './results.ts';
 
@@ -157,4 +157,4 @@ export const leaderboardSchema = z.object({
 });
 export type Leaderboard = z.infer<typeof leaderboardSchema>;
 
-export const boardTitle = (scope: LeaderboardScope): string => (scope === 'global' ? 'Global' : GAMES[scope as GameId].name);
+export const boardTitle = (scope: LeaderboardScope): string => (scope === 'global' ? 'Global' : GAMES[scope].name);

@@ -50,7 +50,7 @@ describe('Glicko-2', () => {
     });
     fc.assert(
       fc.property(rating, rating, fc.constantFrom(0, 0.5, 1), (a, b, score) => {
-        const [na, nb] = rateMatch(a, b, score as 0 | 0.5 | 1);
+        const [na, nb] = rateMatch(a, b, score);
         for (const r of [na, nb]) {
           expect(Number.isFinite(r.rating) && Number.isFinite(r.rd) && Number.isFinite(r.volatility)).toBe(true);
           expect(r.rd).toBeGreaterThanOrEqual(GLICKO2.minRd);

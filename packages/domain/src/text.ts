@@ -4,6 +4,7 @@
 // string (and key) of what they parsed.
 
 // In a /u regex a well-formed pair is one code point, so \p{Cs} matches only an unpaired half.
+// eslint-disable-next-line no-control-regex -- U+0000 is one of the characters this looks for.
 const NUL_OR_LONE_SURROGATE = /[\u0000\p{Cs}]/u;
 const LONE_SURROGATE = /\p{Cs}/u;
 
@@ -30,7 +31,7 @@ export function unstorablePath(root: unknown, options: UnstorableOptions = {}): 
       continue;
     }
     if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
-    const entries = Object.entries(value);
+    const entries: [string, unknown][] = Object.entries(value);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, item] = entries[i]!;
       if (isUnstorable(key, options)) return at;

@@ -62,7 +62,7 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
 
 /** Reads an error answer into an ApiError, keeping the server's code, message and field. */
 export async function errorFrom(response: Response): Promise<ApiError> {
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = await response.json();
   } catch (error) {
@@ -78,7 +78,7 @@ export async function errorFrom(response: Response): Promise<ApiError> {
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
-  const error = (value as { error: unknown }).error;
+  const error = value.error;
   return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string';
 }
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Chess } from 'chess.js';
 import { chess, chessFromFen, type ChessState } from './chess.ts';
-import type { Seat } from './game.ts';
 
 /** Perft through the rules interface: applyMove down the tree, legalMoves counted at the leaves. */
 function perft(state: ChessState, depth: number): number {
@@ -155,7 +154,7 @@ describe('chess endings', () => {
 
   it('time out loses, except against a bare king', () => {
     expect(chess.timeoutOutcome(start(), 0)).toEqual({ winner: 1, reason: 'timeout' });
-    const bare = chessFromFen('4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1', 1 as Seat);
+    const bare = chessFromFen('4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1', 1);
     // Seat 1 plays white (four queens), seat 0 has a bare king.
     expect(chess.timeoutOutcome(bare, 0)).toEqual({ winner: 1, reason: 'timeout' });
     expect(chess.timeoutOutcome(bare, 1)).toEqual({ draw: true, reason: 'timeout-vs-insufficient-material' });

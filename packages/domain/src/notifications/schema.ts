@@ -236,7 +236,32 @@ export function eventEnabled(
       return prefs.social.onlineStatus;
     case 'player_joined_room':
       return prefs.social.roomJoins;
+    // No switch governs these: a new type must be placed above or here.
+    case 'match_invitation':
+    case 'match_confirmed':
+    case 'match_ready':
+    case 'match_in_progress':
+    case 'match_started':
+    case 'match_disputed':
+    case 'challenge_created':
+    case 'challenge_expired':
+    case 'challenge_declined':
+    case 'challenge_reminder':
+    case 'payment_received':
+    case 'payment_sent':
+    case 'credits_earned':
+    case 'credits_deducted':
+    case 'escrow_released':
+    case 'player_joined_challenge':
+    case 'player_joined_pool_challenge':
+    case 'system_announcement':
+    case 'maintenance_notice':
+    case 'feature_update':
+    case 'account_update':
+    case 'security_alert':
+      return true;
     default:
+      // A type this build does not know yet (a newer server).
       return true;
   }
 }

@@ -277,9 +277,11 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
             <Button
               variant="danger"
               loading={live.sending}
-              onClick={async () => {
-                if (await live.resign()) setResignOpen(false);
-              }}
+              onClick={() =>
+                void live.resign().then((resigned) => {
+                  if (resigned) setResignOpen(false);
+                })
+              }
             >
               <Flag className="size-4" aria-hidden />
               {LIVE_ARENA.resignConfirm}

@@ -42,7 +42,7 @@ export function CreateChallengePage() {
     // A public one is in the marketplace now: show it there. A private one shows its code first.
     if (!created.challenge.isPrivate) navigate(`/marketplace?highlight=${created.challenge.id}`);
   };
-  const onDone = () => navigate(home);
+  const onDone = () => void navigate(home);
 
   return (
     <div className="mx-auto w-full max-w-3xl px-3 pt-6 pb-16 sm:px-6 sm:pt-10" data-testid="create-challenge-page">

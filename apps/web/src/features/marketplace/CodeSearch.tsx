@@ -64,7 +64,7 @@ export function CodeSearch({ onFound }: { onFound: (challenge: Challenge, code: 
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-1.5" data-testid="code-search">
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-1.5" data-testid="code-search">
       <label htmlFor={inputId} className="text-xs font-semibold tracking-wide text-muted uppercase">
         Have a code?
       </label>

@@ -44,9 +44,9 @@ export class InteractionGate {
       this.interacted = true;
       this.stop?.();
     };
-    for (const name of events) target.addEventListener(name, mark, { capture: true, passive: true } as AddEventListenerOptions);
+    for (const name of events) target.addEventListener(name, mark, { capture: true, passive: true });
     this.stop = () => {
-      for (const name of events) target.removeEventListener(name, mark, { capture: true } as EventListenerOptions);
+      for (const name of events) target.removeEventListener(name, mark, { capture: true });
       this.stop = null;
     };
     return () => this.stop?.();

@@ -5,7 +5,7 @@ import { isStandalone } from '../../app/standalone.ts';
 import { Button } from '../../ui/Button.tsx';
 import { LogoMark } from '../../app/Logo.tsx';
 import { installPromptKind, isIosSafari, PROMPT_DISMISSED_KEY, PROMPT_SHOWN_KEY, type InstallPromptKind } from './install-prompt.ts';
-import { closeInstallGuide, openInstallGuide, promptInstall, useInstallState } from './install-store.ts';
+import { openInstallGuide, promptInstall, useInstallState } from './install-store.ts';
 import { registerServiceWorker } from './register-sw.ts';
 
 function sessionFlag(key: string): boolean {

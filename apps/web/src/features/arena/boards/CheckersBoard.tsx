@@ -34,7 +34,7 @@ export default function CheckersBoard({ view: raw, seat, canMove, live, onMove }
 
   const paths = useMemo(
     () => (myColor && (canMove || premoveMode) ? legalPaths(view.board, myColor) : []),
-    // The board's contents (boardKey), not the array's identity, decide the moves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the board's contents (boardKey), not the array's identity, decide the moves.
     [boardKey, myColor, canMove, premoveMode],
   );
   const [partial, setPartial] = useState<number[]>([]);

@@ -103,7 +103,7 @@ export default function ChessBoard({ view: raw, seat, canMove, live, onMove }: B
     setPremove(null);
     if (decision.kind === 'play') play(decision.move, { premove: true });
     else toast.info(LIVE_ARENA.premoveDropped);
-    // `play` reads the latest view through its closure; the decision depends on these alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `play` reads the latest view through its closure; the decision depends on these alone.
   }, [premove, canMove, legal]);
 
   const play = (uci: string, options?: { premove?: boolean }) => {

@@ -61,7 +61,7 @@ export function movesByOrigin(legalUci: readonly string[]): Map<string, Map<stri
     const from = uci.slice(0, 2);
     const to = uci.slice(2, 4);
     let targets = byFrom.get(from);
-    if (!targets) byFrom.set(from, (targets = new Map()));
+    if (!targets) byFrom.set(from, (targets = new Map<string, string[]>()));
     const promotions = targets.get(to) ?? [];
     if (uci.length > 4) promotions.push(uci[4]!);
     targets.set(to, promotions);
@@ -130,7 +130,9 @@ export function premoveTargets(pieces: ReadonlyMap<string, Piece>, from: string)
       }
       break;
     }
-    default: {
+    case 'r':
+    case 'b':
+    case 'q': {
       const straight = piece.type === 'r' || piece.type === 'q';
       const diagonal = piece.type === 'b' || piece.type === 'q';
       if (straight)
