@@ -40,6 +40,7 @@ export type { WebGameId };
  * → cancelled when neither does: the match is void); in_progress → completed. `accepted` (both
  * reminded) behaves as pending. Disputes belong to external games. The database refuses any
  * other change of status (db/functions/matches_status_transition.sql).
+ * @public The reference for that SQL function; no code reads it yet.
  */
 export const MATCH_TRANSITIONS: Readonly<Record<MatchStatus, readonly MatchStatus[]>> = {
   pending: ['accepted', 'in_progress', 'completed', 'disputed', 'cancelled'],
@@ -49,8 +50,6 @@ export const MATCH_TRANSITIONS: Readonly<Record<MatchStatus, readonly MatchStatu
   disputed: ['completed', 'cancelled'],
   cancelled: [],
 };
-
-export const canMatchMove = (from: MatchStatus, to: MatchStatus): boolean => MATCH_TRANSITIONS[from].includes(to);
 
 /** Matches a player is still playing (or waiting to play). */
 export const ACTIVE_MATCH_STATUSES: readonly MatchStatus[] = ['pending', 'accepted', 'in_progress'];
@@ -267,7 +266,6 @@ export const arenaMatchSummarySchema = matchSchema.extend({
 });
 export type ArenaMatchSummary = z.infer<typeof arenaMatchSummarySchema>;
 export const arenaMatchListSchema = z.object({ matches: z.array(arenaMatchSummarySchema) });
-export type ArenaMatchList = z.infer<typeof arenaMatchListSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Requests
@@ -322,18 +320,6 @@ export type Replay = z.infer<typeof replaySchema>;
 // match.draw_declined, match.draw_accepted, match.completed.
 // `user:{id}` (each player): match.started and match.completed (win, loss, draw or void; payout).
 // `arena-join:{id}` (the players): player_joined when a player arrives (readies).
-
-export const MATCH_EVENT_TYPES = [
-  'match.ready',
-  'match.started',
-  'match.move',
-  'match.timeout',
-  'match.draw_offered',
-  'match.draw_declined',
-  'match.draw_accepted',
-  'match.completed',
-] as const;
-export type MatchEventType = (typeof MATCH_EVENT_TYPES)[number];
 
 export const matchEventSchema = z.object({
   matchId: z.string(),

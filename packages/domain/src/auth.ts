@@ -237,14 +237,12 @@ export function isTimeZone(value: string): boolean {
 
 /** GET /api/auth/session: both null when signed out. */
 export const sessionResponseSchema = z.object({ user: userSchema.nullable(), session: sessionSchema.nullable() });
-export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** GET /api/auth/user. */
 export const userResponseSchema = z.object({ user: userSchema });
 
 /** PATCH /api/auth/user and PATCH /api/profiles/:id: a new session only when the account type changed (the token carries it). */
 export const updateUserResponseSchema = z.object({ user: userSchema, session: sessionSchema.optional() });
-export type UpdateUserResponse = z.infer<typeof updateUserResponseSchema>;
 
 /** What any signed-in player may see of another (GET /api/profiles/:id). */
 export const publicProfileSchema = z.object({

@@ -14,7 +14,6 @@ import {
   isValidStake,
   latestScheduleTime,
   type GameId,
-  type Platform,
 } from './catalogue.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -214,7 +213,6 @@ export const creatorProfileSchema = z.object({
   /** The creator's rating: the games-weighted mean of their Glicko-2 ratings (1500 before any game). */
   rating: z.number().int(),
 });
-export type CreatorProfile = z.infer<typeof creatorProfileSchema>;
 
 export const playerRefSchema = z.object({
   id: z.string(),
@@ -222,7 +220,6 @@ export const playerRefSchema = z.object({
   displayName: z.string(),
   avatar: z.string().nullable(),
 });
-export type PlayerRef = z.infer<typeof playerRefSchema>;
 
 export const challengeSchema = z.object({
   id: z.string(),
@@ -337,13 +334,7 @@ export const cancelChallengeResponseSchema = z.object({
 export type CancelChallengeResponse = z.infer<typeof cancelChallengeResponseSchema>;
 
 export const challengeResponseSchema = z.object({ challenge: challengeSchema });
-export const matchResponseSchema = z.object({ match: matchSchema });
 
-/** Realtime payloads on the `challenges` topic and the creator's `user:{id}` topic. */
-export interface ChallengeEventPayload {
-  challengeId: string;
-  status: ChallengeStatus;
-}
 /** SPEC §3 "Challenge-accepted event", sent to the creator's user topic. */
 export interface ChallengeAcceptedEvent {
   acceptorId: string;
@@ -358,4 +349,4 @@ export interface ChallengeAcceptedEvent {
   scheduledTime: string | null;
 }
 
-export type { GameId, Platform };
+export type { GameId };

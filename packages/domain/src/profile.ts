@@ -64,7 +64,6 @@ export const avatarUploadsSchema = z.object({
   /** Why uploads are off (SPEC §8 "Storage bucket 'avatars' not found. Uploads are temporarily disabled."). */
   message: z.string().nullable(),
 });
-export type AvatarUploads = z.infer<typeof avatarUploadsSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Stats

@@ -15,7 +15,6 @@ import { REALTIME_PROTOCOL, REALTIME_LIMITS, TOPIC_PATTERN } from './realtime-co
  * `challenge:{id}`, `arena-join:{id}`, `challenges`.
  */
 export const topicSchema = z.string().max(160).regex(TOPIC_PATTERN, 'topic must look like "prefix" or "prefix:id"');
-export type Topic = z.infer<typeof topicSchema>;
 
 /** Per-topic version: 1 for the first event on a topic, then +1 for each, without gaps. */
 export const versionSchema = z.number().int().nonnegative();
@@ -94,7 +93,6 @@ export const realtimeEventSchema = z.object({
   type: z.string(),
   payload: z.unknown(),
 });
-export type RealtimeEventMessage = z.infer<typeof realtimeEventSchema>;
 
 export const serverMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('welcome'), d: z.object({ userId: z.string(), protocol: z.number().int() }) }),

@@ -28,8 +28,6 @@ export const ROOM_GAMES: readonly GameId[] = GAME_IDS.filter((id) => isWebGame(i
 
 export const ROOM_STATUSES = ['waiting_for_player', 'both_joined', 'match_created', 'cancelled', 'expired'] as const;
 export type RoomStatus = (typeof ROOM_STATUSES)[number];
-/** SPEC §9: a user may hold only one room in these. */
-export const ACTIVE_ROOM_STATUSES: readonly RoomStatus[] = ['waiting_for_player', 'both_joined'];
 
 export const isRoomBetTier = (value: unknown): value is RoomBetTier =>
   typeof value === 'number' && (ROOM_BET_TIERS as readonly number[]).includes(value);

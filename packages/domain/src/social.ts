@@ -184,6 +184,3 @@ export const linkSchema = z.object({
 export type Link = z.infer<typeof linkSchema>;
 export const linkResponseSchema = z.object({ link: linkSchema });
 export const okResponseSchema = z.object({ ok: z.literal(true) });
-
-/** `social.changed` on user:{id} whenever one of the player's links or a contact's presence changes. */
-export const socialChangedSchema = z.object({ reason: z.string() });

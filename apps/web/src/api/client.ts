@@ -72,6 +72,3 @@ export const api = {
     if (!response.ok) throw await errorFrom(response);
   },
 };
-
-/** The current access token, for the realtime socket and other non-fetch callers. */
-export const currentToken = (): string | null => hooks.getToken();

@@ -47,20 +47,9 @@ export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 
 /** unread → read (a mark, or an action) → archived (after 7 days); dismissed is gone from the list. */
 export const NOTIFICATION_STATUSES = ['unread', 'read', 'archived', 'dismissed'] as const;
-export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 export const NOTIFICATION_ACTION_TYPES = ['view', 'accept', 'decline', 'join', 'navigate', 'dismiss', 'archive', 'custom'] as const;
 export type NotificationActionType = (typeof NOTIFICATION_ACTION_TYPES)[number];
 
-/** SPEC §3: the target action types an action may carry with its target URL. */
-export const NOTIFICATION_TARGET_ACTIONS = ['view_match', 'join_match', 'join_active_match', 'view_results', 'view_challenges'] as const;
-export type NotificationTargetAction = (typeof NOTIFICATION_TARGET_ACTIONS)[number];
-
 /** High and critical count as urgent (SPEC §3). */
 export const isUrgent = (priority: NotificationPriority): boolean => priority === 'high' || priority === 'critical';
-
-export const isNotificationType = (value: unknown): value is NotificationType =>
-  typeof value === 'string' && (NOTIFICATION_TYPES as readonly string[]).includes(value);
-
-export const isNotificationCategory = (value: unknown): value is NotificationCategory =>
-  typeof value === 'string' && (NOTIFICATION_CATEGORIES as readonly string[]).includes(value);

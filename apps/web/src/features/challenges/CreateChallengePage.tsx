@@ -24,7 +24,7 @@ export function useOpponent(opponentId: string | null) {
 }
 
 /** /create-challenge and /marketplace/create?game=&amount= (SPEC §2), also a rematch's &opponent=. */
-export function CreateChallengePage() {
+function CreateChallengePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { user, isVirtual } = useAuth();

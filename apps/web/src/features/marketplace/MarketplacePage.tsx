@@ -22,7 +22,7 @@ import { useChallengeActions } from './use-challenge-actions.ts';
 import { replaceEverywhere, useOpenChallenges } from './use-open-challenges.ts';
 
 /** /marketplace (SPEC §2): open public challenges, newest first, live. Hidden in virtual mode. */
-export function MarketplacePage() {
+function MarketplacePage() {
   const { isVirtual } = useAuth();
   useEffect(() => {
     if (isVirtual) toast.info(MARKETPLACE.virtualHidden, { id: 'marketplace-virtual', description: MARKETPLACE.virtualHiddenDetail });

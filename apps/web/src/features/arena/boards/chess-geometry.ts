@@ -162,6 +162,3 @@ export function kingSquare(pieces: ReadonlyMap<string, Piece>, color: PieceColor
   for (const [square, piece] of pieces) if (piece.type === 'k' && piece.color === color) return square;
   return null;
 }
-
-/** Whether a legal move is a pawn reaching the last rank (the player picks a piece). */
-export const isPromotion = (promotions: readonly string[] | undefined): boolean => (promotions?.length ?? 0) > 0;
