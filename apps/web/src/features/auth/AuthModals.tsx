@@ -32,8 +32,9 @@ import {
   type InputProps,
 } from '../../ui/index.ts';
 import { clearAuthError, lastAccountType, messageFor, signIn, signUp } from './session-store.ts';
-import type { AuthDialogMode } from './auth-dialogs.tsx';
 import { formFieldOf, localToday } from './auth-form.ts';
+
+export type AuthDialogMode = 'signin' | 'register';
 
 const ACCOUNT_CHOICES: readonly Choice<AccountType>[] = [
   {
