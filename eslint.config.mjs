@@ -37,7 +37,7 @@ export default defineConfig([
   },
   {
     // Asymmetric matchers and parsed test replies are `any` by design; the assertions check the values.
-    files: ['**/*.test.{ts,tsx}', 'apps/web/e2e/**', 'apps/server/src/test/**'],
+    files: ['**/*.test.{ts,tsx}', '**/*.test-kit.ts', 'apps/web/e2e/**', 'apps/server/src/test/**'],
     rules: {
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
