@@ -6,8 +6,9 @@
 //   npx tsx bench/ledger/run.ts            (DATABASE_URL, or postgres://postgres@127.0.0.1:5432)
 //   BENCH_ROUNDS=3 BENCH_SECONDS=20 BENCH_CLIENTS=16 BENCH_WARMUP=5 npx tsx bench/ledger/run.ts
 //
-// Figures: lock-and-settle pairs/s — stakes locked in escrow and then settled, two per match
-// (a match is 2 locks + 1 settle that pays both stakes out) — and their ratio to pgbench's tps
+// Figures, CPU first: PostgreSQL's and Node.js's CPU per match (a match is 2 locks + 1 settle
+// that pays both stakes out; steadier than throughput on a shared machine); then lock-and-settle
+// pairs/s — stakes locked in escrow and then settled, two per match — and their ratio to pgbench's tps
 // (issue #3's goal: at least 0.5); also matches/s and ledger transactions/s (3 per match). The
 // ledger runs three ways: as the API runs it (each new balance hinted to its player's socket
 // after commit), the ledger core alone, and the ledger's functions driven by pgbench's own C
@@ -224,22 +225,26 @@ function figures(matchesPerSecond: number, tps: number): Figures {
   };
 }
 
+interface CpuPerMatch {
+  cpuMsPerMatch: { postgres: number; client: number };
+}
+
 interface Round {
   pgbenchTps: { before: number; after: number; mean: number };
-  asTheApiRunsIt: Figures & { matchLatencyMs: number; cpuMsPerMatch: { postgres: number; client: number } };
-  ledgerCore: Figures & { matchLatencyMs: number; cpuMsPerMatch: { postgres: number; client: number } };
+  asTheApiRunsIt: CpuPerMatch & Figures & { matchLatencyMs: number };
+  ledgerCore: CpuPerMatch & Figures & { matchLatencyMs: number };
   ledgerFromPgbench: Figures;
 }
 
 function ledgerFigures(r: LedgerRun, tps: number): Round['asTheApiRunsIt'] {
   return {
-    ...figures(r.matches / r.seconds, tps),
-    matchLatencyMs: Number(r.latencyMs.toFixed(1)),
-    // Steadier than throughput on a shared machine: what one match cost each side.
+    // Steadier than throughput on a shared machine: what one match cost each side. First.
     cpuMsPerMatch: {
       postgres: Number(((1000 * r.postgresCpuSec) / r.matches).toFixed(2)),
       client: Number(((1000 * r.clientCpuSec) / r.matches).toFixed(2)),
     },
+    ...figures(r.matches / r.seconds, tps),
+    matchLatencyMs: Number(r.latencyMs.toFixed(1)),
   };
 }
 
@@ -287,25 +292,40 @@ try {
     ledgerCore: 'ledger core (no hints)',
     ledgerFromPgbench: "ledger functions driven by pgbench's C client",
   } as const;
+  const medianCpu = (name: keyof typeof names) => {
+    if (name === 'ledgerFromPgbench') return null;
+    const of = (part: 'postgres' | 'client') => Number(median(rounds.map((r) => r[name].cpuMsPerMatch[part])).toFixed(2));
+    return { postgres: of('postgres'), client: of('client') };
+  };
   const summary = Object.fromEntries(
     (Object.keys(names) as (keyof typeof names)[]).map((name) => [
       name,
       {
+        // pgbench's own client is not measured: PostgreSQL's share is its whole run.
+        medianCpuMsPerMatch: medianCpu(name),
         medianPairsPerSecond: Math.round(median(rounds.map((r) => r[name].pairsPerSecond))),
         medianRatioPairsToTps: Number(median(rounds.map((r) => r[name].ratioPairsToTps)).toFixed(2)),
         ratiosPerRound: rounds.map((r) => r[name].ratioPairsToTps),
       },
     ]),
-  ) as Record<keyof typeof names, { medianPairsPerSecond: number; medianRatioPairsToTps: number; ratiosPerRound: number[] }>;
+  ) as Record<
+    keyof typeof names,
+    {
+      medianCpuMsPerMatch: { postgres: number; client: number } | null;
+      medianPairsPerSecond: number;
+      medianRatioPairsToTps: number;
+      ratiosPerRound: number[];
+    }
+  >;
   const report = { bench: 'ledger-escrow', clients: CLIENTS, secondsPerRun: SECONDS, rounds, summary };
   const lines = rounds.flatMap((r, i) => [
     `round ${i + 1}: pgbench TPC-B-like ${r.pgbenchTps.mean} tps (before ${r.pgbenchTps.before}, after ${r.pgbenchTps.after})`,
     ...(['asTheApiRunsIt', 'ledgerCore'] as const).map((name) => {
       const f = r[name];
       return (
-        `  ${names[name]}: ${f.pairsPerSecond} lock-and-settle pairs/s, ratio ${f.ratioPairsToTps}; ${f.matchesPerSecond} matches/s = ` +
-        `${f.ledgerTransactionsPerSecond} ledger transactions/s (ratio ${f.ratioTransactionsToTps}); CPU per match: PostgreSQL ` +
-        `${f.cpuMsPerMatch.postgres} ms, Node.js ${f.cpuMsPerMatch.client} ms`
+        `  ${names[name]}: CPU per match: PostgreSQL ${f.cpuMsPerMatch.postgres} ms, Node.js ${f.cpuMsPerMatch.client} ms; ` +
+        `${f.pairsPerSecond} lock-and-settle pairs/s, ratio ${f.ratioPairsToTps}; ${f.matchesPerSecond} matches/s = ` +
+        `${f.ledgerTransactionsPerSecond} ledger transactions/s (ratio ${f.ratioTransactionsToTps})`
       );
     }),
     `  ${names.ledgerFromPgbench} (PostgreSQL's share only): ${r.ledgerFromPgbench.pairsPerSecond} pairs/s, ratio ${r.ledgerFromPgbench.ratioPairsToTps}; ` +
@@ -315,10 +335,11 @@ try {
     [
       ...lines,
       `median over ${ROUNDS} rounds (goal: ratio at least 0.5):`,
-      ...(Object.keys(names) as (keyof typeof names)[]).map(
-        (name) =>
-          `  ${names[name]}: ${summary[name].medianPairsPerSecond} pairs/s, ratio ${summary[name].medianRatioPairsToTps} (rounds: ${summary[name].ratiosPerRound.join(', ')})`,
-      ),
+      ...(Object.keys(names) as (keyof typeof names)[]).map((name) => {
+        const cpu = summary[name].medianCpuMsPerMatch;
+        const cpuText = cpu ? `CPU per match: PostgreSQL ${cpu.postgres} ms, Node.js ${cpu.client} ms; ` : '';
+        return `  ${names[name]}: ${cpuText}${summary[name].medianPairsPerSecond} pairs/s, ratio ${summary[name].medianRatioPairsToTps} (rounds: ${summary[name].ratiosPerRound.join(', ')})`;
+      }),
       JSON.stringify(report),
     ].join('\n'),
   );

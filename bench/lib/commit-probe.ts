@@ -3,7 +3,7 @@
 // own in the admin database, so its backend's CPU is not counted as the bench database's;
 // synchronous_commit on) and times each commit. A move can reach its
 // opponent no sooner than its commit is flushed to disk, so when the disk stalls (on a shared
-// virtual machine it does, for tens to hundreds of milliseconds: docs/decisions.md), these
+// virtual machine it does, for tens to hundreds of milliseconds: bench/moves/README.md), these
 // commits stall too, and the bench shows it beside its own latencies.
 //
 //   const probe = startCommitProbe(url);   (before a warm-up: it starts while that runs)

@@ -8,6 +8,7 @@ import { openPostgres, type Database } from '../../apps/server/src/db/database.t
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
 import { admin, urlFor } from './postgres.ts';
+import { SecretCache } from '../../apps/server/src/db/secrets.ts';
 
 /**
  * Drops and creates `name` (with `settings`, as ALTER DATABASE … SET, for every session), migrates
@@ -54,7 +55,7 @@ export async function insertPlayers(
 
 /** An access token for each of these (real, role user) players. */
 export function accessTokens(db: Database, ids: readonly string[]): Promise<string[]> {
-  const ctx: AppContext = { config: loadConfig({ WEB_DIR: '', SEED_DEMO: 'false' }), db, log: pino({ level: 'silent' }) };
+  const ctx = { db, secrets: new SecretCache(db) };
   return Promise.all(
     ids.map(
       async (userId) =>

@@ -29,6 +29,7 @@ import { createChallenge } from '../../apps/server/src/challenges/challenges.ser
 import { openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
 import { admin, urlFor } from '../lib/postgres.ts';
 import { freshDatabase, insertPlayers } from '../lib/setup.ts';
+import { ChallengeListCache } from '../../apps/server/src/challenges/challenges.cache.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 15);
@@ -77,7 +78,7 @@ async function setUp(): Promise<Database> {
   for (let i = 0; i < OPEN_CHALLENGES; i++) {
     const creator = players[i % PLAYERS]!;
     await createChallenge(
-      { db },
+      { db, challengeList: new ChallengeListCache() },
       { userId: creator, role: 'user', accountType: 'real' },
       createChallengeRequestSchema.parse(requests[i % requests.length]),
     );

@@ -11,7 +11,6 @@
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
-import { listCacheFor } from '../../apps/server/src/challenges/challenges.cache.ts';
 import { listOpenChallengesBody } from '../../apps/server/src/challenges/challenges.service.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openPostgres } from '../../apps/server/src/db/database.ts';
@@ -28,8 +27,8 @@ const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 const uncachedDb = openPostgres(url, { max: POOL });
-listCacheFor(uncachedDb).ttlMs = 0;
 const uncached = await buildApp({ config, db: uncachedDb });
+uncached.services.challengeList.ttlMs = 0;
 await uncached.listen({ port: 0, host: '127.0.0.1' });
 
 const bareDb = openPostgres(url, { max: POOL });
@@ -42,7 +41,7 @@ await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const noauth = Fastify({ logger: { level: 'warn' } });
 noauth.get('/list', async (_request, reply) =>
-  reply.type('application/json; charset=utf-8').send(await listOpenChallengesBody({ db }, {})),
+  reply.type('application/json; charset=utf-8').send(await listOpenChallengesBody(app.services, {})),
 );
 await noauth.listen({ port: 0, host: '127.0.0.1' });
 
@@ -50,10 +49,12 @@ const [viewer] = await db.query<{ id: string; role: Role; account_type: AccountT
   `SELECT id, role, account_type FROM profiles ORDER BY username LIMIT 1`,
 );
 if (!viewer) throw new Error('no players in the bench database');
-const session = await signAccessToken(
-  { config, db, log: app.log },
-  { userId: viewer.id, role: viewer.role, accountType: viewer.account_type, sessionId: crypto.randomUUID() },
-);
+const session = await signAccessToken(app.services, {
+  userId: viewer.id,
+  role: viewer.role,
+  accountType: viewer.account_type,
+  sessionId: crypto.randomUUID(),
+});
 
 const port = (server: { server: import('node:net').Server }) => (server.server.address() as import('node:net').AddressInfo).port;
 process.stdout.write(

@@ -3,7 +3,8 @@
 // boardgame.io figure taken a minute later rather than once for the whole session. On a shared
 // two-core machine throughput drifts by ±20 % over minutes (as bench/ledger found); one pair of
 // runs can land ours in a slow phase and theirs in a fast one, or the other way round. Prints
-// every round and the medians (the ratio's median is over the rounds' own ratios).
+// every round and the medians (the ratio's median is over the rounds' own ratios), CPU per move
+// first; boardgame.io is set beside our closed loop only (the open loop has its own goal).
 //
 //   BENCH_ROUNDS=3 npx tsx bench/moves/rounds.ts      (other settings as for run.ts)
 import { spawnSync } from 'node:child_process';
@@ -19,28 +20,41 @@ interface Probe {
   clearOfDiskStalls: { p99ms: number };
 }
 
+interface CpuUs {
+  server: number;
+  postgres: number;
+  loadGenerator: number;
+  total: number;
+}
+
 interface Run {
+  cpuUsPerMove: { closedLoop: CpuUs; boardgameio: Omit<CpuUs, 'postgres'> | null };
   openLoop: { p50ms: number; p99ms: number } & Probe;
-  closedLoop: { movesPerSec: number; p99ms: number; cpuMsPerMove: { total: number } } & Probe;
+  closedLoop: { movesPerSec: number; p99ms: number } & Probe;
   boardgameio: { movesPerSec: number; p99ms: number } | null;
-  boardgameioCpuMsPerMove: { total: number } | null;
 }
 
 interface Round {
+  /** CPU per move in the closed loop (µs): ours by part, boardgame.io's (no database). */
+  serverCpuUsPerMove: number;
+  postgresCpuUsPerMove: number;
+  totalCpuUsPerMove: number;
+  boardgameioServerCpuUsPerMove: number | null;
+  boardgameioTotalCpuUsPerMove: number | null;
+  closedMovesPerSec: number;
+  boardgameioMovesPerSec: number | null;
+  /** Closed loop against closed loop: moves per second. */
+  ratio: number | null;
+  closedP99ms: number;
+  boardgameioP99ms: number | null;
+  closedDiskStalledMs: number | null;
+  /** The open loop, below saturation: against its own goal only. */
   openP50ms: number;
   openP99ms: number;
   /** The open loop's moves clear of the disk's stalls (commit-probe.ts), and how long the disk stalled. */
   openClearP99ms: number;
   openDiskStalledMs: number | null;
   openLongestCommitMs: number | null;
-  closedDiskStalledMs: number | null;
-  closedMovesPerSec: number;
-  closedP99ms: number;
-  cpuMsPerMove: number;
-  boardgameioMovesPerSec: number | null;
-  boardgameioP99ms: number | null;
-  boardgameioCpuMsPerMove: number | null;
-  ratio: number | null;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -57,20 +71,24 @@ for (let n = 1; n <= ROUNDS; n++) {
   const out = run.stdout.toString();
   const r = JSON.parse(out.slice(out.indexOf('{'))) as Run;
   const peer = r.boardgameio;
+  const cpu = r.cpuUsPerMove;
   rounds.push({
+    serverCpuUsPerMove: cpu.closedLoop.server,
+    postgresCpuUsPerMove: cpu.closedLoop.postgres,
+    totalCpuUsPerMove: cpu.closedLoop.total,
+    boardgameioServerCpuUsPerMove: cpu.boardgameio?.server ?? null,
+    boardgameioTotalCpuUsPerMove: cpu.boardgameio?.total ?? null,
+    closedMovesPerSec: r.closedLoop.movesPerSec,
+    boardgameioMovesPerSec: peer?.movesPerSec ?? null,
+    ratio: peer ? round2(r.closedLoop.movesPerSec / peer.movesPerSec) : null,
+    closedP99ms: r.closedLoop.p99ms,
+    boardgameioP99ms: peer?.p99ms ?? null,
+    closedDiskStalledMs: r.closedLoop.commitProbe?.stalledMs ?? null,
     openP50ms: r.openLoop.p50ms,
     openP99ms: r.openLoop.p99ms,
     openClearP99ms: r.openLoop.clearOfDiskStalls.p99ms,
     openDiskStalledMs: r.openLoop.commitProbe?.stalledMs ?? null,
     openLongestCommitMs: r.openLoop.commitProbe?.maxms ?? null,
-    closedDiskStalledMs: r.closedLoop.commitProbe?.stalledMs ?? null,
-    closedMovesPerSec: r.closedLoop.movesPerSec,
-    closedP99ms: r.closedLoop.p99ms,
-    cpuMsPerMove: r.closedLoop.cpuMsPerMove.total,
-    boardgameioMovesPerSec: peer?.movesPerSec ?? null,
-    boardgameioP99ms: peer?.p99ms ?? null,
-    boardgameioCpuMsPerMove: r.boardgameioCpuMsPerMove?.total ?? null,
-    ratio: peer ? round2(r.closedLoop.movesPerSec / peer.movesPerSec) : null,
   });
   console.error(`round ${n}: ${JSON.stringify(rounds.at(-1))}`);
 }
@@ -81,16 +99,26 @@ const of = (pick: (r: Round) => number | null) => {
 };
 const summary = {
   rounds: ROUNDS,
-  medianOpenP99ms: of((r) => r.openP99ms),
-  openP99GoalMs: 25,
-  medianOpenClearOfDiskStallsP99ms: of((r) => r.openClearP99ms),
-  openDiskStalledMsPerRound: rounds.map((r) => r.openDiskStalledMs),
-  medianClosedMovesPerSec: of((r) => r.closedMovesPerSec),
-  medianBoardgameioMovesPerSec: of((r) => r.boardgameioMovesPerSec),
-  medianRatio: of((r) => r.ratio),
-  ratiosPerRound: rounds.map((r) => r.ratio),
-  medianClosedP99ms: of((r) => r.closedP99ms),
-  medianBoardgameioP99ms: of((r) => r.boardgameioP99ms),
-  medianCpuMsPerMove: { ours: of((r) => r.cpuMsPerMove), boardgameio: of((r) => r.boardgameioCpuMsPerMove) },
+  medianCpuUsPerMove: {
+    server: of((r) => r.serverCpuUsPerMove),
+    postgres: of((r) => r.postgresCpuUsPerMove),
+    total: of((r) => r.totalCpuUsPerMove),
+    boardgameioServer: of((r) => r.boardgameioServerCpuUsPerMove),
+    boardgameioTotal: of((r) => r.boardgameioTotalCpuUsPerMove),
+  },
+  closedLoop: {
+    medianMovesPerSec: of((r) => r.closedMovesPerSec),
+    medianBoardgameioMovesPerSec: of((r) => r.boardgameioMovesPerSec),
+    medianRatio: of((r) => r.ratio),
+    ratiosPerRound: rounds.map((r) => r.ratio),
+    medianP99ms: of((r) => r.closedP99ms),
+    medianBoardgameioP99ms: of((r) => r.boardgameioP99ms),
+  },
+  openLoop: {
+    medianP99ms: of((r) => r.openP99ms),
+    goalP99ms: 25,
+    medianClearOfDiskStallsP99ms: of((r) => r.openClearP99ms),
+    diskStalledMsPerRound: rounds.map((r) => r.openDiskStalledMs),
+  },
 };
 console.log(JSON.stringify({ bench: 'moves-rounds', rounds, summary }, null, 2));

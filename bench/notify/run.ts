@@ -17,6 +17,9 @@
 //     socket here received `notification.created` carrying it: the whole path across processes
 //     (NOTIFY → the server's listener → its realtime hub → the socket). p50/p90/p99/max. Also
 //     from the scheduled send time (transaction included), for the record.
+// The result leads with CPU per notification (µs): the server's and the bench database's
+// PostgreSQL backends' CPU over the sending window (the 5,000 idle sockets' upkeep included),
+// divided by the notifications made.
 // The server runs in a child process (server.ts, the real app with every feature and job);
 // this process holds the sockets and produces the events; PostgreSQL shares the machine.
 import crypto from 'node:crypto';
@@ -28,7 +31,7 @@ import { NOTIFICATION_EVENTS } from '@versus/domain/notifications';
 import { REALTIME_PATH, REALTIME_PROTOCOL } from '@versus/domain/realtime';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { notify } from '../../apps/server/src/notifications/notify.ts';
-import { loadavg, machineCpu, procStat } from '../lib/cpu.ts';
+import { loadavg, machineCpu, postgresCpuSec, procStat } from '../lib/cpu.ts';
 import { admin, urlFor } from '../lib/postgres.ts';
 import { type BenchServer, spawnBenchServer } from '../lib/server.ts';
 import { messageText } from '../lib/socket.ts';
@@ -182,6 +185,7 @@ async function main() {
     onReceived = record;
 
     const cpu0 = procStat(server.child.pid!);
+    const pg0 = postgresCpuSec(DB_NAME);
     const self0 = process.cpuUsage();
     const machine0 = machineCpu();
     const total = (SECONDS + WARMUP) * RATE;
@@ -214,6 +218,7 @@ async function main() {
     await Promise.all(inFlight);
     await sleep(2000);
     const cpu1 = procStat(server.child.pid!);
+    const pg1 = postgresCpuSec(DB_NAME);
     const self1 = process.cpuUsage(self0);
     const machine1 = machineCpu();
     const underLoad = await serverMemory(server);
@@ -226,6 +231,10 @@ async function main() {
       sockets: SOCKETS,
       rate: RATE,
       seconds: SECONDS,
+      cpuUsPerNotification: {
+        server: Math.round((1e6 * (cpu1.cpuSec - cpu0.cpuSec)) / Math.max(1, produced)),
+        postgres: Math.round((1e6 * (pg1 - pg0)) / Math.max(1, produced)),
+      },
       offeredSeconds: Math.round(offeredSeconds * 10) / 10,
       produced,
       failed,

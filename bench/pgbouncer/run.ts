@@ -9,8 +9,9 @@
 //
 // Needs /usr/sbin/pgbouncer. The three alternate in rotating order within each round, so each
 // sees the same load from whatever else runs on the machine; compare them only within a run.
-// Figures: matches/s, and CPU per match of PostgreSQL's backends, this process and PgBouncer
-// (steadier than throughput on a shared machine). Each round is printed, then the medians.
+// Figures, CPU first: CPU per match of PostgreSQL's backends, this process and PgBouncer
+// (steadier than throughput on a shared machine), then matches/s. Each round is printed, then
+// the medians.
 import crypto from 'node:crypto';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { openPostgres } from '../../apps/server/src/db/database.ts';
@@ -32,8 +33,8 @@ type Way = 'named' | 'unnamed' | 'bouncer';
 const WAYS: Way[] = ['named', 'unnamed', 'bouncer'];
 
 interface Run {
-  matchesPerSecond: number;
   cpuMsPerMatch: { postgres: number; client: number; pgbouncer: number };
+  matchesPerSecond: number;
 }
 
 const named = await freshDatabase(DB_NAME, CLIENTS);
@@ -82,12 +83,12 @@ async function run(db: Database, forSeconds: number): Promise<Run> {
   const own = process.cpuUsage(own0);
   const perMatch = (sec: number) => Number(((1000 * sec) / Math.max(1, matches)).toFixed(3));
   return {
-    matchesPerSecond: Math.round(matches / seconds),
     cpuMsPerMatch: {
       postgres: perMatch(postgresCpuSecSince(DB_NAME, pg0)),
       client: perMatch((own.user + own.system) / 1e6),
       pgbouncer: perMatch(procStat(bouncer.pid).cpuSec - bouncer0),
     },
+    matchesPerSecond: Math.round(matches / seconds),
   };
 }
 
@@ -113,13 +114,13 @@ try {
       return [
         way,
         {
-          matchesPerSecond: m((r) => r.matchesPerSecond),
-          throughputVsNamed: Number(relative.toFixed(2)),
           cpuMsPerMatch: {
             postgres: m((r) => r.cpuMsPerMatch.postgres),
             client: m((r) => r.cpuMsPerMatch.client),
             pgbouncer: m((r) => r.cpuMsPerMatch.pgbouncer),
           },
+          matchesPerSecond: m((r) => r.matchesPerSecond),
+          throughputVsNamed: Number(relative.toFixed(2)),
         },
       ];
     }),

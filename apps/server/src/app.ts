@@ -17,20 +17,50 @@ import { GENERIC } from '@versus/domain/messages';
 import type { ApiErrorBody } from '@versus/domain/errors';
 import type { Config } from './config.ts';
 import { isDatabaseUnavailable, type Database } from './db/database.ts';
-import type { AppContext } from './context.ts';
+import type { App, AppContext } from './context.ts';
 import { AppError } from './http/errors.ts';
 import { refuseUnstorableCharacters } from './http/characters.ts';
 import { RetryLaterError } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { features } from './features.ts';
+import { SecretCache } from './db/secrets.ts';
+import { TopicRules } from './realtime/topic-rules.ts';
+import { createHub, realtimeFeature } from './realtime/realtime.routes.ts';
+import { ChallengeListCache } from './challenges/challenges.cache.ts';
+import { NotificationDeliverers } from './notifications/notify.ts';
+import { Arena } from './arena/arena.service.ts';
+import { authFeature } from './auth/auth.routes.ts';
+import { walletFeature } from './wallet/wallet.routes.ts';
+import { virtualStatsFeature } from './wallet/virtual-stats.routes.ts';
+import { challengesFeature } from './challenges/challenges.routes.ts';
+import { arenaFeature } from './arena/arena.routes.ts';
+import { roomsFeature } from './rooms/rooms.routes.ts';
+import { resultsFeature } from './results/results.routes.ts';
+import { adminFeature } from './admin/admin.routes.ts';
+import { historyFeature } from './results/history.routes.ts';
+import { notificationsFeature } from './notifications/notifications.routes.ts';
+import { pushFeature } from './notifications/push/push.routes.ts';
+import { remindersFeature } from './notifications/reminders/reminders.routes.ts';
+import { profileFeature } from './profile/profile.routes.ts';
+import { leaderboardsFeature } from './leaderboards/leaderboards.routes.ts';
+import { socialFeature } from './social/social.routes.ts';
+import { verificationFeature } from './verification/verification.routes.ts';
+import { feedbackFeature } from './feedback/feedback.routes.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { exposeMetrics, METRICS_PATH, timeRequests } from './observability/metrics.routes.ts';
+import { openFileStore } from './storage/open-file-store.ts';
 
-export type App = FastifyInstance<
-  import('node:http').Server,
-  import('node:http').IncomingMessage,
-  import('node:http').ServerResponse,
-  import('fastify').FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { App } from './context.ts';
+
+/** What buildApp made, for tests and benchmarks that drive the parts behind the routes. */
+export interface AppServices extends AppContext {
+  arena: Arena;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly services: AppServices;
+  }
+}
 
 export interface BuildOptions {
   config: Config;
@@ -43,9 +73,32 @@ const HEALTH_TIMEOUT_MS = 3000;
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/**
+ * The collaborators every feature is handed, built once per app in the order they need (nothing
+ * starts here: the realtime feature starts the hub). Tests that call services directly use it too.
+ */
+export function createServices(base: Pick<AppContext, 'config' | 'db' | 'log' | 'files'>): AppServices {
+  const { config, db, log } = base;
+  const metrics = createMetrics({
+    db,
+    hub: () => hub,
+    warn: (obj, msg) => log.warn(obj, msg),
+    escrowEveryMs: config.metrics.escrowEveryMs,
+    auditEveryMs: config.metrics.auditEveryMs,
+    processMetrics: config.metrics.token !== undefined || config.metrics.listen !== undefined,
+  });
+  const shared = { ...base, metrics, topics: new TopicRules(), secrets: new SecretCache(db) };
+  const hub = createHub(shared, { move: (user, move) => arena.socketMove(user, move) });
+  const ctx: AppContext = { ...shared, hub, challengeList: new ChallengeListCache(), deliverers: new NotificationDeliverers() };
+  const arena = new Arena(ctx);
+  return { ...ctx, arena };
+}
+
 export async function buildApp({ config, db, logger }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    // One line per request, written when it is answered (logRequests below), not two.
+    disableRequestLogging: true,
     // A number of hops: the nearest n proxies (proxy-addr takes the count as a function).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -91,7 +144,15 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const ctx: AppContext = { config, db, log: app.log };
+  const files = await openFileStore(config, db);
+  app.addHook('onClose', async () => files.close?.());
+  const services = createServices({ config, db, log: app.log, files });
+  const { arena, ...ctx } = services;
+  app.decorate('services', services);
+  app.addHook('onClose', () => arena.close());
+  logRequests(app);
+  timeRequests(app, ctx.metrics);
+  exposeMetrics(app, ctx);
 
   app.get('/api/health', { schema: { hide: true } }, async (request, reply) => {
     const started = performance.now();
@@ -111,7 +172,24 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
     }
   });
 
-  for (const feature of features) await feature(app, ctx);
+  authFeature(app, ctx);
+  await realtimeFeature(app, ctx);
+  walletFeature(app, ctx);
+  virtualStatsFeature(app, ctx);
+  await challengesFeature(app, ctx);
+  arenaFeature(app, ctx, arena);
+  await roomsFeature(app, ctx);
+  await resultsFeature(app, ctx);
+  adminFeature(app, ctx);
+  historyFeature(app, ctx);
+  await notificationsFeature(app, ctx);
+  await pushFeature(app, ctx);
+  await remindersFeature(app, ctx);
+  socialFeature(app, ctx);
+  verificationFeature(app, ctx);
+  await feedbackFeature(app, ctx);
+  await profileFeature(app, ctx);
+  leaderboardsFeature(app, ctx);
 
   if (config.webDir && fs.existsSync(config.webDir)) {
     await app.register(staticFiles, {
@@ -132,10 +210,19 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   return app;
 }
 
+/** Each answered request as one log line: the request, its status and how long it took (ms). */
+function logRequests(app: App): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
+}
+
 const indexHtml = (config: Config) => path.join(config.webDir ?? '', 'index.html');
 // Paths the SPA must not answer: the API, and build assets (a missing chunk is a 404, not a page).
 const isApiPath = (url: string) =>
-  url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url.startsWith('/realtime') || url.startsWith('/assets/');
+  url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url.startsWith('/realtime') || url.startsWith('/assets/') ||
+  url.split('?')[0] === METRICS_PATH;
 
 export function errorBody(code: string, message: string, field?: string): ApiErrorBody {
   return { error: field ? { code, message, field } : { code, message } };

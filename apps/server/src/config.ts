@@ -13,7 +13,7 @@ export interface Limits {
 export interface Config {
   port: number;
   host: string;
-  /** Embedded database and uploads live here when DATABASE_URL is not set. */
+  /** The embedded database lives here when DATABASE_URL is not set; uploads too with FILE_STORE=disk. */
   dataDir: string;
   databaseUrl: string | undefined;
   /** The LISTEN connection's PostgreSQL (DATABASE_LISTEN_URL): direct when DATABASE_URL is a PgBouncer. */
@@ -47,6 +47,35 @@ export interface Config {
   limits: Limits;
   /** Slow clients are cut off: see docs/security.md for why each number. */
   timeouts: HttpTimeouts;
+  /** Where /metrics is served, if anywhere (docs/operations.md, "Metrics and logs"). */
+  metrics: MetricsExposure;
+  /** Where uploads (avatars, evidence, feedback screenshots) are kept: docs/operations.md, "Files". */
+  files: FileStoreConfig;
+}
+
+export interface MetricsExposure {
+  /** METRICS_TOKEN: /metrics on the public port, for `Authorization: Bearer <token>` only (and required on `listen` too). */
+  token: string | undefined;
+  /** METRICS_PORT (and METRICS_HOST, default 127.0.0.1): a listener of its own serving only /metrics. */
+  listen: { host: string; port: number } | undefined;
+  /** METRICS_ESCROW_EVERY_SECONDS: a scrape re-reads escrow totals at most this often (0: every scrape). */
+  escrowEveryMs: number;
+  /** METRICS_AUDIT_EVERY_SECONDS: a scrape reruns the ledger audit (it reads every transfer) at most this often. */
+  auditEveryMs: number;
+}
+
+/** FILE_STORE: the database (default), the data directory, or an S3-compatible bucket. */
+export type FileStoreConfig = { kind: 'postgres' } | { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
+
+export interface S3Settings {
+  bucket: string;
+  /** An S3-compatible service's address (MinIO, R2, ...); absent for AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Absent: the SDK's own chain (AWS_* variables, an instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** bucket in the path (https://host/bucket/key) rather than the host name. */
+  forcePathStyle: boolean;
 }
 
 export interface HttpTimeouts {
@@ -114,6 +143,66 @@ function poolModeOf(env: NodeJS.ProcessEnv): 'session' | 'transaction' {
   return mode;
 }
 
+/** Shorter is guessable: the token is the only thing between the internet and these figures. */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+
+function metricsOf(env: NodeJS.ProcessEnv, publicPort: number): MetricsExposure {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || /[^\x21-\x7e]/.test(token))) {
+    throw new Error(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters with no spaces (e.g. openssl rand -hex 32)`);
+  }
+  const cadence = { escrowEveryMs: seconds(env, 'METRICS_ESCROW_EVERY_SECONDS', 30) * 1000, auditEveryMs: seconds(env, 'METRICS_AUDIT_EVERY_SECONDS', 300) * 1000 };
+  if (!env.METRICS_PORT) {
+    if (env.METRICS_HOST) throw new Error('METRICS_HOST needs METRICS_PORT: the port of the metrics listener');
+    return { token, listen: undefined, ...cadence };
+  }
+  const port = Number(env.METRICS_PORT);
+  if (!/^\d+$/.test(env.METRICS_PORT) || port > 65535) throw new Error(`METRICS_PORT must be a port number, got ${env.METRICS_PORT}`);
+  if (port !== 0 && port === publicPort) throw new Error(`METRICS_PORT must differ from PORT (${publicPort}): it is a listener of its own`);
+  return { token, listen: { host: env.METRICS_HOST || '127.0.0.1', port }, ...cadence };
+}
+
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number of seconds (0 or more), got ${raw}`);
+  return Number(raw);
+}
+
+const FILE_STORES = ['postgres', 'disk', 's3'] as const;
+const S3_SETTINGS = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+
+function fileStoreOf(env: NodeJS.ProcessEnv): FileStoreConfig {
+  const kind = env.FILE_STORE || 'postgres';
+  if (!(FILE_STORES as readonly string[]).includes(kind)) throw new Error(`FILE_STORE must be postgres, disk or s3, got ${kind}`);
+  if (kind !== 's3') {
+    // Most likely FILE_STORE=s3 was forgotten: files would silently go elsewhere.
+    const stray = S3_SETTINGS.filter((name) => env[name]);
+    if (stray.length > 0) throw new Error(`${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but FILE_STORE is ${kind}: set FILE_STORE=s3, or remove the S3_ settings`);
+    return { kind: kind as 'postgres' | 'disk' };
+  }
+  const bucket = env.S3_BUCKET ?? '';
+  // S3's bucket naming rules, in short: 3-63 lower-case letters, digits, dots and hyphens.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`FILE_STORE=s3 needs S3_BUCKET, a bucket name (3-63 lower-case letters, digits, dots, hyphens), got "${bucket}"`);
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http:// or https:// address, got ${endpoint}`);
+  const region = env.S3_REGION || 'us-east-1';
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) throw new Error(`S3_REGION must be a region name such as us-east-1 (or auto), got ${region}`);
+  const [accessKeyId, secretAccessKey] = [env.S3_ACCESS_KEY_ID || '', env.S3_SECRET_ACCESS_KEY || ''];
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the AWS SDK then finds credentials itself)');
+  const pathStyle = env.S3_FORCE_PATH_STYLE || '';
+  if (pathStyle && !/^(true|false)$/i.test(pathStyle)) throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got ${pathStyle}`);
+  return {
+    kind: 's3',
+    bucket,
+    endpoint,
+    region,
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : undefined,
+    // Self-hosted S3-compatible services mostly answer only at https://host/bucket/key.
+    forcePathStyle: pathStyle ? truthy(pathStyle) : endpoint !== undefined,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -141,5 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       keepAliveMs: positiveInt(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000),
       idleMs: positiveInt(env, 'HTTP_IDLE_TIMEOUT_MS', 60_000),
     },
+    metrics: metricsOf(env, port),
+    files: fileStoreOf(env),
   };
 }

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH, USERNAME_RULE } from '@versus/domain';
 import { auditLedger } from '../ledger/ledger.audit.ts';
+import { diskStore } from '../storage/file-store.ts';
+import { PostgresFileStore } from '../storage/postgres-file-store.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -132,6 +134,28 @@ describe('npm run admin, misused', () => {
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`is in use by another Versus server (pid ${process.pid})`);
       expect(run.stderr).toContain('stop the Versus server, run this command, then start the server again');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('npm run admin -- import-files', () => {
+  it('copies the uploads of DATA_DIR into the database under the same keys, with their types', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'versus-import-'));
+    try {
+      const disk = diskStore(dataDir);
+      const files = { 'avatars/u1/u1-1.png': 'image/png', 'evidence/m1/shot.jpg': 'image/jpeg', 'feedback/u2/note.webp': 'image/webp' };
+      for (const [key, type] of Object.entries(files)) await disk.put(key, Buffer.from(`bytes of ${key}`), type);
+      fs.writeFileSync(path.join(dataDir, 'uploads/avatars/u1/half.png.123.tmp'), 'a write that never finished');
+
+      const run = await admin(['import-files'], '', { DATA_DIR: dataDir });
+      expect(run).toEqual({ code: 0, stdout: `3 files copied from ${dataDir}/uploads into the database.\n`, stderr: '' });
+      const store = new PostgresFileStore(testApp.database.db);
+      for (const [key, type] of Object.entries(files)) {
+        expect(await store.get(key), key).toEqual({ data: Buffer.from(`bytes of ${key}`), contentType: type, size: `bytes of ${key}`.length });
+      }
+      expect(await admin(['import-files', '--email', 'x@example.com'], '')).toMatchObject({ code: 2, stderr: expect.stringContaining('import-files takes no options.') });
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

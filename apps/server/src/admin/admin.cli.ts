@@ -1,13 +1,17 @@
-// `npm run admin -- <command>`: the operator's account commands (the first admin, a new
-// password), run beside the server on the same settings (DATABASE_URL, else DATA_DIR).
+// `npm run admin -- <command>`: the operator's commands (the first admin, a new password, a
+// backup of the embedded database and its restore, the upload import), on the server's settings
+// (DATABASE_URL, else DATA_DIR; FILE_STORE).
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../config.ts';
+import { backupEmbedded, restoreEmbedded } from '../db/backup.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open.ts';
 import { AppError } from '../http/errors.ts';
+import { importDiskFiles } from '../storage/import-disk-files.ts';
+import { openFileStore } from '../storage/open-file-store.ts';
 import { adminSignUp, checkNewPassword, createAdmin, setPassword } from './admin-accounts.service.ts';
 
 const USAGE = `Usage:
@@ -17,6 +21,15 @@ const USAGE = `Usage:
       before the @. An email or username already taken is refused.
   npm run admin -- password --email <email>
       Gives an existing account a new password and ends all its sessions.
+  npm run admin -- backup --out <file>
+      Writes the embedded database (DATA_DIR) to a new file (a gzipped tar). Stop the server
+      first. With DATABASE_URL, use PostgreSQL's pg_dump instead (docs/operations.md).
+  npm run admin -- restore --from <file> [--replace]
+      Makes DATA_DIR's embedded database the one in the file. A database already there is
+      only replaced with --replace, and kept beside it, renamed. Stop the server first.
+  npm run admin -- import-files
+      Copies the files uploaded under DATA_DIR/uploads (where every upload went before
+      FILE_STORE) into the store FILE_STORE names. Run it once on each host that has them.
 
 The password is asked for (not shown), or read from the first line of standard input when
 piped. The database is DATABASE_URL's, else the embedded one in DATA_DIR (./data): a running
@@ -37,6 +50,9 @@ async function run(argv: string[]): Promise<string> {
         name: { type: 'string' },
         phone: { type: 'string' },
         'date-of-birth': { type: 'string' },
+        out: { type: 'string' },
+        from: { type: 'string' },
+        replace: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -46,8 +62,14 @@ async function run(argv: string[]): Promise<string> {
   const { positionals, values } = parsed;
   if (values.help) return USAGE;
   const [command, ...extra] = positionals;
-  if (command !== 'create' && command !== 'password') throw new UsageError(command ? `Unknown command: ${command}` : 'No command given.');
   if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
+  if (command === 'backup' || command === 'restore') return backupCommand(command, values);
+  if (command === 'import-files') {
+    if (Object.keys(values).length > 0) throw new UsageError('import-files takes no options.');
+    return importFiles(loadConfig());
+  }
+  if (command !== 'create' && command !== 'password') throw new UsageError(command ? `Unknown command: ${command}` : 'No command given.');
+  if (values.out || values.from || values.replace) throw new UsageError(`${command} does not take --out, --from or --replace.`);
   if (!values.email) throw new UsageError('--email is required.');
   if (command === 'password' && (values.username || values.name || values.phone || values['date-of-birth'])) {
     throw new UsageError('password takes only --email.');
@@ -70,6 +92,37 @@ async function run(argv: string[]): Promise<string> {
   checkNewPassword(password);
   await withDatabase(config, (db) => setPassword(db, values.email!, password));
   return `New password set for ${values.email.trim()}; its sessions have ended.`;
+}
+
+async function backupCommand(command: 'backup' | 'restore', values: { out?: string; from?: string; replace?: boolean; email?: string }): Promise<string> {
+  if (values.email) throw new UsageError(`${command} does not take --email.`);
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    throw new Error(`${command} is for the embedded database; with DATABASE_URL, use pg_dump and pg_restore (docs/operations.md).`);
+  }
+  if (command === 'backup') {
+    if (!values.out) throw new UsageError('--out is required.');
+    if (values.from || values.replace) throw new UsageError('backup takes only --out.');
+    const { bytes } = await backupEmbedded(config.dataDir, values.out);
+    return `Backup written: ${values.out} (${bytes} bytes) from ${config.dataDir}.`;
+  }
+  if (!values.from) throw new UsageError('--from is required.');
+  if (values.out) throw new UsageError('restore takes --from and --replace.');
+  const { users, keptAt } = await restoreEmbedded(config.dataDir, values.from, { replace: values.replace ?? false });
+  return `Restored ${values.from} into ${config.dataDir} (${users} accounts).${keptAt ? ` The database it replaced is kept at ${keptAt}.` : ''}`;
+}
+
+async function importFiles(config: Config): Promise<string> {
+  if (config.files.kind === 'disk') return 'FILE_STORE is disk: the files are already where the server reads them. Nothing copied.';
+  const copied = await withDatabase(config, async (db) => {
+    const store = await openFileStore(config, db);
+    try {
+      return await importDiskFiles(config.dataDir, store);
+    } finally {
+      store.close?.();
+    }
+  });
+  return `${copied} file${copied === 1 ? '' : 's'} copied from ${config.dataDir}/uploads into the ${config.files.kind === 's3' ? `S3 bucket ${config.files.bucket}` : 'database'}.`;
 }
 
 async function withDatabase<T>(config: Config, work: (db: Database) => Promise<T>): Promise<T> {

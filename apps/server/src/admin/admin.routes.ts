@@ -10,15 +10,10 @@ import {
   voidMatchRequestSchema,
   voidMatchResponseSchema,
 } from '@versus/domain/results';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { requireRole, requireUser } from '../auth/auth.plugin.ts';
 import { badRequest } from '../http/errors.ts';
-import { authorizeTopic } from '../realtime/authorize.ts';
 import * as service from './admin.service.ts';
-
-// The bare `admin` topic (dispute.opened, dispute.resolved): admins only.
-authorizeTopic('admin', ({ user, id }) => id === undefined && user.role === 'admin');
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -33,6 +28,9 @@ function bodyOf<T>(schema: z.ZodType<T>, request: FastifyRequest): T {
 }
 
 export function adminFeature(app: App, ctx: AppContext): void {
+  // The bare `admin` topic (dispute.opened, dispute.resolved): admins only.
+  ctx.topics.authorize('admin', ({ user, id }) => id === undefined && user.role === 'admin');
+
   app.get('/api/admin/dashboard', {
     schema: { tags, security, summary: 'Live counts (users, open challenges, active matches, open disputes, escrow held per currency) and the ledger audit', response: { 200: dashboardSchema } },
   }, async (request) => {

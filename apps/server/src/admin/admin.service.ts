@@ -7,7 +7,7 @@ import { ARENA } from '@versus/domain';
 import { isWebGame } from '@versus/domain/games/index';
 import { finishStored } from '../arena/arena.finish.ts';
 import { findCore } from '../arena/arena.repository.ts';
-import type { AccessClaims } from '../auth/tokens.ts';
+import type { AccessClaims } from '../auth/claims.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Ending } from '../arena/arena.finish.ts';

@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS } from '@versus/domain/messages';
 import type { Dashboard, Dispute } from '@versus/domain/results';
-import { canFollow } from '../realtime/authorize.ts';
 import { createResultsKit, multipartBody, pngOf, type ResultsKit, type TestPlayer } from '../results/results.test-kit.ts';
 
 let kit: ResultsKit;
@@ -45,10 +44,10 @@ describe('authorization', () => {
       expect(plain.status, `${method} ${url}`).toBe(403);
       expect(plain.body.error?.code).toBe('forbidden');
     }
-    const appCtx = { config: kit.t.config, db: kit.t.database.db, log: kit.t.app.log };
-    expect(await canFollow(appCtx, { userId: admin.id, role: 'admin', accountType: 'real' }, 'admin')).toBe(true);
-    expect(await canFollow(appCtx, { userId: user.id, role: 'user', accountType: 'real' }, 'admin')).toBe(false);
-    expect(await canFollow(appCtx, { userId: user.id, role: 'promoter', accountType: 'real' }, 'admin')).toBe(false);
+    const appCtx = kit.t.app.services;
+    expect(await appCtx.topics.canFollow({ userId: admin.id, role: 'admin', accountType: 'real' }, 'admin')).toBe(true);
+    expect(await appCtx.topics.canFollow({ userId: user.id, role: 'user', accountType: 'real' }, 'admin')).toBe(false);
+    expect(await appCtx.topics.canFollow({ userId: user.id, role: 'promoter', accountType: 'real' }, 'admin')).toBe(false);
     const [row] = await kit.t.database.db.query<{ status: string }>('SELECT status FROM disputes WHERE id = $1', [disputeId]);
     expect(row!.status).toBe('open');
   });

@@ -2,7 +2,7 @@
 // process or across two; and a restart mid-match loses nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchView } from '@versus/domain/arena';
-import type { App } from '../app.ts';
+import type { App } from '../context.ts';
 import { TestSocket, listen } from '../realtime/test-socket.ts';
 import { createKit, playTicTacToeGame, type Kit, type Player } from './arena.test-kit.ts';
 
@@ -102,7 +102,7 @@ describe('two final moves at once', () => {
     const [reply, swept] = await Promise.all([
       kit.move(id, alice, 2, { version: view.version }),
       // Another process's sweeper thinks alice's time is up.
-      (await import('./arena.routes.ts')).arenaOf(other).sweep(Date.now() + 10 * 60_000),
+      other.services.arena.sweep(Date.now() + 10 * 60_000),
     ]);
     const after = await kit.view(id, alice);
     expect(after.status).toBe(reply.status === 200 ? 'completed' : 'in_progress');

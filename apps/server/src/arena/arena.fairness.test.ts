@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARENA } from '@versus/domain';
 import { ludoCommitment, verifyLudoRolls } from '@versus/domain/games/index';
 import type { MatchView } from '@versus/domain/arena';
-import { arenaOf } from './arena.routes.ts';
 import { createKit, playTicTacToeGame, type Kit, type Player } from './arena.test-kit.ts';
 
 let kit: Kit;
@@ -113,7 +112,7 @@ describe('a flag that fell first decides', () => {
     ]);
     const other = await kit.anotherApp();
     // What the sweep runs for each overdue clock (and the timer, when it fires late).
-    expect(await arenaOf(other).flag(id, Number(row!.since) + 50_000, { fresh: true })).toBe(true);
+    expect(await other.services.arena.flag(id, Number(row!.since) + 50_000, { fresh: true })).toBe(true);
     const after = await kit.view(id, alice, other);
     expect(after.series.games[0]!.outcome).toEqual({ winner: aliceSeat, reason: 'timeout' });
   });
@@ -175,7 +174,7 @@ describe('a flag that fell first decides', () => {
     const seat = c.running[0] as 0 | 1;
     const fallsAt = c.since + c.remainingMs[seat] + Math.min(c.quotaMs[seat], 2_000);
     const other = await kit.anotherApp();
-    const arena = arenaOf(other);
+    const arena = other.services.arena;
     let clock = fallsAt - 1;
     Object.defineProperty(arena, 'now', { value: () => clock });
     const accepted = arena.draw({ userId: white.id } as Parameters<typeof arena.draw>[0], id, { action: 'accept' });
@@ -288,7 +287,7 @@ describe('ready', () => {
     const [row] = await kit.test.database.db.query<{ at: Date }>('SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1', [id]);
     const deadline = new Date(row!.at).getTime() + 5 * 60_000;
     const other = await kit.anotherApp();
-    const arena = arenaOf(other);
+    const arena = other.services.arena;
     let clock = deadline - 1;
     Object.defineProperty(arena, 'now', { value: () => clock });
     // Something of this match's is being done (a clock check reading it) when bob's ready
@@ -311,7 +310,7 @@ describe('ready', () => {
     await kit.view(id, alice); // cached here as pending
     const [row] = await kit.test.database.db.query<{ at: Date }>('SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1', [id]);
     const other = await kit.anotherApp();
-    expect(await arenaOf(other).sweep(new Date(row!.at).getTime() + 6 * 60_000)).toMatchObject({ noShows: 1 });
+    expect(await other.services.arena.sweep(new Date(row!.at).getTime() + 6 * 60_000)).toMatchObject({ noShows: 1 });
     const voided = await kit.snapshot(id);
     const late = await kit.api('POST', `/api/matches/${id}/ready`, { as: alice });
     expect(late.status).toBe(409);

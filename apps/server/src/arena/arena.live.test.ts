@@ -3,7 +3,7 @@
 // whole, the other processes'; a socket that resumes gets what its hub still holds, or a gap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchEvent } from '@versus/domain/arena';
-import type { App } from '../app.ts';
+import type { App } from '../context.ts';
 import { announce } from '../realtime/publish.ts';
 import { TestSocket, listen } from '../realtime/test-socket.ts';
 import { createKit, type Kit, type Player } from './arena.test-kit.ts';

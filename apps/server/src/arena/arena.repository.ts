@@ -398,3 +398,14 @@ export async function writeBatch(
 }
 
 export type { Database };
+
+/** A player's finished matches (completed, cancelled, disputed), newest first. */
+export async function finishedMatchIds(db: Queryable, userId: string, limit: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT id FROM matches
+      WHERE (player1_id = $1 OR player2_id = $1) AND status IN ('completed', 'cancelled', 'disputed')
+      ORDER BY coalesce(completed_at, scheduled_time, created_at) DESC, id LIMIT $2`,
+    [userId, limit],
+  );
+  return rows.map((row) => row.id);
+}

@@ -11,75 +11,53 @@ import {
   replaySchema,
   resignRequestSchema,
 } from '@versus/domain/arena';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
-import { AppError, errorResponses as errors } from '../http/errors.ts';
+import { errorResponses as errors } from '../http/errors.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
-import { authorizeTopic, presenceTopic, versionTopic } from '../realtime/authorize.ts';
-import { handleMoves } from '../realtime/commands.ts';
 import * as repo from './arena.repository.ts';
-import { Arena, matchId, type ArenaOptions } from './arena.service.ts';
+import type { Arena } from './arena.service.ts';
+import { matchId } from './arena.record.ts';
 import { UUID } from '../http/validation.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['arena'];
 const idParams = z.object({ id: z.string().max(64) });
 
-const arenas = new WeakMap<App, Arena>();
-
-/** The arena of an app (tests drive its sweeper and read its writer's figures). */
-export function arenaOf(app: App): Arena {
-  const arena = arenas.get(app);
-  if (!arena) throw new Error('the arena feature is not registered on this app');
-  return arena;
-}
-
-
 // Who may follow a match's topics never changes (its players and its privacy are set when it is
 // made), so the answer is remembered: every player subscribes at least twice per match.
 type TopicAccess = NonNullable<Awaited<ReturnType<typeof repo.topicAccess>>>;
-const access = new Map<string, TopicAccess>();
 const ACCESS_CACHE = 50_000;
 
-async function topicAccess(ctx: AppContext, id: string): Promise<TopicAccess | null> {
-  const cached = access.get(id);
-  if (cached) return cached;
-  const row = await repo.topicAccess(ctx.db, id);
-  if (row) {
-    if (access.size >= ACCESS_CACHE) access.delete(access.keys().next().value!);
-    access.set(id, row);
+/** The arena's topics: who may follow them, who is present, and who numbers `match:{id}`. */
+function arenaTopics(ctx: AppContext): void {
+  const access = new Map<string, TopicAccess>();
+  async function topicAccess(id: string | undefined): Promise<TopicAccess | null> {
+    if (!id || !UUID.test(id)) return null;
+    const key = id.toLowerCase();
+    const cached = access.get(key);
+    if (cached) return cached;
+    const row = await repo.topicAccess(ctx.db, key);
+    if (row) {
+      if (access.size >= ACCESS_CACHE) access.delete(access.keys().next().value!);
+      access.set(key, row);
+    }
+    return row;
   }
-  return row;
+  const isPlayer = (row: TopicAccess | null, userId: string) => row !== null && (row.player1_id === userId || row.player2_id === userId);
+
+  // `match:{id}`: its players; anyone signed in when the match is public (spectators).
+  ctx.topics.authorize('match', async ({ user, id }) => {
+    const row = await topicAccess(id);
+    return row !== null && (!row.is_private || isPlayer(row, user.userId));
+  });
+  // Presence on `match:{id}` (the arena's "Here" / "Away"): its two players, not spectators.
+  ctx.topics.presenceOn('match', async ({ user, id }) => isPlayer(await topicAccess(id), user.userId));
+  // `match:{id}` is numbered by the match: every change announces itself there at its new version.
+  ctx.topics.version('match', async ({ id, follower }) => (id && UUID.test(id) ? repo.followMatch(ctx.db, id.toLowerCase(), follower) : 0));
+  // `arena-join:{id}`: the two players, who hear each other arrive.
+  ctx.topics.authorize('arena-join', async ({ user, id }) => isPlayer(await topicAccess(id), user.userId));
 }
-
-/** `match:{id}`: its players; anyone signed in when the match is public (spectators). */
-authorizeTopic('match', async ({ user, id, ctx }) => {
-  if (!id || !UUID.test(id)) return false;
-  const row = await topicAccess(ctx, id.toLowerCase());
-  if (!row) return false;
-  return !row.is_private || row.player1_id === user.userId || row.player2_id === user.userId;
-});
-
-/** Presence on `match:{id}` (the arena's "Here" / "Away"): its two players, not spectators. */
-presenceTopic('match', async ({ user, id, ctx }) => {
-  if (!id || !UUID.test(id)) return false;
-  const row = await topicAccess(ctx, id.toLowerCase());
-  return row !== null && (row.player1_id === user.userId || row.player2_id === user.userId);
-});
-
-/**
- * `match:{id}` is numbered by the match: every change of a match announces itself there at its
- * new version, and to the processes recorded as following it.
- */
-versionTopic('match', async ({ id, follower, ctx }) => (id && UUID.test(id) ? repo.followMatch(ctx.db, id.toLowerCase(), follower) : 0));
-
-/** `arena-join:{id}`: the two players, who hear each other arrive. */
-authorizeTopic('arena-join', async ({ user, id, ctx }) => {
-  if (!id || !UUID.test(id)) return false;
-  const row = await topicAccess(ctx, id.toLowerCase());
-  return row !== null && (row.player1_id === user.userId || row.player2_id === user.userId);
-});
 
 const REFUSALS = `Refusals change nothing: 401 signed out; 404 no such match; 403 not a player (a spectator or a stranger, ` +
   `"Only the players of this match can play in it."); 409 not started, match over, stale version ("This match has ` +
@@ -90,26 +68,9 @@ const FLAG_FIRST =
   `(stored and published) and the request is refused: 409 time_out to the player who lost the game on time, 409 ` +
   `match_over or stale_version to the other.`;
 
-export async function registerArena(app: App, ctx: AppContext, options: ArenaOptions = {}): Promise<Arena> {
-  const arena = new Arena(ctx, options);
-  arenas.set(app, arena);
-  app.addHook('onClose', () => arena.close());
-
-  handleMoves(ctx, async (user, d) => {
-    try {
-      const done = await arena.move(user, matchId(d.matchId), {
-        move: d.move,
-        version: d.version,
-        ...(d.lagMs === undefined ? {} : { lagMs: d.lagMs }),
-        ...(d.premove === undefined ? {} : { premove: d.premove }),
-      });
-      return { matchId: d.matchId, ok: true, version: done.version };
-    } catch (error) {
-      if (error instanceof AppError) return { matchId: d.matchId, ok: false, status: error.status, code: error.code, message: error.message };
-      ctx.log.error({ err: error, matchId: d.matchId }, 'arena: socket move failed');
-      return { matchId: d.matchId, ok: false, status: 500, code: 'internal', message: 'An unexpected error occurred. Please try again.' };
-    }
-  });
+/** The arena's routes, topics and sweep; buildApp makes the Arena and plays socket moves with it. */
+export function arenaFeature(app: App, ctx: AppContext, arena: Arena): void {
+  arenaTopics(ctx);
 
   scheduleJob(app, ctx, {
     name: 'arena.sweep',
@@ -278,10 +239,4 @@ export async function registerArena(app: App, ctx: AppContext, options: ArenaOpt
     },
     async (request) => ({ match: await arena.spectate(requireUser(request), matchId(request.params.id)) }),
   );
-
-  return arena;
 }
-
-export const arenaFeature = async (app: App, ctx: AppContext): Promise<void> => {
-  await registerArena(app, ctx);
-};

@@ -13,7 +13,7 @@
 // The sweep acts only a grace (ARENA_RULES.sweepGraceMs) past a deadline: a ready or a move
 // that arrived in time at another process, and is still being written there, commits first.
 import crypto from 'node:crypto';
-import { ARENA, CHALLENGE } from '@versus/domain';
+import { ARENA, CHALLENGE, GENERIC } from '@versus/domain';
 import {
   ARENA_RULES,
   matchTimeControl,
@@ -26,10 +26,10 @@ import {
 } from '@versus/domain/arena';
 import type { MatchStatus } from '@versus/domain/challenges';
 import { flagFall, isWebGame, nextFlagAt, otherSeat, type MoveErrorCode, type OutcomeReason, type Seat } from '@versus/domain/games/index';
-import type { AccessClaims } from '../auth/tokens.ts';
+import type { AccessClaims } from '../auth/claims.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
-import { localHub } from '../realtime/commands.ts';
+import type { MoveAnswer, MoveCommand } from '../realtime/hub.ts';
 import { topics } from '../realtime/publish.ts';
 import { announceCommitted, notificationEvent } from '../notifications/notify.ts';
 import { finishMatch, noShowEnding, type Ending } from './arena.finish.ts';
@@ -40,97 +40,20 @@ import {
   drawArena,
   isOver,
   randomSeed,
-  replayMoves,
   resignArena,
   startArena,
   type ArenaState,
   type GameOver,
   type MoveEntryRecord,
   toMoveOf,
-  type StoredMove,
   type Transition,
 } from './arena.state.ts';
-import { buildMatchView, buildReplay, buildSummary, matchEvent, noShowDeadline, seatOf } from './arena.views.ts';
+import { matchEvent, noShowDeadline } from './arena.views.ts';
+import { activeMatches, replayMatch, spectateMatch, viewMatch } from './arena.reads.ts';
+import { isStale, matchId, moveInsert, STALE, toRecord, WAITING, type MatchRecord, type Stale } from './arena.record.ts';
+import { sweepOverdue, type SweepResult } from './arena.sweep.ts';
 import { MatchWriter, type PlainWrite, type WriterOptions } from './arena.writer.ts';
-import { UUID } from '../http/validation.ts';
 
-/** A match as the referee holds it between operations. */
-interface MatchRecord {
-  id: string;
-  challengeId: string | null;
-  players: [string, string];
-  game: string;
-  status: MatchStatus;
-  currency: repo.MatchCoreRow['currency'];
-  isPrivate: boolean;
-  scheduledTime: Date | null;
-  createdAt: Date;
-  version: number;
-  state: ArenaState | null;
-  readyAt: [Date | null, Date | null];
-  startedAt: Date | null;
-  /** The match length the creator chose (minutes); null: the game's standard clock. */
-  duration: number | null;
-  /** The seq of the state snapshot stored in the database (null: none); the moves after it are replayed on a read. */
-  storedSeq: number | null;
-}
-
-/** The moves stored after a snapshot, as replayMoves takes them. */
-const storedMoves = (rows: readonly repo.ReplayMoveRow[], after: number): StoredMove[] =>
-  rows
-    .filter((r) => r.seq > after)
-    .map((r) => ({
-      seq: r.seq,
-      seat: r.seat,
-      move: r.move,
-      at: new Date(r.created_at).getTime(),
-      remainingMs: [r.remaining_ms[0], r.remaining_ms[1]],
-      lagMs: r.lag_ms,
-      premove: r.premove,
-    }));
-
-/** The stored state: the snapshot with the moves stored after it replayed (functions/arena_write.sql). */
-export const currentState = (snapshot: ArenaState | null, rows: readonly repo.ReplayMoveRow[]): ArenaState | null =>
-  snapshot && replayMoves(snapshot, storedMoves(rows, snapshot.seq));
-
-const dateOf = (iso: string | null): Date | null => (iso === null ? null : new Date(iso));
-
-const toRecord = (row: repo.MatchCoreJson & { later: repo.ReplayMoveRow[] }): MatchRecord => ({
-  id: row.id,
-  challengeId: row.challenge_id,
-  players: [row.player1_id, row.player2_id],
-  game: row.game_type,
-  status: row.status,
-  currency: row.currency,
-  isPrivate: row.is_private,
-  scheduledTime: dateOf(row.scheduled_time),
-  createdAt: new Date(row.created_at),
-  version: row.version,
-  state: currentState(row.state, row.later),
-  readyAt: [dateOf(row.player1_ready_at), dateOf(row.player2_ready_at)],
-  startedAt: dateOf(row.started_at),
-  duration: row.duration,
-  storedSeq: row.state?.seq ?? null,
-});
-
-/**
- * A view row with its state brought up to its last move. A running match whose moves do not
- * replay fails loudly (never a guessed board); one that is over (an admin voided it for that
- * reason) shows its last snapshot, its move list being whole anyway.
- */
-const withCurrentState = <R extends repo.MatchViewRow & { moves: repo.MoveRow[] }>(row: R, log: AppContext['log']): R => {
-  let state: ArenaState | null;
-  try {
-    state = currentState(row.state, row.moves);
-  } catch (error) {
-    if (row.status === 'in_progress') throw error;
-    log.warn({ err: error, matchId: row.id }, 'arena: a finished match whose moves do not replay is shown at its last snapshot');
-    return row;
-  }
-  return state === row.state ? row : { ...row, state };
-};
-
-const WAITING: readonly MatchStatus[] = ['pending', 'accepted'];
 const CACHE_LIMIT = 20_000;
 /**
  * A plain move stores its row, not the match's state; the state is stored (a snapshot) at every
@@ -139,12 +62,6 @@ const CACHE_LIMIT = 20_000;
 const SNAPSHOT_EVERY = 32;
 /** Timers fire a little after the flag could fall, so the check finds it fallen. */
 const TIMER_SLACK_MS = 5;
-
-/** The match's id, or a 404: a malformed id names no match. */
-export function matchId(id: string): string {
-  if (!UUID.test(id)) throw notFound(CHALLENGE.matchNotFound);
-  return id.toLowerCase();
-}
 
 const MOVE_REFUSAL: Record<MoveErrorCode, number> = { game_over: 409, not_your_turn: 409, invalid_move: 400, illegal_move: 400 };
 
@@ -164,24 +81,6 @@ export interface MovePlay {
   premove?: boolean | undefined;
 }
 
-const moveInsert = (matchId: string, move: MoveEntryRecord): repo.MoveInsert => ({
-  matchId,
-  seq: move.seq,
-  gameIndex: move.gameIndex,
-  seat: move.seat,
-  move: JSON.stringify(move.move),
-  notation: move.notation,
-  at: new Date(move.at),
-  remainingMs: move.remainingMs,
-  elapsedMs: move.elapsedMs,
-  lagMs: move.lagMs,
-  premove: move.premove,
-});
-
-type Stale = { stale: true };
-const STALE: Stale = { stale: true };
-const isStale = (value: unknown): value is Stale => value === STALE;
-
 export class Arena {
   readonly writer: MatchWriter;
   readonly now: () => number;
@@ -197,7 +96,7 @@ export class Arena {
   ) {
     this.now = options.now ?? Date.now;
     this.seed = options.seed ?? randomSeed;
-    this.writer = new MatchWriter(ctx.db, ctx.log, { hub: () => localHub(ctx), ...options.writer });
+    this.writer = new MatchWriter(ctx.db, ctx.log, { hub: () => ctx.hub, batchSizes: ctx.metrics.writerBatch, ...options.writer });
   }
 
   /** Stops the timers and waits for every write in flight. */
@@ -537,7 +436,22 @@ export class Arena {
   }
 
   /** A move, received at `receivedAt` (server time): validated, clocked, stored, published. */
-  move(user: AccessClaims, id: string, request: MovePlay, arrivedAt = this.now()): Promise<{ version: number; result?: MatchResult }> {
+  async move(user: AccessClaims, id: string, request: MovePlay, arrivedAt = this.now()): Promise<{ version: number; result?: MatchResult }> {
+    const started = performance.now();
+    const { played, refused, duration } = this.ctx.metrics.moves;
+    try {
+      const done = await this.play(user, id, request, arrivedAt);
+      played.inc();
+      return done;
+    } catch (error) {
+      refused.inc();
+      throw error;
+    } finally {
+      duration.observe((performance.now() - started) / 1000);
+    }
+  }
+
+  private play(user: AccessClaims, id: string, request: MovePlay, arrivedAt: number): Promise<{ version: number; result?: MatchResult }> {
     // Whole milliseconds: the move row keeps its time as a timestamp, and a replay must press the clock at the same instant.
     const receivedAt = Math.floor(arrivedAt);
     return this.operate(id, async (found, fresh) => {
@@ -556,6 +470,19 @@ export class Arena {
       }
       return this.commitTransition(m, outcome, 'match.move', receivedAt, outcome.entry);
     });
+  }
+
+  /** A move sent on a realtime socket: answered as `moved`, a refusal as its status and text. */
+  async socketMove(user: AccessClaims, d: MoveCommand): Promise<MoveAnswer> {
+    try {
+      const request = { move: d.move, version: d.version, lagMs: d.lagMs, premove: d.premove };
+      const done = await this.move(user, matchId(d.matchId), request);
+      return { matchId: d.matchId, ok: true, version: done.version };
+    } catch (error) {
+      if (error instanceof AppError) return { matchId: d.matchId, ok: false, status: error.status, code: error.code, message: error.message };
+      this.ctx.log.error({ err: error, matchId: d.matchId }, 'arena: socket move failed');
+      return { matchId: d.matchId, ok: false, status: 500, code: 'internal', message: GENERIC.other };
+    }
   }
 
   /** `user` gives up the match (the whole series). */
@@ -668,71 +595,27 @@ export class Arena {
     return this.finish(m, null, noShowEnding(m.readyAt), null, now);
   }
 
-  /**
-   * Ends every clock and no-show overdue by more than the sweep's grace (the scheduler runs this
-   * once across processes, every ARENA_RULES.sweepEveryMs, so a crash or restart still ends
-   * them). The grace lets a ready or a move that arrived in time at another process, and is
-   * still being written there, commit first: on time is judged by arrival, not by who writes
-   * first. Each match on its own: one failure holds back none.
-   */
-  async sweep(now = this.now(), batch = 500): Promise<{ flagged: number; noShows: number; failed: number }> {
-    let flagged = 0;
-    let noShows = 0;
-    let failed = 0;
-    const graceMs = ARENA_RULES.sweepGraceMs;
-    const clocks = await repo.overdueClocks(this.ctx.db, new Date(now - graceMs), batch);
-    const arrivals = await repo.overdueArrivals(this.ctx.db, new Date(now - graceMs - ARENA_RULES.noShowMs), batch);
-    const settle = async (work: Promise<boolean>) => {
-      try {
-        return await work;
-      } catch (error) {
-        failed++;
-        this.ctx.log.error({ err: error }, 'arena: sweeping a match failed');
-        return false;
-      }
-    };
-    const results = await Promise.all([
-      ...clocks.map((id) => settle(this.flag(id, now, { fresh: true, graceMs }))),
-      ...arrivals.map((id) => settle(this.noShow(id, now, graceMs))),
-    ]);
-    results.forEach((done, i) => {
-      if (!done) return;
-      if (i < clocks.length) flagged++;
-      else noShows++;
-    });
-    return { flagged, noShows, failed };
+  /** Ends every clock and no-show overdue by more than the sweep's grace (arena.sweep.ts). */
+  sweep(now = this.now(), batch = 500): Promise<SweepResult> {
+    return sweepOverdue(this, this.ctx, now, batch);
   }
 
   // -------------------------------------------------------------------------------------
-  // Reading (always from the database: what is stored is what is shown)
+  // Reading (arena.reads.ts)
 
-  /** The match as `user` sees it: a player's own seat view. Strangers are refused. */
-  async view(user: AccessClaims, id: string): Promise<MatchView> {
-    const row = await repo.findForView(this.ctx.db, id);
-    if (!row) throw notFound(CHALLENGE.matchNotFound);
-    const seat = seatOf(row, user.userId);
-    if (seat === null) throw forbidden(CHALLENGE.matchForbidden);
-    return buildMatchView(withCurrentState(row, this.ctx.log), row.moves, seat, this.now());
+  view(user: AccessClaims, id: string): Promise<MatchView> {
+    return viewMatch(this.ctx, user, id, this.now());
   }
 
-  /** Read-only, no secrets: any signed-in player for a public match, its players for a private one. */
-  async spectate(user: AccessClaims, id: string): Promise<MatchView> {
-    const row = await repo.findForView(this.ctx.db, id);
-    if (!row) throw notFound(CHALLENGE.matchNotFound);
-    if (row.is_private && seatOf(row, user.userId) === null) throw forbidden(ARENA.privateMatch);
-    return buildMatchView(withCurrentState(row, this.ctx.log), row.moves, 'spectator', this.now());
+  spectate(user: AccessClaims, id: string): Promise<MatchView> {
+    return spectateMatch(this.ctx, user, id, this.now());
   }
 
-  async replay(user: AccessClaims, id: string): Promise<Replay> {
-    const row = await repo.findForView(this.ctx.db, id, { withMoves: true });
-    if (!row) throw notFound(CHALLENGE.matchNotFound);
-    if (row.is_private && seatOf(row, user.userId) === null) throw forbidden(ARENA.privateMatch);
-    if (row.status !== 'completed' && row.status !== 'cancelled') throw conflict('not_finished', ARENA.replayNotFinished);
-    return buildReplay(row, row.moves);
+  replay(user: AccessClaims, id: string): Promise<Replay> {
+    return replayMatch(this.ctx, user, id);
   }
 
-  async active(user: AccessClaims): Promise<ArenaMatchSummary[]> {
-    const rows = await repo.listActive(this.ctx.db, user.userId);
-    return rows.map((row) => buildSummary(row, user.userId));
+  active(user: AccessClaims): Promise<ArenaMatchSummary[]> {
+    return activeMatches(this.ctx, user);
   }
 }

@@ -3,8 +3,7 @@
 // does act, the ending is the one the deadline decided.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ARENA_RULES } from '@versus/domain/arena';
-import { arenaOf } from './arena.routes.ts';
-import type { App } from '../app.ts';
+import type { App } from '../context.ts';
 import type { Arena } from './arena.service.ts';
 import { createKit, type Kit, type Player } from './arena.test-kit.ts';
 
@@ -43,7 +42,7 @@ async function resign(id: string, as: Player, app?: App) {
 /** Another process whose clock the test sets, and whose match writes wait until released. */
 async function heldProcess(at: number) {
   const app = await kit.anotherApp();
-  const arena: Arena = arenaOf(app);
+  const arena: Arena = app.services.arena;
   const clock = { now: at };
   Object.defineProperty(arena, 'now', { value: () => clock.now });
   let release!: () => void;
@@ -143,7 +142,7 @@ describe('a ready arriving late, within the grace', () => {
     await a.held;
     // Alice's ready arrives at process C just after the deadline: too late, and it must not
     // end the match (void, as nobody's ready is stored yet) before Bob's ready commits.
-    const c = arenaOf(await kit.anotherApp());
+    const c = (await kit.anotherApp()).services.arena;
     Object.defineProperty(c, 'now', { value: () => deadline + 5 });
     await expect(c.ready({ userId: alice.id } as Parameters<Arena['ready']>[0], id)).rejects.toMatchObject({ status: 409, code: 'no_show' });
     a.clock.now = deadline + 5;

@@ -5,15 +5,16 @@ import { expect } from 'vitest';
 import type { ApiErrorBody } from '@versus/domain/errors';
 import type { MatchView, MatchViewResponse, Replay } from '@versus/domain/arena';
 import type { AcceptChallengeResponse, CreateChallengeRequest, CreateChallengeResponse } from '@versus/domain/challenges';
-import type { App } from '../app.ts';
+import type { App } from '../context.ts';
 import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import type { TestDatabaseOptions } from '../test/database.ts';
 import { signUp } from '../realtime/test-socket.ts';
 import { tapEvents } from '../realtime/test-events.ts';
-import { arenaOf } from './arena.routes.ts';
-import { currentState, type Arena } from './arena.service.ts';
+import type { Arena } from './arena.service.ts';
+import { currentState } from './arena.record.ts';
 import { findCore } from './arena.repository.ts';
 import type { ArenaState } from './arena.state.ts';
 
@@ -85,9 +86,9 @@ const KIT_LENGTHS: Partial<Record<CreateChallengeRequest['game'], number>> = {
 /** The follower every match of a kit has: the kit's event tap (realtime/test-events.ts). */
 const TAP_FOLLOWER = 'test-tap';
 
-/** `database`: how the kit's database is opened (test/database.ts), e.g. through a PgBouncer. */
-export async function createKit(database: TestDatabaseOptions = {}): Promise<Kit> {
-  const test = await createTestApp({}, database);
+/** `database`: how the kit's database is opened (test/database.ts), e.g. through a PgBouncer; `config`: settings over the test app's. */
+export async function createKit(database: TestDatabaseOptions = {}, config: Partial<Config> = {}): Promise<Kit> {
+  const test = await createTestApp(config, database);
   const db = test.database.db;
   const extraApps: App[] = [];
   const tap = await tapEvents(db);
@@ -98,7 +99,7 @@ export async function createKit(database: TestDatabaseOptions = {}): Promise<Kit
   const kit: Kit = {
     test,
     app: test.app,
-    arena: arenaOf(test.app),
+    arena: test.app.services.arena,
     async player(label = 'arena') {
       const { userId, token } = await signUp(test.app, label);
       return { id: userId, token, headers: { authorization: `Bearer ${token}` } };

@@ -54,6 +54,8 @@ export interface WriterOptions {
   maxBatch?: number;
   /** Work transactions running at once. */
   maxWork?: number;
+  /** Told the size of every batch written (the /metrics histogram). */
+  batchSizes?: { observe(size: number): void };
   /** This process's realtime hub: committed events go to its sockets at once, not via the NOTIFY round trip. */
   hub?: () => RealtimeHub | undefined;
 }
@@ -99,6 +101,7 @@ export class MatchWriter {
   private readonly maxBatch: number;
   private readonly maxWork: number;
   private readonly hub: () => RealtimeHub | undefined;
+  private readonly batchSizes: WriterOptions['batchSizes'];
   private idle: (() => void)[] = [];
   readonly stats: WriterStats = { batches: 0, items: 0, largest: 0, retried: 0, writeMs: 0, waitMs: 0, works: 0, workMs: 0, deadlocksRetried: 0 };
 
@@ -111,6 +114,7 @@ export class MatchWriter {
     this.maxBatch = Math.max(1, options.maxBatch ?? 500);
     this.maxWork = Math.max(1, options.maxWork ?? 12);
     this.hub = options.hub ?? (() => undefined);
+    this.batchSizes = options.batchSizes;
   }
 
   /** Applies a version-checked change; true once committed, false when the version no longer matched. */
@@ -192,6 +196,7 @@ export class MatchWriter {
     this.stats.batches++;
     this.stats.items += batch.length;
     this.stats.largest = Math.max(this.stats.largest, batch.length);
+    this.batchSizes?.observe(batch.length);
     const started = performance.now();
     for (const item of batch) this.stats.waitMs += started - item.queuedAt;
     let applied: Set<string>;

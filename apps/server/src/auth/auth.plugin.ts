@@ -2,10 +2,10 @@
 // with requireUser / requireRole / optionalUser.
 import type { FastifyRequest } from 'fastify';
 import { AUTH, type Role } from '@versus/domain';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { verifyAccessTokenDetailed, type AccessClaims, type VerifiedAccessToken } from './tokens.ts';
+import type { AccessClaims, VerifiedAccessToken } from './claims.ts';
+import { verifyAccessTokenDetailed } from './tokens.ts';
 
 interface RequestAuth {
   /** The bearer token as presented ('' when the Authorization header is not a bearer token). */

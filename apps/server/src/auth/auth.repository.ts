@@ -284,7 +284,6 @@ export async function setSignInOutcome(db: Queryable, id: number, outcome: 'fail
   await db.query('UPDATE sign_in_attempts SET outcome = $2 WHERE id = $1', [id, outcome]);
 }
 
-/** A success forgives the account's earlier failures (the address keeps counting them). */
 /**
  * A success clears the account's failures from its own address only: the owner signing in
  * elsewhere does not give a guesser at another address a fresh set of tries.

@@ -14,8 +14,7 @@ import {
   updateUserResponseSchema,
   userResponseSchema,
 } from '@versus/domain';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { apiErrorSchema, AppError } from '../http/errors.ts';
 import { refuseCrossSite } from '../http/same-origin.ts';
 import { installAuth, requireSession, signedInOnly } from './auth.plugin.ts';

@@ -30,7 +30,8 @@ import { ensureAccounts, openAccounts } from '../ledger/ledger.service.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, isCommonPassword, needsRehash, spendVerifyTime, verifyPassword } from './passwords.ts';
-import { hashRefreshToken, newRefreshToken, signAccessToken, type AccessClaims, type VerifiedAccessToken } from './tokens.ts';
+import type { AccessClaims, VerifiedAccessToken } from './claims.ts';
+import { hashRefreshToken, newRefreshToken, signAccessToken } from './tokens.ts';
 
 /** A signed-in result: what the client sees, plus the refresh token the route puts in a cookie. */
 export interface IssuedSession {

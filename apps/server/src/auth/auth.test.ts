@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../test/app.ts';
 import { requireRole } from './auth.plugin.ts';
 import { REFRESH_COOKIE } from './auth.routes.ts';
 import { DEMO_USERS, demoUsersSeeder } from './demo.seed.ts';
-import type { VerifiedAccessToken } from './tokens.ts';
+import type { VerifiedAccessToken } from './claims.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Demo accounts for a newcomer's first run (and for the README to quote).
 import type { AccountType, Role } from '@versus/domain';
 import type { Database, Queryable } from '../db/database.ts';
-import type { Seeder } from '../db/seed.ts';
+import type { Seeder } from '../db/seeder.ts';
 import * as repo from './auth.repository.ts';
 import { createAccount } from './auth.service.ts';
 import { verifyPassword } from './passwords.ts';

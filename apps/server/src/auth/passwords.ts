@@ -53,6 +53,7 @@ export class Gate {
  * Every hash and verification (64 MiB each) goes through this gate: 4 at once (libuv's default
  * thread pool runs no more anyway), so a burst of sign-ups or sign-ins holds 256 MiB at most.
  */
+// Per process on purpose, not per app: it bounds the memory and threads of the whole process.
 export const passwordWork = new Gate(4, 32);
 
 export function hashPassword(password: string): Promise<string> {
@@ -70,6 +71,7 @@ export function needsRehash(hash: string): boolean {
 
 // A hash of nothing anyone knows: checking an unknown email against it costs the same time as
 // checking a real account, so response times do not reveal which emails are registered.
+// Module-level on purpose: one constant per process, made on first use.
 let decoy: Promise<string> | undefined;
 export async function spendVerifyTime(password: string): Promise<void> {
   decoy ??= hashPassword(`decoy-${Math.random()}`);

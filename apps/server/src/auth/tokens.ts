@@ -4,47 +4,20 @@ import crypto from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { ACCOUNT_TYPES, ROLES, SESSION, type AccountType, type Role, type Session } from '@versus/domain';
 import type { AppContext } from '../context.ts';
-import type { Database } from '../db/database.ts';
-import { getOrCreateSecret } from '../db/secrets.ts';
+import type { AccessClaims, VerifiedAccessToken } from './claims.ts';
 import { UUID } from '../http/validation.ts';
 import { liveSessionOwner } from './auth.repository.ts';
-
-export interface AccessClaims {
-  userId: string;
-  role: Role;
-  accountType: AccountType;
-}
-
-/** The claims plus what the session endpoint and sign-out need. */
-export interface VerifiedAccessToken extends AccessClaims {
-  /** The refresh-token family this access token was issued from. */
-  sessionId: string;
-  /** Seconds since the epoch. */
-  expiresAt: number;
-}
 
 const ISSUER = 'versus';
 const AUDIENCE = 'versus';
 const SECRET_NAME = 'auth_jwt_key';
 
-// One key per database: every server process on it reads the same row.
-const keys = new WeakMap<Database, Promise<Uint8Array>>();
-
-function signingKey(db: Database): Promise<Uint8Array> {
-  let key = keys.get(db);
-  if (!key) {
-    key = getOrCreateSecret(db, SECRET_NAME, () => crypto.randomBytes(32).toString('base64url')).then(
-      (value) => new Uint8Array(Buffer.from(value, 'base64url')),
-    );
-    // A failed read (database down) is retried by the next request instead of being cached.
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
-}
+/** The HS256 key, shared by every server process on the database through app_secrets. */
+const signingKey = (ctx: Pick<AppContext, 'secrets'>): Promise<Uint8Array> =>
+  ctx.secrets.get(SECRET_NAME, () => crypto.randomBytes(32).toString('base64url'), (value) => new Uint8Array(Buffer.from(value, 'base64url')));
 
 export async function signAccessToken(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'secrets'>,
   claims: AccessClaims & { sessionId: string },
   now = new Date(),
 ): Promise<Session> {
@@ -57,7 +30,7 @@ export async function signAccessToken(
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
-    .sign(await signingKey(ctx.db));
+    .sign(await signingKey(ctx));
   return { access_token: token, token_type: 'bearer', expires_at: expiresAt, expires_in: SESSION.accessTokenTtlSeconds };
 }
 
@@ -67,15 +40,15 @@ export async function signAccessToken(
  * The role and account type are the user's current ones, not the token's: a demoted admin's
  * token stops opening admin routes at once.
  */
-export async function verifyAccessToken(ctx: AppContext, token: string): Promise<AccessClaims | null> {
+export async function verifyAccessToken(ctx: Pick<AppContext, 'db' | 'secrets'>, token: string): Promise<AccessClaims | null> {
   const verified = await verifyAccessTokenDetailed(ctx, token);
   return verified && { userId: verified.userId, role: verified.role, accountType: verified.accountType };
 }
 
-export async function verifyAccessTokenDetailed(ctx: AppContext, token: string): Promise<VerifiedAccessToken | null> {
+export async function verifyAccessTokenDetailed(ctx: Pick<AppContext, 'db' | 'secrets'>, token: string): Promise<VerifiedAccessToken | null> {
   if (!token) return null;
   try {
-    const { payload } = await jwtVerify(token, await signingKey(ctx.db), {
+    const { payload } = await jwtVerify(token, await signingKey(ctx), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,

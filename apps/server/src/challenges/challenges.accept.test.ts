@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateChallengeRequest } from '@versus/domain/challenges';
 import { releaseEscrow } from '../ledger/ledger.service.ts';
-import { canFollow } from '../realtime/authorize.ts';
 import { chess, createKit, fortnite, minor, type Kit, type Player } from './challenges.test-kit.ts';
 
 let kit: Kit;
@@ -275,14 +274,14 @@ describe('POST /api/challenges/:id/accept', () => {
     const stranger = await kit.player();
     const publicOne = await open(owner);
     const privateOne = await open(owner, { ...chess, isPrivate: true });
-    expect(await canFollow(kit.ctx, stranger.claims, `challenge:${publicOne.id}`)).toBe(true);
-    expect(await canFollow(kit.ctx, owner.claims, `challenge:${privateOne.id}`)).toBe(true);
-    expect(await canFollow(kit.ctx, stranger.claims, `challenge:${privateOne.id}`)).toBe(false);
-    expect(await canFollow(kit.ctx, stranger.claims, 'challenge:not-an-id')).toBe(false);
-    expect(await canFollow(kit.ctx, stranger.claims, 'challenges')).toBe(true);
+    expect(await kit.ctx.topics.canFollow(stranger.claims, `challenge:${publicOne.id}`)).toBe(true);
+    expect(await kit.ctx.topics.canFollow(owner.claims, `challenge:${privateOne.id}`)).toBe(true);
+    expect(await kit.ctx.topics.canFollow(stranger.claims, `challenge:${privateOne.id}`)).toBe(false);
+    expect(await kit.ctx.topics.canFollow(stranger.claims, 'challenge:not-an-id')).toBe(false);
+    expect(await kit.ctx.topics.canFollow(stranger.claims, 'challenges')).toBe(true);
     const joiner = await kit.player();
     expect((await accept(joiner, privateOne.id, { code: privateOne.code })).status).toBe(200);
-    expect(await canFollow(kit.ctx, joiner.claims, `challenge:${privateOne.id}`)).toBe(true);
+    expect(await kit.ctx.topics.canFollow(joiner.claims, `challenge:${privateOne.id}`)).toBe(true);
     expect((await kit.api('POST', `/api/challenges/${publicOne.id}/cancel`, { as: owner })).status).toBe(200);
   });
 });

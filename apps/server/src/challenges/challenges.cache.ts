@@ -1,6 +1,6 @@
 // The marketplace list cache (SPEC §9: the public challenge list is cached 15 s).
 //
-// Process-local, one per database, keyed by the list's filters. It never serves a list older
+// Process-local, one per app (AppContext.challengeList), keyed by the list's filters. It never serves a list older
 // than a change this process has heard of: every create, accept, cancel and expiry publishes an
 // event on the `challenges` topic inside its transaction, and each process clears its cache
 // when PostgreSQL delivers that event's NOTIFY (after commit, in every process). The process
@@ -22,7 +22,7 @@ export interface CacheEntry {
   body?: { json: Buffer; validUntil: number };
 }
 
-export class ListCache {
+export class ChallengeListCache {
   private readonly entries = new Map<string, CacheEntry>();
   /** Bumped by every invalidation, so a read that started before one is not cached after it. */
   generation = 0;
@@ -53,17 +53,17 @@ export class ListCache {
     this.generation += 1;
     this.entries.clear();
   }
-}
 
-const caches = new WeakMap<Database, ListCache>();
-
-export function listCacheFor(db: Database): ListCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new ListCache();
-    caches.set(db, cache);
+  /**
+   * Clears the cache whenever any process publishes on the `challenges` topic, and on a
+   * notification it cannot read (it may have been one). Returns the unlisten.
+   */
+  listen(db: Database, log: ProcessLog): Promise<() => Promise<void>> {
+    const inbox = new ProcessInbox(REALTIME_CHANNEL, log, { onUnread: () => this.invalidate() });
+    return inbox.listen(db, (message) => {
+      if (onFeed(message)) this.invalidate();
+    });
   }
-  return cache;
 }
 
 const FEED = topics.challenges();
@@ -83,14 +83,3 @@ function onFeed(message: MessageOn<typeof REALTIME_CHANNEL>): boolean {
   }
 }
 
-/**
- * Clears the cache whenever any process publishes on the `challenges` topic, and on a
- * notification it cannot read (it may have been one). Returns the unlisten.
- */
-export function invalidateOnNotify(db: Database, log: ProcessLog): Promise<() => Promise<void>> {
-  const cache = listCacheFor(db);
-  const inbox = new ProcessInbox(REALTIME_CHANNEL, log, { onUnread: () => cache.invalidate() });
-  return inbox.listen(db, (message) => {
-    if (onFeed(message)) cache.invalidate();
-  });
-}

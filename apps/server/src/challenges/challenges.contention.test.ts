@@ -109,7 +109,7 @@ it('leaves nothing behind when any statement of an accept, a pool join, a cancel
       async setup() {
         const [creator, acceptor] = [await kit.player(), await kit.player()];
         const { challenge } = (await kit.create(creator, chess)).body;
-        return (db) => acceptChallenge({ db }, acceptor.claims, challenge.id);
+        return (db) => acceptChallenge({ db, challengeList: kit.app.services.challengeList }, acceptor.claims, challenge.id);
       },
     },
     {
@@ -118,7 +118,7 @@ it('leaves nothing behind when any statement of an accept, a pool join, a cancel
         const [host, first, last] = [await kit.player(), await kit.player(), await kit.player()];
         const { challenge } = (await kit.create(host, { game: 'ludo', stake: 10, duration: 30, isPrivate: true, maxParticipants: 3 })).body;
         await acceptChallenge(kit.ctx, first.claims, challenge.id, { code: challenge.code! });
-        return (db) => acceptChallenge({ db }, last.claims, challenge.id, { code: challenge.code! });
+        return (db) => acceptChallenge({ db, challengeList: kit.app.services.challengeList }, last.claims, challenge.id, { code: challenge.code! });
       },
     },
     {
@@ -127,7 +127,7 @@ it('leaves nothing behind when any statement of an accept, a pool join, a cancel
         const [host, first] = [await kit.player(), await kit.player()];
         const { challenge } = (await kit.create(host, { game: 'ludo', stake: 10, duration: 30, isPrivate: true, maxParticipants: 3 })).body;
         await acceptChallenge(kit.ctx, first.claims, challenge.id, { code: challenge.code! });
-        return (db) => cancelChallenge({ db }, host.claims, challenge.id);
+        return (db) => cancelChallenge({ db, challengeList: kit.app.services.challengeList }, host.claims, challenge.id);
       },
     },
     {
@@ -138,7 +138,7 @@ it('leaves nothing behind when any statement of an accept, a pool join, a cancel
         await kit.database.db.query(`UPDATE challenges SET expires_at = now() - interval '1 minute' WHERE id = $1`, [challenge.id]);
         return async (db) => {
           // Other tests' challenges are long closed; this one is the only one due.
-          if ((await expireDueChallenges({ db })) !== 1) throw new Error('not expired');
+          if ((await expireDueChallenges({ db, challengeList: kit.app.services.challengeList })) !== 1) throw new Error('not expired');
         };
       },
     },

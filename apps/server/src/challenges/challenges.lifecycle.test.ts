@@ -5,7 +5,6 @@ import { openPostgres } from '../db/database.ts';
 import { startJob } from '../jobs/scheduler.ts';
 import { challengeListSchema } from '@versus/domain/challenges';
 import { timeLeftStableMs } from '@versus/domain/catalogue';
-import { listCacheFor } from './challenges.cache.ts';
 import { expireDueChallenges, expiryJob, listOpenChallengesBody, warnExpiringSoon } from './challenges.service.ts';
 import { chess, createKit, fortnite, minor, type Kit, type Player } from './challenges.test-kit.ts';
 
@@ -234,7 +233,7 @@ describe('marketplace list', () => {
     const owner = await kit.player();
     const challenge = await open(owner);
     await kit.database.db.query(`UPDATE challenges SET expires_at = now() + interval '10 minutes 5 seconds' WHERE id = $1`, [challenge.id]);
-    listCacheFor(kit.database.db).invalidate();
+    kit.ctx.challengeList.invalidate();
     const [row] = await kit.database.db.query<{ expires_at: Date }>('SELECT expires_at FROM challenges WHERE id = $1', [challenge.id]);
     const expiresAt = row!.expires_at;
     const t0 = new Date();

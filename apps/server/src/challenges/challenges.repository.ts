@@ -430,3 +430,8 @@ export async function findMatch(db: Queryable, id: string): Promise<MatchRow | n
   );
   return row ?? null;
 }
+
+/** Marks the challenge changed (a pool's new joiner). */
+export async function touchChallenge(db: Queryable, id: string, now: Date): Promise<void> {
+  await db.query('UPDATE challenges SET updated_at = $2 WHERE id = $1', [id, now]);
+}

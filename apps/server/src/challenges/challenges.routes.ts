@@ -14,13 +14,10 @@ import {
   listChallengesQuerySchema,
 } from '@versus/domain/challenges';
 import { normalizeCode } from '@versus/domain/catalogue';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { optionalUser, requireUser } from '../auth/auth.plugin.ts';
 import { AppError, badRequest, errorResponses as errors, notFound } from '../http/errors.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
-import { authorizeTopic } from '../realtime/authorize.ts';
-import { invalidateOnNotify } from './challenges.cache.ts';
 import * as repo from './challenges.repository.ts';
 import * as service from './challenges.service.ts';
 import { UUID, rejectInvalid } from '../http/validation.ts';
@@ -55,17 +52,17 @@ async function orFallback<T>(request: FastifyRequest, message: string, work: () 
 }
 
 export async function challengesFeature(app: App, ctx: AppContext): Promise<void> {
-  const unlisten = await invalidateOnNotify(ctx.db, ctx.log);
+  const unlisten = await ctx.challengeList.listen(ctx.db, ctx.log);
   app.addHook('onClose', async () => unlisten());
   scheduleJob(app, ctx, service.expiryJob(ctx));
 
   // `challenge:{id}`: a public challenge for every signed-in player, a private one for its players.
-  authorizeTopic('challenge', async ({ user, id, ctx: topicCtx }) => {
+  ctx.topics.authorize('challenge', async ({ user, id }) => {
     if (!id || !UUID.test(id)) return false;
-    const row = await repo.findChallenge(topicCtx.db, id.toLowerCase());
+    const row = await repo.findChallenge(ctx.db, id.toLowerCase());
     if (!row) return false;
     if (row.code === null || row.creator_id === user.userId || row.accepted_by === user.userId) return true;
-    return repo.isParticipant(topicCtx.db, row.id, user.userId);
+    return repo.isParticipant(ctx.db, row.id, user.userId);
   });
 
   app.post(

@@ -36,7 +36,7 @@ import {
   type GameId,
 } from '@versus/domain/catalogue';
 import { currencyLabel, currencyTitle, formatMoney, toMinor } from '@versus/domain/money';
-import type { AccessClaims } from '../auth/tokens.ts';
+import type { AccessClaims } from '../auth/claims.ts';
 import type { Job } from '../jobs/scheduler.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
@@ -45,11 +45,11 @@ import { LedgerError, lockStake, operationRecorded, releaseEscrow, transferHolds
 import { publish, topics } from '../realtime/publish.ts';
 import { notify } from '../notifications/notify.ts';
 import { notifyChallengeAccepted } from '../notifications/notifications.service.ts';
-import { listCacheFor, type CacheEntry } from './challenges.cache.ts';
+import type { CacheEntry } from './challenges.cache.ts';
 import * as repo from './challenges.repository.ts';
 
 /** All the service needs of the app's context (the demo seeder has only a database). */
-export type ServiceContext = Pick<AppContext, 'db'>;
+export type ServiceContext = Pick<AppContext, 'db' | 'challengeList'>;
 
 // ---------------------------------------------------------------------------------------
 // The client shape
@@ -259,7 +259,7 @@ export async function createChallenge(
     return { id, replayed: false };
   });
 
-  if (!result.replayed) listCacheFor(ctx.db).invalidate();
+  if (!result.replayed) ctx.challengeList.invalidate();
   const row = await repo.findChallenge(ctx.db, result.id);
   if (!row) throw new Error(`challenge ${result.id} vanished after creation`);
   const challenge = toChallenge(row, now, { showCode: true });
@@ -323,7 +323,7 @@ function listKey(query: ListChallengesQuery): { key: string; filters: repo.ListF
 
 async function openListEntry(ctx: ServiceContext, query: ListChallengesQuery, now: Date): Promise<CacheEntry> {
   const { key, filters } = listKey(query);
-  const cache = listCacheFor(ctx.db);
+  const cache = ctx.challengeList;
   const cached = cache.get(key, now.getTime());
   if (cached) return cached;
   const generation = cache.generation;
@@ -477,7 +477,7 @@ export async function acceptChallenge(
       // A pool still filling: the joiner's stake waits with the others, owned by the challenge.
       await lockMine({ challengeId: challenge.id }, joinKey);
       const participants = 2 + joinedBefore.length;
-      await tx.query('UPDATE challenges SET updated_at = $2 WHERE id = $1', [challenge.id, now]);
+      await repo.touchChallenge(tx, challenge.id, now);
       await publishChallengeChange(tx, challenge, 'challenge.joined', 'open');
       await notify(tx, {
         userId: challenge.creator_id,
@@ -545,7 +545,7 @@ export async function acceptChallenge(
     return { kind: 'accepted' as const, matchId, joined: null };
   });
 
-  if (outcome.kind !== 'replay') listCacheFor(ctx.db).invalidate();
+  if (outcome.kind !== 'replay') ctx.challengeList.invalidate();
   const row = (await repo.findChallenge(ctx.db, challengeId))!;
   const challenge = toChallenge(row, now, { showCode: row.code !== null });
   const match = outcome.matchId ? await repo.findMatch(ctx.db, outcome.matchId) : null;
@@ -609,7 +609,7 @@ export async function cancelChallenge(
     await closeOpenChallenge(tx, challenge, 'cancelled', now);
     return false;
   });
-  if (!replayed) listCacheFor(ctx.db).invalidate();
+  if (!replayed) ctx.challengeList.invalidate();
   const row = (await repo.findChallenge(ctx.db, challengeId))!;
   return {
     challenge: toChallenge(row, now, { showCode: true }),
@@ -670,7 +670,7 @@ export async function expireDueChallenges(ctx: ServiceContext, now = new Date(),
     }
     if (due.length < batch) break;
   }
-  if (expired > 0) listCacheFor(ctx.db).invalidate();
+  if (expired > 0) ctx.challengeList.invalidate();
   if (failed.size > 0) throw new Error(`expiry failed for ${failed.size} challenge(s), ${expired} expired`, { cause: lastError });
   return expired;
 }

@@ -8,7 +8,8 @@ import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { insertUser } from '../auth/auth.repository.ts';
-import { signAccessToken, type AccessClaims } from '../auth/tokens.ts';
+import type { AccessClaims } from '../auth/claims.ts';
+import { signAccessToken } from '../auth/tokens.ts';
 import { grant, openAccounts, spend } from '../ledger/ledger.service.ts';
 import { expectAuditClean, readEvents } from '../test/ledger-checks.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
@@ -55,7 +56,7 @@ export async function createKit(options: { max?: number } = {}): Promise<Kit> {
   const config = loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'false' });
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();
-  const ctx: AppContext = { config, db: database.db, log: app.log };
+  const ctx: AppContext = app.services;
   const db = database.db;
 
   const kit: Kit = {

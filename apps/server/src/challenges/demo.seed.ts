@@ -3,9 +3,10 @@
 // second run changes nothing.
 import { createChallengeRequestSchema, type CreateChallengeRequest } from '@versus/domain/challenges';
 import type { Database } from '../db/database.ts';
-import type { Seeder } from '../db/seed.ts';
+import type { Seeder } from '../db/seeder.ts';
 import { findPlayerByUsername } from './challenges.repository.ts';
 import { createChallenge } from './challenges.service.ts';
+import { ChallengeListCache } from './challenges.cache.ts';
 
 // The embedded database is seeded when the server is built, perhaps days before its first
 // start, so most demo challenges never expire.
@@ -27,7 +28,7 @@ export const demoChallengesSeeder: Seeder = {
       // The demo user was not created (its email belonged to someone already): skip theirs.
       if (!player) continue;
       await createChallenge(
-        { db },
+        { db, challengeList: new ChallengeListCache() },
         { userId: player.id, role: player.role, accountType: player.account_type },
         createChallengeRequestSchema.parse(request),
         { idempotencyKey: `demo-challenge-${index}` },

@@ -14,6 +14,7 @@ import { signUp, TestSocket } from '../realtime/test-socket.ts';
 import { startChildServer, type ChildServer } from '../test/child-server.ts';
 import { ADMIN_URL, createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { expectAuditClean } from '../test/ledger-checks.ts';
+import { SecretCache } from './secrets.ts';
 
 const WRITERS = 20;
 const ROUNDS = 3;
@@ -36,7 +37,7 @@ describe('terminating every database connection under load', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     players = await Promise.all([0, 1, 2, 3].map(() => createPlayer(database.db)));
-    const ctx = { config: loadConfig({}), db: database.db, log: Fastify({ logger: false }).log };
+    const ctx = { db: database.db, secrets: new SecretCache(database.db) };
     tokens = await Promise.all(
       players.map(async (p) => (await signAccessToken(ctx, { userId: p.id, role: p.role, accountType: p.accountType, sessionId: crypto.randomUUID() })).access_token),
     );

@@ -208,3 +208,28 @@ describe('PostgreSQL transactions (BEGIN pipelined with the first statement)', (
     expect(rows.map(([row]) => row!.n)).toEqual([1, 2, 3]);
   });
 });
+
+describe('pool figures (for /metrics)', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase({ max: 1 });
+  });
+  afterAll(() => t.drop());
+
+  it('counts the connection in use and the calls waiting for it', async () => {
+    await t.db.query('SELECT 1');
+    expect(t.db.stats!().pool).toEqual({ inUse: 0, idle: 1, max: 1, waiting: 0 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = t.db.transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      await held;
+    });
+    await expect.poll(() => t.db.stats!().pool.inUse).toBe(1);
+    const queued = t.db.query('SELECT 2');
+    expect(t.db.stats!().pool).toEqual({ inUse: 1, idle: 0, max: 1, waiting: 1 });
+    release();
+    await Promise.all([transaction, queued]);
+    expect(t.db.stats!().pool).toEqual({ inUse: 0, idle: 1, max: 1, waiting: 0 });
+  });
+});

@@ -38,6 +38,15 @@ export interface Database extends Queryable {
    */
   listen(channel: string, onMessage: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Connections and the LISTEN connection, as they are now (read on a metrics scrape). */
+  stats?(): DatabaseStats;
+}
+
+export interface DatabaseStats {
+  /** Connections running a query or a transaction, open and free, the most there may be; callers waiting for one. */
+  pool: { inUse: number; idle: number; max: number; waiting: number };
+  /** Whether notifications can be heard now (PGlite: always, in-process). */
+  listening: boolean;
 }
 
 // bigint (int8) and numeric come back as strings by default; our amounts fit in JS numbers
@@ -102,7 +111,8 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   const named = options.poolMode !== 'transaction';
   // Pipelined: a client writes each query as soon as it is asked for, without waiting for the
   // answer to the one before (a transaction's BEGIN travels with its first statement).
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, pipeline: true, Client: BoundedClient as new () => pg.ClientBase });
+  const max = options.max ?? 20;
+  const pool = new pg.Pool({ connectionString: url, max, pipeline: true, Client: BoundedClient as new () => pg.ClientBase });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
@@ -264,6 +274,12 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
         if (onResumed) resumers.delete(onResumed);
       };
     },
+    stats() {
+      return {
+        pool: { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, max, waiting: pool.waitingCount },
+        listening: listening !== undefined,
+      };
+    },
     async close() {
       closed = true;
       notifier.stop();
@@ -310,6 +326,11 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
     ...(template && inMemory ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),
   });
+  let pending = 0;
+  const busy = <R>(call: Promise<R>): Promise<R> => {
+    pending++;
+    return call.finally(() => pending--);
+  };
   const notifier = batchedNotifier(async (channels, payloads) => {
     await db.query('SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n (c, p)', [channels, payloads]);
   });
@@ -319,15 +340,15 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     },
     kind: 'pglite',
     async query<T>(sql: string, params?: unknown[]) {
-      return (await db.query<T>(sql, params)).rows;
+      return (await busy(db.query<T>(sql, params))).rows;
     },
     async exec(sql: string) {
-      await db.exec(sql);
+      await busy(db.exec(sql));
     },
     notifyAfterCommit: notifier,
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
       const notes: [string, string, number | undefined][] = [];
-      const result = await db.transaction(async (tx) =>
+      const result = await busy(db.transaction(async (tx) =>
         work({
           async query<R>(sql: string, params?: unknown[]) {
             return (await tx.query<R>(sql, params)).rows;
@@ -339,13 +360,17 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
             notes.push([channel, payload, gatherMs]);
           },
         }),
-      );
+      ));
       for (const [channel, payload, gatherMs] of notes) notifier(channel, payload, gatherMs);
       return result;
     },
     async listen(channel, onMessage) {
       const unlisten = await db.listen(channel, onMessage);
       return async () => unlisten();
+    },
+    stats() {
+      // One connection: the first call in progress holds it, the others queue behind it.
+      return { pool: { inUse: Math.min(1, pending), idle: pending > 0 ? 0 : 1, max: 1, waiting: Math.max(0, pending - 1) }, listening: true };
     },
     async close() {
       notifier.stop();

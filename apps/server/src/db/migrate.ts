@@ -57,10 +57,10 @@ const sqlFiles = (dir: string, pattern = /\.sql$/) =>
 
 /**
  * Brings the database to the current schema, all in ONE transaction under an advisory lock (so
- * it is applied whole or not at all, by one process at a time): a new database gets the baseline,
- * a database the old migrations completed is recorded as at the baseline, a partly migrated one
- * is refused; then the numbered migrations not yet applied, then every function whose file
- * changed. Returns what it applied: the baseline, migration files, `functions/<name>.sql`.
+ * it is applied whole or not at all, by one process at a time): first every function whose file
+ * changed (so migrations may call them), then the baseline for a new database (one the old
+ * migrations completed is recorded as at it; a partly migrated one is refused), then the
+ * numbered migrations not yet applied. Returns what it applied, functions last.
  */
 export async function migrate(db: Database, root = defaultRoot): Promise<string[]> {
   return db.transaction(async (tx) => {

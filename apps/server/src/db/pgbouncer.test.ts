@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
+import type { App } from '../context.ts';
 import { buildApp } from '../app.ts';
 import { createKit, playTicTacToeGame, type Kit } from '../arena/arena.test-kit.ts';
 import { TestSocket, listen } from '../realtime/test-socket.ts';

@@ -27,6 +27,21 @@ describe('embedded PGlite database', () => {
     expect(await migrate(db)).toEqual([]);
   });
 
+  it('reports its one connection for /metrics: in use during a transaction, the calls behind it waiting', async () => {
+    expect(db.stats!()).toEqual({ pool: { inUse: 0, idle: 1, max: 1, waiting: 0 }, listening: true });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      await held;
+    });
+    const queued = db.query('SELECT 2');
+    expect(db.stats!().pool).toEqual({ inUse: 1, idle: 0, max: 1, waiting: 1 });
+    release();
+    await Promise.all([transaction, queued]);
+    expect(db.stats!().pool).toEqual({ inUse: 0, idle: 1, max: 1, waiting: 0 });
+  });
+
   it('rolls back a failed transaction and delivers NOTIFY only on commit', async () => {
     const seen: string[] = [];
     const stop = await db.listen(REALTIME_CHANNEL, (payload) => seen.push(payload));

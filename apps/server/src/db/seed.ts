@@ -1,11 +1,7 @@
 import type { Database } from './database.ts';
 import { demoUsersSeeder } from '../auth/demo.seed.ts';
 import { demoChallengesSeeder } from '../challenges/demo.seed.ts';
-
-export interface Seeder {
-  name: string;
-  run(db: Database): Promise<void>;
-}
+import type { Seeder } from './seeder.ts';
 
 /** Features add their demo data here; each seeder runs once per database. */
 export const seeders: Seeder[] = [demoUsersSeeder, demoChallengesSeeder];

@@ -12,21 +12,20 @@ import {
 } from '@versus/domain/feedback';
 import { RESULTS } from '@versus/domain/messages';
 import { EVIDENCE_RULES } from '@versus/domain/results';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { requireRole, requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { badRequest, errorResponses as errors } from '../http/errors.ts';
 import { PRIVATE_IMMUTABLE, sendStoredFile } from '../http/files.ts';
 import { parseOrReject } from '../http/validation.ts';
 import { acceptUploads, readImageForm, uploadBodyLimit } from '../http/uploads.ts';
-import { diskStore, type FileStore } from '../storage/file-store.ts';
 import * as service from './feedback.service.ts';
 
 const tags = ['feedback'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().max(64) });
 
-export async function feedbackFeature(app: App, ctx: AppContext, store: FileStore = diskStore(ctx.config.dataDir)): Promise<void> {
+export async function feedbackFeature(app: App, ctx: AppContext): Promise<void> {
+  const store = ctx.files;
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     await acceptUploads(scope, { maxBytes: EVIDENCE_RULES.maxBytes, fields: 10, fieldSize: 8192, field: 'screenshot', tooLarge: RESULTS.fileTooLarge });

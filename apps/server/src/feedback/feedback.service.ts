@@ -2,7 +2,7 @@
 // admin answers it once and the answer reaches the player as a notification. A message is seen
 // only by its author and by admins: anyone else is told it does not exist.
 import { FEEDBACK_LIMITS, FEEDBACK_TEXT, checkFeedback, type AdminFeedback, type Feedback, type FeedbackStatus } from '@versus/domain/feedback';
-import type { AccessClaims } from '../auth/tokens.ts';
+import type { AccessClaims } from '../auth/claims.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';

@@ -3,8 +3,6 @@
 // jsonb refuses) in any JSON body or realtime message, and multipart forms the parser cannot
 // read, are each a 400 (a socket: an error frame) with a catalogue message, never a 500, and
 // change nothing.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC } from '@versus/domain/messages';
 import { REALTIME_PROTOCOL } from '@versus/domain/realtime';
@@ -22,14 +20,8 @@ const refusedForCharacters = { code: 'invalid_input', message: GENERIC.invalidCh
 const count = async (sql: string, params: unknown[] = []) => Number((await kit.t.database.db.query<{ n: number }>(sql, params))[0]!.n);
 const displayName = async (id: string) => (await kit.t.database.db.query<{ display_name: string }>('SELECT display_name FROM profiles WHERE id = $1', [id]))[0]!.display_name;
 
-/** Every file under the app's data directory (uploads land there). */
-function storedFiles(dir = kit.t.config.dataDir): string[] {
-  if (!dir || !fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? storedFiles(full) : [full];
-  });
-}
+/** How many files the app's store holds (FILE_STORE=postgres, the default: rows of stored_files). */
+const storedFiles = () => count('SELECT count(*)::int AS n FROM stored_files');
 
 describe('a NUL character', () => {
   it('in display_name is refused on both profile edits; the name stays', async () => {
@@ -85,13 +77,13 @@ describe('a NUL character', () => {
   it('in a multipart field is refused; nothing is stored', async () => {
     const p = await kit.signUp();
     const feedback = () => count('SELECT count(*)::int AS n FROM beta_feedback WHERE user_id = $1', [p.id]);
-    const files = storedFiles().length;
+    const files = await storedFiles();
     const form = multipartBody({ message: `Looks off${NUL}`, pageUrl: '/wallet', appVersion: '0.1.0' });
     const res = await kit.api('POST', '/api/feedback', { as: p, payload: form.payload, headers: form.headers });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.error).toMatchObject({ ...refusedForCharacters, field: 'message' });
     expect(await feedback()).toBe(0);
-    expect(storedFiles().length).toBe(files);
+    expect(await storedFiles()).toBe(files);
   });
 });
 
@@ -194,19 +186,19 @@ async function expectUnreadable(as: TestPlayer, url: string, cases: [string, Buf
 describe('a broken multipart form', () => {
   it('on feedback is a 400 with our message; nothing is stored', async () => {
     const p = await kit.signUp();
-    const files = storedFiles().length;
+    const files = await storedFiles();
     await expectUnreadable(p, '/api/feedback', brokenForms({ message: 'Looks off', pageUrl: '/wallet', appVersion: '0.1.0' }, 'screenshot'), 'screenshot');
     expect(await count('SELECT count(*)::int AS n FROM beta_feedback WHERE user_id = $1', [p.id])).toBe(0);
-    expect(storedFiles().length).toBe(files);
+    expect(await storedFiles()).toBe(files);
   });
 
   it('on a result report with evidence is a 400 with our message; nothing is reported or stored', async () => {
     const { matchId, p1 } = await kit.externalMatch();
-    const [files, status] = [storedFiles().length, await kit.matchStatus(matchId)];
+    const [files, status] = [await storedFiles(), await kit.matchStatus(matchId)];
     await expectUnreadable(p1, `/api/matches/${matchId}/report`, brokenForms({ outcome: 'win' }, 'evidence'), 'evidence');
     expect(await count('SELECT count(*)::int AS n FROM match_reports WHERE match_id = $1', [matchId])).toBe(0);
     expect(await count('SELECT count(*)::int AS n FROM match_evidence WHERE match_id = $1', [matchId])).toBe(0);
     expect(await kit.matchStatus(matchId)).toBe(status);
-    expect(storedFiles().length).toBe(files);
+    expect(await storedFiles()).toBe(files);
   });
 });

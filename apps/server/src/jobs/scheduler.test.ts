@@ -4,6 +4,8 @@ import { openPostgres, type Database } from '../db/database.ts';
 import { loadConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { createMetrics } from '../observability/metrics.ts';
+import { figure } from '../observability/test-metrics.ts';
 import { scheduleJob, startJob, type JobHandle } from './scheduler.ts';
 
 let t: TestDatabase;
@@ -88,7 +90,8 @@ describe('scheduleJob', () => {
     const errors: unknown[] = [];
     const failingLog = pino({ level: 'error' }, { write: (line: string) => errors.push(JSON.parse(line)) });
     let calls = 0;
-    const handle = startJob({ db: t.db, log: failingLog }, {
+    const metrics = createMetrics({ db: t.db });
+    const handle = startJob({ db: t.db, log: failingLog, metrics }, {
       name: job,
       everyMs: 150,
       pollMs: 20,
@@ -104,16 +107,21 @@ describe('scheduleJob', () => {
     expect(errors[0]).toMatchObject({ msg: 'job failed', job, err: { message: 'boom' } });
     const [state] = await t.db.query<{ last_error: string }>('SELECT last_error FROM scheduled_jobs WHERE name = $1', [job]);
     expect(state?.last_error).toBe('boom');
+    // Each run counted, and counted as failed.
+    expect(await figure(metrics, 'versus_job_runs_total', { job })).toBe(calls);
+    expect(await figure(metrics, 'versus_job_failures_total', { job })).toBe(calls);
+    expect(await figure(metrics, 'versus_job_duration_seconds_count', { job })).toBe(calls);
   });
 
   it('does nothing unless the config runs jobs, and stops when the app closes', async () => {
     const off = await buildApp({ config: { ...loadConfig({ WEB_DIR: '', RUN_JOBS: 'false' }) }, db: t.db, logger: false });
-    expect(scheduleJob(off, { config: { ...loadConfig({ RUN_JOBS: 'false' }) }, db: t.db, log }, { name: 'off', everyMs: 10, run: async () => undefined })).toBeNull();
+    expect(scheduleJob(off, { config: { ...loadConfig({ RUN_JOBS: 'false' }) }, db: t.db, log, metrics: createMetrics({ db: t.db }) }, { name: 'off', everyMs: 10, run: async () => undefined })).toBeNull();
     await off.close();
 
     const job = 'app-bound';
+    const metrics = createMetrics({ db: t.db });
     const app = await buildApp({ config: { ...loadConfig({ WEB_DIR: '', RUN_JOBS: 'false' }) }, db: t.db, logger: false });
-    const handle = scheduleJob(app, { config: { ...loadConfig({ RUN_JOBS: 'true' }) }, db: t.db, log }, { name: job, everyMs: 50, pollMs: 10, runAtStart: true, run: recorder(t.db, job, 'app') });
+    const handle = scheduleJob(app, { config: { ...loadConfig({ RUN_JOBS: 'true' }) }, db: t.db, log, metrics }, { name: job, everyMs: 50, pollMs: 10, runAtStart: true, run: recorder(t.db, job, 'app') });
     expect(handle).not.toBeNull();
     await app.ready();
     await sleep(200);
@@ -123,5 +131,8 @@ describe('scheduleJob', () => {
     await sleep(200);
     expect(await runs(job)).toHaveLength(count);
     expect((await t.db.query('SELECT 1 FROM scheduled_jobs WHERE name = $1', ['off'])).length).toBe(0);
+    // Every run this process made is counted; none failed.
+    expect(await figure(metrics, 'versus_job_runs_total', { job })).toBe(count);
+    expect(await figure(metrics, 'versus_job_failures_total', { job })).toBe(0);
   });
 });

@@ -5,8 +5,8 @@
 // RETURNING, which exactly one process wins for each period (PostgreSQL's row lock decides, on
 // PGlite as on a server). Failures (an unreachable database included) are logged and the job
 // runs again next period.
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
+import * as repo from './jobs.repository.ts';
 
 export interface Job {
   /** Unique across the application: the row in scheduled_jobs. */
@@ -32,17 +32,18 @@ export interface JobHandle {
 const MAX_POLL_MS = 60_000;
 
 /** Schedules `job` for the app's lifetime; nothing runs unless ctx.config.runJobs. Stops on app close. */
-export function scheduleJob(app: App, ctx: AppContext, job: Job): JobHandle | null {
+export function scheduleJob(app: App, ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'metrics'>>, job: Job): JobHandle | null {
   if (!ctx.config.runJobs) return null;
   const handle = startJob(ctx, job);
   app.addHook('onClose', async () => handle.stop());
   return handle;
 }
 
-/** The scheduler without the app: for tests and scripts. */
-export function startJob(ctx: Pick<AppContext, 'db' | 'log'>, job: Job): JobHandle {
+/** The scheduler without the app: for tests and scripts (runs counted when `metrics` is given). */
+export function startJob(ctx: Pick<AppContext, 'db' | 'log'> & Partial<Pick<AppContext, 'metrics'>>, job: Job): JobHandle {
   if (!(job.everyMs > 0)) throw new Error(`job ${job.name}: everyMs must be positive`);
   const log = ctx.log.child({ job: job.name });
+  const counted = ctx.metrics?.job(job.name);
   const pollMs = job.pollMs ?? Math.min(job.everyMs, MAX_POLL_MS);
   let stopped = false;
   let running: Promise<boolean> | null = null;
@@ -50,14 +51,7 @@ export function startJob(ctx: Pick<AppContext, 'db' | 'log'>, job: Job): JobHand
 
   // Registering never moves an existing row: the schedule survives restarts.
   const register = () =>
-    ctx.db
-      .query(
-        `INSERT INTO scheduled_jobs (name, next_run_at)
-         VALUES ($1, now() + make_interval(secs => $2::double precision / 1000))
-         ON CONFLICT (name) DO NOTHING`,
-        [job.name, job.runAtStart ? 0 : job.everyMs],
-      )
-      .then(
+    repo.registerJob(ctx.db, job.name, job.runAtStart ? 0 : job.everyMs).then(
         () => true,
         (error: unknown) => {
           log.error({ err: error }, 'job registration failed');
@@ -67,18 +61,6 @@ export function startJob(ctx: Pick<AppContext, 'db' | 'log'>, job: Job): JobHand
   const registered = register();
   let registration = registered;
 
-  async function claim(): Promise<boolean> {
-    const rows = await ctx.db.query(
-      `UPDATE scheduled_jobs
-          SET next_run_at = now() + make_interval(secs => $2::double precision / 1000),
-              last_started_at = now(), runs = runs + 1
-        WHERE name = $1 AND next_run_at <= now()
-        RETURNING name`,
-      [job.name, job.everyMs],
-    );
-    return rows.length > 0;
-  }
-
   async function runOnce(): Promise<boolean> {
     if (stopped) return false;
     // Not registered yet (the database was down at start): each poll tries again.
@@ -86,21 +68,22 @@ export function startJob(ctx: Pick<AppContext, 'db' | 'log'>, job: Job): JobHand
     if (!(await registration)) return false;
     let claimed = false;
     try {
-      claimed = await claim();
+      claimed = await repo.claimJob(ctx.db, job.name, job.everyMs);
       if (!claimed) return false;
+      counted?.runs.inc();
       const started = performance.now();
-      await job.run();
-      await ctx.db.query('UPDATE scheduled_jobs SET last_finished_at = now(), last_error = NULL WHERE name = $1', [job.name]);
+      try {
+        await job.run();
+      } finally {
+        counted?.duration.observe((performance.now() - started) / 1000);
+      }
+      await repo.finishJob(ctx.db, job.name, null);
       log.debug({ ms: Math.round(performance.now() - started) }, 'job done');
     } catch (error) {
       log.error({ err: error }, claimed ? 'job failed' : 'job claim failed');
       if (claimed) {
-        await ctx.db
-          .query('UPDATE scheduled_jobs SET last_finished_at = now(), last_error = $2 WHERE name = $1', [
-            job.name,
-            String((error as Error)?.message ?? error).slice(0, 1000),
-          ])
-          .catch((recordError: unknown) => log.error({ err: recordError }, 'job failure could not be recorded'));
+        counted?.failures.inc();
+        await repo.finishJob(ctx.db, job.name, String((error as Error)?.message ?? error).slice(0, 1000)).catch((recordError: unknown) => log.error({ err: recordError }, 'job failure could not be recorded'));
       }
     }
     return claimed;

@@ -2,8 +2,7 @@
 // row pinned; and the job that keeps the stored places (profiles.rank, global_rank) current.
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { leaderboardQuerySchema, leaderboardSchema } from '@versus/domain/profile';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import * as service from './leaderboards.service.ts';

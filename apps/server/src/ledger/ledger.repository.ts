@@ -173,6 +173,11 @@ export async function dueWeeklyResets(db: Queryable, limit: number): Promise<str
   return rows.map((r) => r.id);
 }
 
+/** Minor units in escrow per currency: every user's escrow account summed (currencies with none are absent). */
+export function escrowTotals(db: Queryable): Promise<{ currency: Currency; amount: number }[]> {
+  return db.query(`SELECT currency, coalesce(sum(balance), 0) AS amount FROM ledger_accounts WHERE kind = 'escrow' GROUP BY currency`);
+}
+
 export async function operationExists(tx: Queryable, key: string): Promise<boolean> {
   const rows = await tx.query('SELECT 1 FROM ledger_operations WHERE idempotency_key = $1', [key]);
   return rows.length > 0;

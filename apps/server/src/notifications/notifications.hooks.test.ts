@@ -53,7 +53,7 @@ describe('events that notify', () => {
     expect(created.status).toBe(201);
     const id = (created.body.challenge as { id: string }).id;
     await kit.t.database.db.query(`UPDATE challenges SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
-    expect(await expireDueChallenges({ db: kit.t.database.db })).toBeGreaterThanOrEqual(1);
+    expect(await expireDueChallenges(kit.t.app.services)).toBeGreaterThanOrEqual(1);
     const note = (await mine(host)).find((n) => n.type === 'challenge_expired');
     expect(note).toMatchObject({ challengeId: id, message: 'Your Chess challenge for $15.00 expired. Your stake has been released.' });
   });

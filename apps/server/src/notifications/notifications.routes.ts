@@ -13,13 +13,12 @@ import {
   preferencesResponseSchema,
   readAllResponseSchema,
 } from '@versus/domain/notifications';
-import type { App } from '../app.ts';
+import type { App } from '../context.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
-import type { AccessClaims } from '../auth/tokens.ts';
+import type { AccessClaims } from '../auth/claims.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses as errors } from '../http/errors.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
-import { listenForCommitted } from './notify.ts';
 import * as service from './notifications.service.ts';
 import { rejectInvalid } from '../http/validation.ts';
 
@@ -35,7 +34,7 @@ const TURN_SWEEP_MS = 10_000;
 const DELIVERY_RECOVERY_MS = 60_000;
 
 export async function notificationsFeature(app: App, ctx: AppContext): Promise<void> {
-  const unlisten = await listenForCommitted(ctx.db, ctx.log);
+  const unlisten = await ctx.deliverers.listen(ctx.db, ctx.log, ctx.metrics.notificationLag);
   app.addHook('onClose', async () => unlisten());
 
   scheduleJob(app, ctx, {

@@ -14,12 +14,12 @@ import {
   type NotificationPreferences,
   type NotificationsReadAllEvent,
 } from '@versus/domain/notifications';
-import type { AccessClaims } from '../auth/tokens.ts';
+import type { AccessClaims } from '../auth/claims.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { publish, topics } from '../realtime/publish.ts';
-import { deliverCommitted, hasDeliverers, notify, type DeliveryLog } from './notify.ts';
+import { notify, type DeliveryLog } from './notify.ts';
 import * as repo from './notifications.repository.ts';
 import { UUID } from '../http/validation.ts';
 
@@ -178,10 +178,10 @@ export async function sweepTurns(ctx: Ctx, now = new Date(), limit = 500): Promi
 }
 
 /** Deliveries whose NOTIFY was lost (a crash right after the commit): claimed and sent once. */
-export async function recoverDeliveries(ctx: Ctx, log: DeliveryLog, now = new Date()): Promise<number> {
-  if (!hasDeliverers()) return 0;
+export async function recoverDeliveries(ctx: Pick<AppContext, 'db' | 'deliverers'> & Partial<Pick<AppContext, 'metrics'>>, log: DeliveryLog, now = new Date()): Promise<number> {
+  if (!ctx.deliverers.any) return 0;
   const ids = await repo.unclaimedIds(ctx.db, new Date(now.getTime() - 30_000), new Date(now.getTime() - 60 * 60_000), 200);
   let sent = 0;
-  for (const id of ids) if (await deliverCommitted(ctx.db, id, log)) sent++;
+  for (const id of ids) if (await ctx.deliverers.deliverCommitted(ctx.db, id, log, ctx.metrics?.notificationLag)) sent++;
   return sent;
 }

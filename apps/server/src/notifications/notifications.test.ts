@@ -15,12 +15,12 @@ import {
 import { createKit, playTicTacToeGame, type Kit, type Player } from '../arena/arena.test-kit.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { listen, TestSocket } from '../realtime/test-socket.ts';
-import { notify, onNotificationCommitted } from './notify.ts';
+import { notify } from './notify.ts';
 import * as service from './notifications.service.ts';
 
 let kit: Kit;
 const db = () => kit.test.database.db;
-const ctx = () => ({ db: db(), log: kit.app.log });
+const ctx = () => kit.app.services;
 
 beforeAll(async () => {
   kit = await createKit();
@@ -406,7 +406,7 @@ describe('delivery', () => {
   it('committed notifications reach the registered deliverers once; rolled-back ones never', async () => {
     const alice = await kit.player();
     const seen: string[] = [];
-    const stop = onNotificationCommitted((n) => {
+    const stop = kit.app.services.deliverers.add((n) => {
       if (n.userId === alice.id) seen.push(n.message);
     });
     try {
@@ -432,7 +432,7 @@ describe('delivery', () => {
     await kit.anotherApp();
     const alice = await kit.player();
     const seen: string[] = [];
-    const stop = onNotificationCommitted((n) => {
+    const stop = kit.app.services.deliverers.add((n) => {
       if (n.userId === alice.id) seen.push(n.message);
     });
     try {

@@ -3,8 +3,8 @@
 // trigger (db/functions/notifications_from_event.sql) stores the row from it, so the row, the event and the event it
 // describes commit or roll back together, and the user's sockets hear of it at once.
 //
-// After the commit, the committed notification is handed to the deliverers registered with
-// onNotificationCommitted (Web Push), in exactly one process: a NOTIFY names it (a `notification`
+// After the commit, the committed notification is handed to the deliverers added to the app's
+// NotificationDeliverers (Web Push), in exactly one process: a NOTIFY names it (a `notification`
 // message: realtime/process-protocol.ts), and the process that claims the row
 // (delivery_claimed_at) delivers it.
 import crypto from 'node:crypto';
@@ -15,6 +15,7 @@ import {
   type NotificationInput,
 } from '@versus/domain/notifications';
 import type { Database, Queryable } from '../db/database.ts';
+import type { Observer } from '../observability/metrics.ts';
 import { NOTIFICATION_COMMITTED_CHANNEL, ProcessInbox, sendAfterCommit, type ProcessLog } from '../realtime/process-protocol.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import * as repo from './notifications.repository.ts';
@@ -46,51 +47,58 @@ export function announceCommitted(db: Queryable, ids: readonly string[]): void {
   for (const id of ids) sendAfterCommit(db, { t: 'notification', d: { id } });
 }
 
-// ---------------------------------------------------------------------------------------
 // Deliverers (Web Push) of committed notifications
 
 export type NotificationDeliverer = (notification: Notification) => void | Promise<void>;
-const deliverers = new Set<NotificationDeliverer>();
-
-/**
- * Registers `fn` to receive every committed notification once across all server processes.
- * Returns a function that unregisters it.
- */
-export function onNotificationCommitted(fn: NotificationDeliverer): () => void {
-  deliverers.add(fn);
-  return () => deliverers.delete(fn);
-}
-
-export const hasDeliverers = (): boolean => deliverers.size > 0;
 
 export interface DeliveryLog {
   error(obj: object, msg: string): void;
 }
 
-/** Claims the notification for this process and runs the deliverers; false if another process had it. */
-export async function deliverCommitted(db: Queryable, id: string, log: DeliveryLog): Promise<boolean> {
-  if (deliverers.size === 0) return false;
-  const notification = await repo.claimDelivery(db, id);
-  if (!notification) return false;
-  await runDeliverers(notification, log);
-  return true;
-}
+/** One app's deliverers of committed notifications; each notification reaches them in one process. */
+export class NotificationDeliverers {
+  private readonly all = new Set<NotificationDeliverer>();
 
-export async function runDeliverers(notification: Notification, log: DeliveryLog): Promise<void> {
-  for (const deliver of deliverers) {
-    try {
-      await deliver(notification);
-    } catch (error) {
-      log.error({ err: error, notificationId: notification.id }, 'notification delivery failed');
+  /** Adds `fn`; returns the function that removes it. */
+  add(fn: NotificationDeliverer): () => void {
+    this.all.add(fn);
+    return () => this.all.delete(fn);
+  }
+
+  get any(): boolean {
+    return this.all.size > 0;
+  }
+
+  /**
+   * Claims the notification for this process and runs the deliverers; false if another process
+   * had it. `lag` is told the seconds from its creation to the deliverers done (/metrics).
+   */
+  async deliverCommitted(db: Queryable, id: string, log: DeliveryLog, lag?: Observer): Promise<boolean> {
+    if (!this.any) return false;
+    const notification = await repo.claimDelivery(db, id);
+    if (!notification) return false;
+    await this.run(notification, log);
+    // A caller's clock (a test's fixed `now`) may put creation ahead of this one.
+    lag?.observe(Math.max(0, Date.now() - Date.parse(notification.createdAt)) / 1000);
+    return true;
+  }
+
+  async run(notification: Notification, log: DeliveryLog): Promise<void> {
+    for (const deliver of this.all) {
+      try {
+        await deliver(notification);
+      } catch (error) {
+        log.error({ err: error, notificationId: notification.id }, 'notification delivery failed');
+      }
     }
   }
-}
 
-/** Listens for committed notifications in this process; returns the unlisten function. */
-export function listenForCommitted(db: Database, log: DeliveryLog & ProcessLog): Promise<() => Promise<void>> {
-  return new ProcessInbox(NOTIFICATION_COMMITTED_CHANNEL, log).listen(db, ({ d: { id } }) => {
-    deliverCommitted(db, id, log).catch((error: unknown) => log.error({ err: error, notificationId: id }, 'notification delivery claim failed'));
-  });
+  /** Listens for committed notifications in this process; returns the unlisten function. */
+  listen(db: Database, log: DeliveryLog & ProcessLog, lag?: Observer): Promise<() => Promise<void>> {
+    return new ProcessInbox(NOTIFICATION_COMMITTED_CHANNEL, log).listen(db, ({ d: { id } }) => {
+      this.deliverCommitted(db, id, log, lag).catch((error: unknown) => log.error({ err: error, notificationId: id }, 'notification delivery claim failed'));
+    });
+  }
 }
 
 /**

@@ -1,10 +1,7 @@
-// The avatars bucket (SPEC §7 Storage) on any FileStore: on disk by default, where an
-// S3-compatible store would use the bucket as its bucket and the path as the object key.
-import fs from 'node:fs/promises';
-import path from 'node:path';
+// The avatars bucket (SPEC §7 Storage) as the `avatars/` prefix of the app's FileStore.
 import { AVATAR_BUCKET } from '@versus/domain/profile';
 import type { AppContext } from '../context.ts';
-import { diskStore, type FileStore, type StoredFile } from '../storage/file-store.ts';
+import type { FileStore, StoredFile } from '../storage/file-store.ts';
 
 export interface AvatarStore {
   put(avatarPath: string, data: Buffer, contentType: string): Promise<void>;
@@ -23,18 +20,15 @@ export function bucketOf(store: FileStore, bucket = AVATAR_BUCKET): AvatarStore 
 }
 
 /**
- * The app's avatar store on disk under DATA_DIR/uploads/avatars, or null when that folder
- * cannot be made or written (a missing bucket: uploads are refused with SPEC's message, the
- * rest of the app runs).
+ * The avatars bucket of the app's store, or null when that store cannot take files (SPEC §7's
+ * missing bucket: uploads are refused with SPEC's message, the rest of the app runs).
  */
-export async function diskAvatarStore(ctx: Pick<AppContext, 'config' | 'log'>): Promise<AvatarStore | null> {
-  const folder = path.join(ctx.config.dataDir, 'uploads', AVATAR_BUCKET);
+export async function avatarStoreOf(ctx: Pick<AppContext, 'files' | 'log'>): Promise<AvatarStore | null> {
   try {
-    await fs.mkdir(folder, { recursive: true });
-    await fs.access(folder, fs.constants.W_OK);
+    await ctx.files.check();
   } catch (error) {
-    ctx.log.warn({ err: error, folder }, 'avatar uploads disabled: the avatars folder cannot be written');
+    ctx.log.warn({ err: error }, 'avatar uploads disabled: the file store cannot take files');
     return null;
   }
-  return bucketOf(diskStore(ctx.config.dataDir));
+  return bucketOf(ctx.files);
 }

@@ -6,13 +6,12 @@ import { z } from 'zod';
 import { AUTH, AVATAR_RULES, userResponseSchema } from '@versus/domain';
 import { PROFILE } from '@versus/domain/messages';
 import { checkAvatarBytes, checkAvatarFile, myProfileSchema, profileStatsSchema } from '@versus/domain/profile';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { badRequest, errorResponses as errors, forbidden } from '../http/errors.ts';
 import { sendStoredFile } from '../http/files.ts';
 import { acceptUploads, readImageParts, uploadBodyLimit, type ImageChecks } from '../http/uploads.ts';
-import { diskAvatarStore, type AvatarStore } from './avatar-store.ts';
+import { avatarStoreOf } from './avatar-store.ts';
 import * as service from './profile.service.ts';
 
 const security = [{ bearer: [] }];
@@ -41,8 +40,8 @@ async function readAvatar(request: FastifyRequest): Promise<service.AvatarUpload
   return image;
 }
 
-export async function profileFeature(app: App, ctx: AppContext, store?: AvatarStore | null): Promise<void> {
-  const avatars = store === undefined ? await diskAvatarStore(ctx) : store;
+export async function profileFeature(app: App, ctx: AppContext): Promise<void> {
+  const avatars = await avatarStoreOf(ctx);
 
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();

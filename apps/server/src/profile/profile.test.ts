@@ -2,9 +2,6 @@
 // sniffing, the stored path, cache headers, owner only, anonymous 401, a missing bucket), the
 // stats, and the name, username and account-type edits the profile screen makes.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH, USERNAME_RULE } from '@versus/domain';
 import { PROFILE } from '@versus/domain/messages';
@@ -18,16 +15,13 @@ interface Player {
 }
 
 let t: TestApp;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'versus-profile-'));
-  t = await createTestApp({ dataDir });
+  t = await createTestApp();
 });
 
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function player(label = 'prof'): Promise<Player> {
@@ -83,10 +77,11 @@ async function upload(as: Player | null, profileId: string, file: Parameters<typ
 
 const avatarOf = async (id: string) =>
   (await t.database.db.query<{ avatar_url: string | null }>('SELECT avatar_url FROM profiles WHERE id = $1', [id]))[0]!.avatar_url;
-const uploadsOf = (id: string) => {
-  const dir = path.join(dataDir, 'uploads', 'avatars', id);
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => !f.endsWith('.type')) : [];
-};
+/** The avatar files stored for a player (FILE_STORE=postgres, the default: rows of stored_files). */
+const uploadsOf = async (id: string) =>
+  (await t.database.db.query<{ key: string }>('SELECT key FROM stored_files WHERE key LIKE $1 ORDER BY key', [`avatars/${id}/%`])).map((r) => r.key.split('/').pop());
+const storedBytes = async (key: string) =>
+  (await t.database.db.query<{ data: Buffer }>('SELECT data FROM stored_files WHERE key = $1', [key]))[0]?.data;
 
 describe('avatar upload', () => {
   it('stores each allowed type at {userId}/{userId}-{timestamp}.{ext}, serves it cached, and keeps only the latest', async () => {
@@ -103,9 +98,9 @@ describe('avatar upload', () => {
       expect(Number(match![1])).toBeGreaterThanOrEqual(before);
       expect(Number(match![1])).toBeLessThanOrEqual(Date.now());
       expect(await avatarOf(me.id)).toBe(url);
-      expect(fs.readFileSync(path.join(dataDir, 'uploads', 'avatars', me.id, url.split('/').pop()!))).toEqual(data);
+      expect(await storedBytes(`avatars/${me.id}/${url.split('/').pop()}`)).toEqual(data);
       // The previous upload is gone: one file per player.
-      expect(uploadsOf(me.id)).toEqual([url.split('/').pop()]);
+      expect(await uploadsOf(me.id)).toEqual([url.split('/').pop()]);
 
       // Served to anyone (an <img> sends no token), with its type and SPEC's cache 3600.
       const served = await t.app.inject({ method: 'GET', url });
@@ -150,7 +145,7 @@ describe('avatar upload', () => {
       expect(r.json.error).toEqual({ code: 'invalid_file', message, field: 'avatar' });
     }
     expect(await avatarOf(me.id)).toBe(kept);
-    expect(uploadsOf(me.id)).toEqual([kept.split('/').pop()]);
+    expect(await uploadsOf(me.id)).toEqual([kept.split('/').pop()]);
     // A JSON body is no upload either.
     const json = await t.app.inject({ method: 'PUT', url: `/api/profiles/${me.id}/avatar`, headers: me.headers, payload: { avatar: 'x' } });
     expect(json.statusCode).toBe(400);
@@ -176,7 +171,7 @@ describe('avatar upload', () => {
       expect(res.json().error, label).toEqual({ code: 'invalid_file', message: PROFILE.uploadUnreadable, field: 'avatar' });
     }
     expect(await avatarOf(me.id)).toBe(kept);
-    expect(uploadsOf(me.id)).toEqual([kept.split('/').pop()]);
+    expect(await uploadsOf(me.id)).toEqual([kept.split('/').pop()]);
   });
 
   it('accepts exactly 5 MB, and stores a PNG sent as a JPEG as the PNG it is', async () => {
@@ -203,8 +198,8 @@ describe('avatar upload', () => {
     const removeForeign = await t.app.inject({ method: 'DELETE', url: `/api/profiles/${a.id}/avatar`, headers: b.headers });
     expect(removeForeign.statusCode).toBe(403);
     expect(await avatarOf(a.id)).toBe(mine);
-    expect(uploadsOf(a.id)).toEqual([mine.split('/').pop()]);
-    expect(uploadsOf(b.id)).toEqual([]);
+    expect(await uploadsOf(a.id)).toEqual([mine.split('/').pop()]);
+    expect(await uploadsOf(b.id)).toEqual([]);
 
     // B's own upload lands under B's id, never A's.
     const theirs = (await upload(b, b.id, { type: 'image/gif', data: SAMPLES['image/gif'] })).json.user.avatar as string;
@@ -214,7 +209,7 @@ describe('avatar upload', () => {
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/profiles/${a.id}/avatar`, headers: a.headers });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().user.avatar).toBeNull();
-    expect(uploadsOf(a.id)).toEqual([]);
+    expect(await uploadsOf(a.id)).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: mine })).statusCode).toBe(404);
   });
 
@@ -231,8 +226,8 @@ describe('avatar upload', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/profiles/${b.id}/avatar`, headers: b.headers })).statusCode).toBe(200);
     await t.database.db.query('UPDATE profiles SET avatar_url = $2 WHERE id = $1', [b.id, mine]);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/profiles/${b.id}/avatar`, headers: b.headers })).statusCode).toBe(200);
-    expect(uploadsOf(a.id)).toEqual([mine.split('/').pop()]);
-    expect(uploadsOf(b.id)).toEqual([]);
+    expect(await uploadsOf(a.id)).toEqual([mine.split('/').pop()]);
+    expect(await uploadsOf(b.id)).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: mine })).statusCode).toBe(200);
     expect(await avatarOf(a.id)).toBe(mine);
   });
@@ -251,8 +246,8 @@ describe('avatar upload', () => {
   });
 
   it("without the avatars bucket: uploads are refused with SPEC's message and the screen is told", async () => {
-    // Another server process on the same database whose uploads folder cannot be made.
-    const missing = await buildApp({ config: { ...t.config, dataDir: '/dev/null/nowhere' }, db: t.database.db, logger: false });
+    // Another server process on the same database storing on disk where no folder can be made.
+    const missing = await buildApp({ config: { ...t.config, files: { kind: 'disk' }, dataDir: '/dev/null/nowhere' }, db: t.database.db, logger: false });
     await missing.ready();
     try {
       const me = await player();

@@ -5,17 +5,19 @@ import websocket from '@fastify/websocket';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_PRESENCE, REALTIME_CLOSE, REALTIME_LIMITS, REALTIME_PROTOCOL } from '@versus/domain/realtime';
-import type { App } from '../app.ts';
+import type { App } from '../context.ts';
 import crypto from 'node:crypto';
 import { liveSessions } from '../auth/auth.repository.ts';
-import type { AccessClaims } from '../auth/tokens.ts';
+import type { AccessClaims } from '../auth/claims.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import type { RealtimeHub } from './hub.ts';
 import { publish } from './publish.ts';
-import { registerRealtime, type RealtimeOptions } from './realtime.routes.ts';
+import { createHub, realtimeFeature, type RealtimeOptions } from './realtime.routes.ts';
+import { TopicRules } from './topic-rules.ts';
+import { SecretCache } from '../db/secrets.ts';
 import { listen, TestSocket } from './test-socket.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -35,8 +37,9 @@ describe('realtime hub internals', () => {
   async function startHub(options: RealtimeOptions = {}): Promise<{ url: string; hub: RealtimeHub }> {
     const app: App = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
     await app.register(websocket);
-    const ctx: AppContext = { config: loadConfig({ WEB_DIR: '', RUN_JOBS: 'false' }), db: storeDb, log: app.log };
-    const hub = await registerRealtime(app, ctx, { verify, ...options });
+    const ctx = { config: loadConfig({ WEB_DIR: '', RUN_JOBS: 'false' }), db: storeDb, log: app.log, topics: new TopicRules(), secrets: new SecretCache(storeDb) };
+    const hub = createHub(ctx, { verify, ...options });
+    await realtimeFeature(app, { ...ctx, hub });
     running.push({ app, hub });
     return { url: await listen(app), hub };
   }

@@ -18,7 +18,7 @@ import {
   type ServerMessage,
   type ServerMessageOf,
 } from '@versus/domain/realtime';
-import type { AccessClaims } from '../auth/tokens.ts';
+import type { AccessClaims } from '../auth/claims.ts';
 import { isDatabaseUnavailable, type Database } from '../db/database.ts';
 import { MATCH_PRESENCE } from '@versus/domain/realtime-constants';
 import { ProcessInbox, REALTIME_CHANNEL, sendAfterCommit, type EventNote, type MessageOn } from './process-protocol.ts';
@@ -26,6 +26,10 @@ import { isUnstoredTopic } from './publish.ts';
 import { TopicPresence, readPresenceHint } from './presence.ts';
 import { readEvent, readReplay, type StoredEvent } from './realtime.repository.ts';
 import { SOCKET_LIMIT_DEFAULTS, SocketLimits, type Bucket, type SocketLimitOptions } from './socket-limits.ts';
+
+/** A `move` from a signed-in socket, and the answer sent back as `moved`. */
+export type MoveCommand = ClientMessageOf<'move'>['d'];
+export type MoveAnswer = Omit<ServerMessageOf<'moved'>['d'], 'ref'>;
 
 export interface HubOptions {
   db: Database;
@@ -54,7 +58,7 @@ export interface HubOptions {
    * Plays a `move` from a signed-in socket (the arena registers it); the answer is sent back as
    * `moved`. Without it, moves are refused as bad messages.
    */
-  move?(user: AccessClaims, move: ClientMessageOf<'move'>['d']): Promise<ServerMessageOf<'moved'>['d']>;
+  move?(user: AccessClaims, move: MoveCommand): Promise<MoveAnswer>;
   /**
    * Whether `user` counts as present on `topic` (presence.ts; the arena: a match's two players).
    * Without it, or when it says no, a subscription announces nobody.
@@ -239,6 +243,13 @@ export class RealtimeHub {
     let authenticated = 0;
     for (const conn of this.conns) if (conn.user) authenticated++;
     return { sockets: this.conns.size, authenticated, topics: this.topics.size };
+  }
+
+  /** Topics followed, summed over sockets (live or catching up): read on a metrics scrape. */
+  subscriptions(): number {
+    let count = 0;
+    for (const conn of this.conns) count += conn.topics.size;
+    return count;
   }
 
   /** The players with a signed-in socket on this process (presence: see social/presence.ts). */

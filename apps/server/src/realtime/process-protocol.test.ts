@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { invalidateOnNotify, listCacheFor } from '../challenges/challenges.cache.ts';
+import { ChallengeListCache } from '../challenges/challenges.cache.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { RealtimeHub } from './hub.ts';
 import {
@@ -162,8 +162,8 @@ describe('a process hearing a protocol it does not speak (a rolling deploy)', ()
   });
 
   it('the challenges cache clears itself, since the payload may have been a change to the list', async () => {
-    const cache = listCacheFor(database.db);
-    const unlisten = await invalidateOnNotify(database.db, { warn: () => undefined });
+    const cache = new ChallengeListCache();
+    const unlisten = await cache.listen(database.db, { warn: () => undefined });
     try {
       const before = cache.generation;
       database.db.notifyAfterCommit(REALTIME_CHANNEL, old);

@@ -1,30 +1,24 @@
 import { REALTIME_LIMITS, REALTIME_PATH } from '@versus/domain/realtime';
 import type { ApiErrorBody } from '@versus/domain/errors';
-import type { App } from '../app.ts';
 import { liveSessions } from '../auth/auth.repository.ts';
 import { verifyAccessTokenDetailed } from '../auth/tokens.ts';
+import type { App, AppContext } from '../context.ts';
 import { addressKey } from '../http/rate-limit.ts';
-import type { AppContext } from '../context.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
-import { canFollow, countsAsPresent, ownerVersion } from './authorize.ts';
-import { playMove, setLocalHub } from './commands.ts';
 import { RealtimeHub, type HubOptions } from './hub.ts';
 import { pruneEvents } from './realtime.repository.ts';
 
 /** How often events older than the retention (24 h) are pruned. */
 const PRUNE_EVERY_MS = 15 * 60 * 1000;
 
-// Not errorBody() from app.ts: importing a value from app.ts here would be an import cycle.
 const UPGRADE_REQUIRED: ApiErrorBody = { error: { code: 'upgrade_required', message: 'Connect with a WebSocket' } };
 
+/** Hub options tests may replace (a stand-in token verifier, shorter timeouts); the app passes none. */
 export type RealtimeOptions = Partial<Omit<HubOptions, 'db' | 'log'>>;
 
-/**
- * Mounts the hub at GET /realtime. Options exist for tests (a stand-in token verifier,
- * shorter timeouts); the app itself passes none.
- */
-export async function registerRealtime(app: App, ctx: AppContext, options: RealtimeOptions = {}): Promise<RealtimeHub> {
-  const hub = new RealtimeHub({
+/** This process's hub: tokens verified as every request's are, topics ruled by `ctx.topics`. */
+export function createHub(ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'topics' | 'secrets'>, options: RealtimeOptions = {}): RealtimeHub {
+  return new RealtimeHub({
     db: ctx.db,
     log: ctx.log,
     verify: async (token) => {
@@ -32,22 +26,23 @@ export async function registerRealtime(app: App, ctx: AppContext, options: Realt
       return verified && { userId: verified.userId, role: verified.role, accountType: verified.accountType, expiresAt: verified.expiresAt, sessionId: verified.sessionId };
     },
     liveSessions: (sessions) => liveSessions(ctx.db, sessions),
-    authorize: (user, topic) => canFollow(ctx, user, topic),
-    ownerVersion: (topic, follower) => ownerVersion(ctx, topic, follower),
-    presentOn: (user, topic) => countsAsPresent(ctx, user, topic),
-    move: (user, move) => playMove(ctx, user, move),
+    authorize: (user, topic) => ctx.topics.canFollow(user, topic),
+    ownerVersion: (topic, follower) => ctx.topics.ownerVersion(topic, follower),
+    presentOn: (user, topic) => ctx.topics.countsAsPresent(user, topic),
     limits: { socketsPerAccount: ctx.config.limits.socketsPerAccount, socketsPerAddress: ctx.config.limits.socketsPerAddress },
     ...options,
   });
-  await hub.start();
-  setLocalHub(ctx, hub);
+}
 
+/** Starts `ctx.hub`, mounts it at GET /realtime and prunes old events. */
+export async function realtimeFeature(app: App, ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'hub'> & Partial<Pick<AppContext, 'metrics'>>): Promise<void> {
+  const { hub } = ctx;
+  await hub.start();
   app.route({
     method: 'GET',
     url: REALTIME_PATH,
     schema: { hide: true },
-    handler: (_request, reply) =>
-      reply.status(426).header('upgrade', 'websocket').send(UPGRADE_REQUIRED),
+    handler: (_request, reply) => reply.status(426).header('upgrade', 'websocket').send(UPGRADE_REQUIRED),
     wsHandler: (socket, request) => {
       // The hub closes its sockets itself, with 1012 so clients reconnect; @fastify/websocket's
       // own preClose would close them first with no code at all.
@@ -68,9 +63,4 @@ export async function registerRealtime(app: App, ctx: AppContext, options: Realt
       return deleted;
     },
   });
-  return hub;
 }
-
-export const realtimeFeature = async (app: App, ctx: AppContext): Promise<void> => {
-  await registerRealtime(app, ctx);
-};

@@ -1,7 +1,7 @@
 // Test helpers: a real WebSocket client (the `ws` package) that records what the server says.
 import WebSocket from 'ws';
 import { REALTIME_PROTOCOL, parseServerMessage, type ServerMessage, type ServerMessageOf } from '@versus/domain/realtime';
-import type { App } from '../app.ts';
+import type { App } from '../context.ts';
 
 export class TestSocket {
   readonly ws: WebSocket;

@@ -3,8 +3,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { arenaMatchListSchema } from '@versus/domain/arena';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import * as arenaRepo from '../arena/arena.repository.ts';
 import { buildSummary } from '../arena/arena.views.ts';
@@ -23,13 +22,8 @@ export function historyFeature(app: App, ctx: AppContext): void {
     },
   }, async (request) => {
     const user = requireUser(request);
-    const ids = await ctx.db.query<{ id: string }>(
-      `SELECT id FROM matches
-        WHERE (player1_id = $1 OR player2_id = $1) AND status IN ('completed', 'cancelled', 'disputed')
-        ORDER BY coalesce(completed_at, scheduled_time, created_at) DESC, id LIMIT $2`,
-      [user.userId, HISTORY_LIMIT],
-    );
-    const rows = await Promise.all(ids.map(({ id }) => arenaRepo.findForView(ctx.db, id)));
+    const ids = await arenaRepo.finishedMatchIds(ctx.db, user.userId, HISTORY_LIMIT);
+    const rows = await Promise.all(ids.map((id) => arenaRepo.findForView(ctx.db, id)));
     return { matches: rows.flatMap((row) => (row ? [buildSummary(row, user.userId)] : [])) };
   });
 }

@@ -18,18 +18,13 @@ import {
   statementRequestSchema,
   statementResponseSchema,
 } from '@versus/domain/results';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { badRequest } from '../http/errors.ts';
 import { PRIVATE_IMMUTABLE, sendStoredFile } from '../http/files.ts';
 import { acceptUploads, readImageForm, uploadBodyLimit, type ImageForm } from '../http/uploads.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
-import { authorizeTopic } from '../realtime/authorize.ts';
-import { diskStore, type FileStore } from '../storage/file-store.ts';
 import * as service from './results.service.ts';
-
-authorizeTopic('match-chat', ({ user, id, ctx }) => service.canFollowChat(ctx.db, user, id));
 
 const idParams = z.object({ id: z.string().max(64) });
 const evidenceParams = z.object({ id: z.string().max(64), evidenceId: z.string().max(64) });
@@ -41,7 +36,9 @@ const security = [{ bearer: [] }];
 /** A JSON body or a multipart form (fields + one `evidence` image, under whatever part name). */
 const readEvidenceForm = (request: FastifyRequest): Promise<ImageForm> => readImageForm(request, { field: 'evidence', onlyField: false });
 
-export async function resultsFeature(app: App, ctx: AppContext, store: FileStore = diskStore(ctx.config.dataDir)): Promise<void> {
+export async function resultsFeature(app: App, ctx: AppContext): Promise<void> {
+  const store = ctx.files;
+  ctx.topics.authorize('match-chat', ({ user, id }) => service.canFollowChat(ctx.db, user, id));
   const options = service.resultsOptions();
   scheduleJob(app, ctx, {
     name: 'results-timers',

@@ -12,7 +12,7 @@ import {
   type ReportOutcome,
   type ResultState,
 } from '@versus/domain/results';
-import type { AccessClaims } from '../auth/tokens.ts';
+import type { AccessClaims } from '../auth/claims.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { finishMatch, finishTarget, type Ending } from '../arena/arena.finish.ts';
@@ -87,7 +87,8 @@ export async function settle(tx: Queryable, m: MatchRow, ending: Ending, now: Da
 
 async function storeEvidence(tx: Queryable, store: FileStore, m: MatchRow, userId: string, file: UploadedFile, stored: string[]): Promise<string> {
   const key = newKey(`evidence/${m.id}`, file.contentType);
-  await store.put(key, file.data, file.contentType);
+  // In the report's transaction: the database store then keeps no file of a report rolled back.
+  await store.put(key, file.data, file.contentType, tx);
   stored.push(key);
   return repo.insertEvidence(tx, { matchId: m.id, userId, key, contentType: file.contentType, size: file.data.length });
 }

@@ -1,9 +1,6 @@
 // Shared by the results and admin integration tests: a real app on a fresh PostgreSQL database,
 // players signed up through the API, external-game matches made through the challenges API.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { auditLedger } from '../ledger/ledger.audit.ts';
@@ -42,9 +39,9 @@ export interface ResultsKit {
   close(): Promise<void>;
 }
 
-export async function createResultsKit(): Promise<ResultsKit> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'versus-results-'));
-  const t = await createTestApp({ dataDir });
+/** `open`: the app to test (default: on a fresh PostgreSQL database). */
+export async function createResultsKit(open: () => Promise<TestApp> = () => createTestApp()): Promise<ResultsKit> {
+  const t = await open();
   const db = t.database.db;
   const api: ResultsKit['api'] = async (method, url, { as, body, headers, payload } = {}) => {
     const raw = await t.app.inject({
@@ -122,10 +119,7 @@ export async function createResultsKit(): Promise<ResultsKit> {
       const [row] = await db.query<{ status: string }>('SELECT status FROM matches WHERE id = $1', [id]);
       return row!.status;
     },
-    async close() {
-      await t.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
+    close: () => t.close(),
   };
   return kit;
 }

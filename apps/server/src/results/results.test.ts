@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS } from '@versus/domain/messages';
 import { RESULT_RULES } from '@versus/domain/results';
-import { canFollow } from '../realtime/authorize.ts';
 import { resultsOptions, sweepResults } from './results.service.ts';
 import { createResultsKit, multipartBody, pngOf, type ResultsKit } from './results.test-kit.ts';
 
@@ -290,13 +289,13 @@ describe('boundaries', () => {
     const { matchId, p1, p2 } = await kit.externalMatch();
     const admin = await kit.admin();
     const stranger = await kit.signUp();
-    const appCtx = { config: kit.t.config, db: kit.t.database.db, log: kit.t.app.log };
+    const appCtx = kit.t.app.services;
     const claims = (id: string, role: 'user' | 'admin' = 'user') => ({ userId: id, role, accountType: 'real' as const });
-    expect(await canFollow(appCtx, claims(p1.id), `match-chat:${matchId}`)).toBe(true);
-    expect(await canFollow(appCtx, claims(p2.id), `match-chat:${matchId}`)).toBe(true);
-    expect(await canFollow(appCtx, claims(admin.id, 'admin'), `match-chat:${matchId}`)).toBe(true);
-    expect(await canFollow(appCtx, claims(stranger.id), `match-chat:${matchId}`)).toBe(false);
-    expect(await canFollow(appCtx, claims(p1.id), 'match-chat:not-a-uuid')).toBe(false);
+    expect(await appCtx.topics.canFollow(claims(p1.id), `match-chat:${matchId}`)).toBe(true);
+    expect(await appCtx.topics.canFollow(claims(p2.id), `match-chat:${matchId}`)).toBe(true);
+    expect(await appCtx.topics.canFollow(claims(admin.id, 'admin'), `match-chat:${matchId}`)).toBe(true);
+    expect(await appCtx.topics.canFollow(claims(stranger.id), `match-chat:${matchId}`)).toBe(false);
+    expect(await appCtx.topics.canFollow(claims(p1.id), 'match-chat:not-a-uuid')).toBe(false);
     await kit.api('POST', `/api/matches/${matchId}/chat`, { as: p2, body: { body: 'ready when you are' } });
     const read = await kit.api('GET', `/api/matches/${matchId}/chat`, { as: admin });
     expect(read.body.messages).toMatchObject([{ userId: p2.id, body: 'ready when you are' }]);

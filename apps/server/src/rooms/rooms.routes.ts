@@ -13,12 +13,10 @@ import {
   roomPreviewResponseSchema,
   roomResponseSchema,
 } from '@versus/domain/rooms';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { optionalUser, requireUser } from '../auth/auth.plugin.ts';
 import { AppError, badRequest, errorResponses as errors } from '../http/errors.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
-import { authorizeTopic } from '../realtime/authorize.ts';
 import * as repo from './rooms.repository.ts';
 import * as service from './rooms.service.ts';
 import { rejectInvalid } from '../http/validation.ts';
@@ -49,14 +47,14 @@ async function orFallback<T>(request: FastifyRequest, wrap: (message: string) =>
   }
 }
 
-/** `room:{code}`: the room's creator and its joiner. */
-authorizeTopic('room', async ({ user, id, ctx }) => {
-  if (!id || id.length !== ROOM_LIMITS.codeLength) return false;
-  const row = await repo.findByCode(ctx.db, id.toUpperCase());
-  return row !== null && (row.creator_id === user.userId || row.joiner_id === user.userId);
-});
-
 export async function roomsFeature(app: App, ctx: AppContext): Promise<void> {
+  // `room:{code}`: the room's creator and its joiner.
+  ctx.topics.authorize('room', async ({ user, id }) => {
+    if (!id || id.length !== ROOM_LIMITS.codeLength) return false;
+    const row = await repo.findByCode(ctx.db, id.toUpperCase());
+    return row !== null && (row.creator_id === user.userId || row.joiner_id === user.userId);
+  });
+
   scheduleJob(app, ctx, {
     name: 'rooms-maintenance',
     everyMs: ROOM_LIMITS.maintenanceMs,

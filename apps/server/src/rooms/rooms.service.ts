@@ -21,7 +21,7 @@ import {
   type RoomJoinedEvent,
   type RoomPreview,
 } from '@versus/domain/rooms';
-import type { AccessClaims } from '../auth/tokens.ts';
+import type { AccessClaims } from '../auth/claims.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';

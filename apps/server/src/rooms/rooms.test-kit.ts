@@ -51,7 +51,7 @@ export async function createKit(options: { max?: number } = {}): Promise<Kit> {
   const config = loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'false' });
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();
-  const ctx: AppContext = { config, db: database.db, log: app.log };
+  const ctx: AppContext = app.services;
   const db = database.db;
 
   const kit: Kit = {

@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_ALPHABET } from '@versus/domain/catalogue';
 import { ROOMS } from '@versus/domain';
-import { canFollow } from '../realtime/authorize.ts';
 import { createKit, minor, type Kit } from './rooms.test-kit.ts';
 
 let kit: Kit;
@@ -298,11 +297,11 @@ describe('the room topic', () => {
     const room = (await kit.create(a)).body.room;
     const claims = (p: typeof a) => ({ userId: p.id, role: 'user' as const, accountType: p.accountType });
     const topic = `room:${room.roomCode}`;
-    expect(await canFollow(kit.ctx, claims(a), topic)).toBe(true);
-    expect(await canFollow(kit.ctx, claims(b), topic)).toBe(false);
+    expect(await kit.ctx.topics.canFollow(claims(a), topic)).toBe(true);
+    expect(await kit.ctx.topics.canFollow(claims(b), topic)).toBe(false);
     await kit.api('POST', `/api/rooms/${room.roomCode}/join`, { as: b });
-    expect(await canFollow(kit.ctx, claims(b), topic)).toBe(true);
-    expect(await canFollow(kit.ctx, claims(c), topic)).toBe(false);
-    expect(await canFollow(kit.ctx, claims(c), 'room:ZZZZZ9')).toBe(false);
+    expect(await kit.ctx.topics.canFollow(claims(b), topic)).toBe(true);
+    expect(await kit.ctx.topics.canFollow(claims(c), topic)).toBe(false);
+    expect(await kit.ctx.topics.canFollow(claims(c), 'room:ZZZZZ9')).toBe(false);
   });
 });

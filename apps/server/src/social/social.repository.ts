@@ -201,3 +201,13 @@ export async function beat(tx: Queryable, userIds: string[], now: Date, onlineWi
   for (const r of fresh) previous.set(r.user_id, null);
   return rows.map((r) => ({ user_id: r.user_id, previous: previous.get(r.user_id) ?? null }));
 }
+
+/** Whether `creatorId` gave `userId` a notification of this type in the last 24 hours. */
+export async function toldWithinADay(db: Queryable, userId: string, type: string, creatorId: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM notifications
+      WHERE user_id = $1 AND type = $2 AND creator_id = $3 AND created_at > now() - interval '24 hours' LIMIT 1`,
+    [userId, type, creatorId],
+  );
+  return rows.length > 0;
+}

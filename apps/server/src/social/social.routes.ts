@@ -9,11 +9,9 @@ import {
   socialOverviewSchema,
   targetRequestSchema,
 } from '@versus/domain/social';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { badRequest, errorResponses as errors } from '../http/errors.ts';
-import { localHub } from '../realtime/commands.ts';
 import { recordPresence } from './presence.ts';
 import * as service from './social.service.ts';
 
@@ -32,9 +30,8 @@ function targetOf(body: unknown): string {
 function startPresence(app: App, ctx: AppContext): void {
   let running = false;
   const timer = setInterval(() => {
-    const hub = localHub(ctx);
-    if (!hub || running) return;
-    const ids = [...hub.signedInUserIds()];
+    if (running) return;
+    const ids = [...ctx.hub.signedInUserIds()];
     if (ids.length === 0) return;
     running = true;
     recordPresence(ctx, ids)

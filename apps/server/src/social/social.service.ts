@@ -17,7 +17,7 @@ import {
   type SocialOverview,
   type SocialUser,
 } from '@versus/domain/social';
-import type { AccessClaims } from '../auth/tokens.ts';
+import type { AccessClaims } from '../auth/claims.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -161,12 +161,7 @@ export async function requestFollow(ctx: ServiceContext, user: AccessClaims, tar
  * cannot be used to flood someone's notifications (the request itself still goes through).
  */
 async function tellOncePerDay(tx: Queryable, input: Parameters<typeof tell>[1] & { creatorId: string }): Promise<void> {
-  const seen = await tx.query(
-    `SELECT 1 FROM notifications
-      WHERE user_id = $1 AND type = $2 AND creator_id = $3 AND created_at > now() - interval '24 hours' LIMIT 1`,
-    [input.userId, input.type, input.creatorId],
-  );
-  if (seen.length === 0) await tell(tx, input);
+  if (!(await repo.toldWithinADay(tx, input.userId, input.type, input.creatorId))) await tell(tx, input);
 }
 
 async function accept(tx: Queryable, link: repo.LinkRow, me: repo.UserRow, now: Date): Promise<Link> {

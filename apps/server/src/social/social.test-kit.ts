@@ -1,9 +1,6 @@
 // Shared by the social, verification and feedback integration tests: a real app on a fresh
 // PostgreSQL database, players signed up through the API, an admin, and raw replies.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'vitest';
 import type { AccountType } from '@versus/domain';
 import { readEvents } from '../test/ledger-checks.ts';
@@ -35,8 +32,7 @@ export interface SocialKit {
 let counter = 0;
 
 export async function createSocialKit(): Promise<SocialKit> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'versus-social-'));
-  const t = await createTestApp({ dataDir });
+  const t = await createTestApp();
   const db = t.database.db;
   const api: SocialKit['api'] = async (method, url, { as, body, payload, headers } = {}) => {
     counter += 1;
@@ -85,9 +81,6 @@ export async function createSocialKit(): Promise<SocialKit> {
       return { ...player, headers: { authorization: `Bearer ${r.body.session.access_token}` } };
     },
     events: (topic) => readEvents(db, topic) as Promise<{ type: string; payload: Record<string, unknown> }[]>,
-    async close() {
-      await t.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
+    close: () => t.close(),
   };
 }

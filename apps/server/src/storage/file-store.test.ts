@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileStoreContract } from './file-store.contract.ts';
 import { DiskFileStore, diskStore, newKey } from './file-store.ts';
 
 const roots: string[] = [];
@@ -38,4 +39,14 @@ describe('DiskFileStore', () => {
   it('the app store lives under the data directory', () => {
     expect(diskStore('/var/versus')).toEqual(new DiskFileStore(path.join('/var/versus', 'uploads')));
   });
+
+  it('cannot take files where its folder cannot be made', async () => {
+    await expect(diskStore('/dev/null/nowhere').check()).rejects.toThrow();
+  });
 });
+
+let disk: DiskFileStore;
+beforeAll(async () => {
+  disk = (await store()).store;
+});
+fileStoreContract('DiskFileStore', () => disk);

@@ -1,9 +1,10 @@
-// Where uploaded files live. The disk store keeps them under `${dataDir}/uploads`; an
-// S3-compatible store implements the same four methods (PutObject, GetObject, HeadObject,
-// DeleteObject) with the key as the object key.
+// Where uploaded files live: in the database by default (postgres-file-store.ts), so every
+// server process serves every file; on disk under `${dataDir}/uploads`; or in an S3-compatible
+// bucket (s3-file-store.ts). FILE_STORE chooses; buildApp opens the one store (open-file-store.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Queryable } from '../db/database.ts';
 
 export interface StoredFile {
   data: Buffer;
@@ -15,17 +16,25 @@ export interface StoredFile {
 export type UploadedFile = Pick<StoredFile, 'data' | 'contentType'>;
 
 export interface FileStore {
-  /** Stores `data` under `key` (keys are `a-z0-9/-.` paths made by the server, never by users). */
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores `data` under `key` (keys are `a-z0-9/-.` paths made by the server, never by users),
+   * replacing any file there. `within`: the open transaction that records the file; the
+   * database store writes in it (a rollback takes the file too), the others ignore it.
+   */
+  put(key: string, data: Buffer, contentType: string, within?: Queryable): Promise<void>;
   /** The file, or null when there is none. */
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Throws when nothing can be stored (SPEC §7's missing bucket: an unwritable folder, no such bucket). */
+  check(): Promise<void>;
+  /** Lets go of connections (the S3 client's sockets). */
+  close?(): void;
 }
 
 const KEY = /^[a-z0-9][a-z0-9/._-]{0,200}$/;
 
-function checkKey(key: string): void {
+export function checkKey(key: string): void {
   if (!KEY.test(key) || key.includes('..')) throw new Error(`FileStore: invalid key "${key}"`);
 }
 
@@ -69,9 +78,14 @@ export class DiskFileStore implements FileStore {
     await fs.rm(file, { force: true });
     await fs.rm(`${file}.type`, { force: true });
   }
+
+  async check(): Promise<void> {
+    await fs.mkdir(this.root, { recursive: true });
+    await fs.access(this.root, fs.constants.W_OK);
+  }
 }
 
-/** The app's store: on disk under the data directory. */
+/** FILE_STORE=disk: on disk under the data directory. */
 export function diskStore(dataDir: string): FileStore {
   return new DiskFileStore(path.join(dataDir, 'uploads'));
 }

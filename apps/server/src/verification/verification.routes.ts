@@ -11,8 +11,7 @@ import {
   reviewResponseSchema,
   verificationStateSchema,
 } from '@versus/domain/verification';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { requireRole, requireUser } from '../auth/auth.plugin.ts';
 import { badRequest, errorResponses as errors } from '../http/errors.ts';
 import * as service from './verification.service.ts';

@@ -19,7 +19,7 @@ import {
   type VerifyPlatform,
 } from '@versus/domain/verification';
 import { todayIn } from '@versus/domain';
-import type { AccessClaims } from '../auth/tokens.ts';
+import type { AccessClaims } from '../auth/claims.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';

@@ -4,8 +4,7 @@
 import { DEFAULTS, LEDGER } from '@versus/domain';
 import { WEEKLY_RESET_MS } from '@versus/domain/money';
 import { virtualStatsSchema, type VirtualStats } from '@versus/domain/wallet';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { apiErrorSchema, notFound } from '../http/errors.ts';
 import { findVirtualStats, type VirtualStatsRow } from './virtual-stats.repository.ts';

@@ -11,8 +11,7 @@ import {
   walletTransactionsSchema,
 } from '@versus/domain/wallet';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { requireRole, requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';

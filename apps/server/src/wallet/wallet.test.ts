@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function tokenFor(player: TestPlayer): Promise<string> {
-  const ctx = { config: t.config, db: t.database.db, log: t.app.log };
+  const ctx = t.app.services;
   const session = await signAccessToken(ctx, { userId: player.id, role: player.role, accountType: player.accountType, sessionId: crypto.randomUUID() });
   return session.access_token;
 }

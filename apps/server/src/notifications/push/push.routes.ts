@@ -2,11 +2,10 @@
 // unsubscribing this device. Every route is for the signed-in user and their own rows only.
 import { z } from 'zod';
 import { NOTIFICATION_RULES } from '@versus/domain/notifications';
-import type { App } from '../../app.ts';
+import type { App } from '../../context.ts';
 import { requireUser } from '../../auth/auth.plugin.ts';
 import type { AppContext } from '../../context.ts';
 import { scheduleJob } from '../../jobs/scheduler.ts';
-import { onNotificationCommitted } from '../notify.ts';
 import { endpointPolicyFromEnv } from './push.endpoints.ts';
 import { preferencesOf } from '../notifications.service.ts';
 import * as repo from './push.repository.ts';
@@ -32,6 +31,7 @@ export function pushContext(ctx: AppContext, options: PushFeatureOptions): servi
   return {
     db: ctx.db,
     log: ctx.log,
+    secrets: ctx.secrets,
     endpoints: options.endpoints ?? endpointPolicyFromEnv(),
     vapidSubject: options.vapidSubject ?? process.env.VAPID_SUBJECT ?? service.DEFAULT_VAPID_SUBJECT,
     preferencesOf: options.preferencesOf,
@@ -40,7 +40,7 @@ export function pushContext(ctx: AppContext, options: PushFeatureOptions): servi
 
 export async function registerPushRoutes(app: App, push: service.PushContext, ctx: AppContext): Promise<void> {
   // Generated at start, not on the first request, so every process agrees before anyone asks.
-  await service.vapidKeys(push.db);
+  await service.vapidKeys(push.secrets);
 
   scheduleJob(app, ctx, {
     name: 'notifications.push-dedupe-prune',
@@ -62,7 +62,7 @@ export async function registerPushRoutes(app: App, push: service.PushContext, ct
     },
     async (request) => {
       requireUser(request);
-      return { publicKey: (await service.vapidKeys(push.db)).publicKey };
+      return { publicKey: (await service.vapidKeys(push.secrets)).publicKey };
     },
   );
 
@@ -112,7 +112,7 @@ export async function registerPushRoutes(app: App, push: service.PushContext, ct
 export async function pushFeature(app: App, ctx: AppContext): Promise<void> {
   const push = pushContext(ctx, { preferencesOf });
   await registerPushRoutes(app, push, ctx);
-  const stop = onNotificationCommitted(async (notification) => {
+  const stop = ctx.deliverers.add(async (notification) => {
     const outcome = await service.deliver(push, notification);
     if ('sent' in outcome && (outcome.failed > 0 || outcome.removed > 0)) ctx.log.info({ notificationId: notification.id, ...outcome }, 'push: delivered');
   });

@@ -18,6 +18,7 @@ import { browserKeys, decryptAes128gcm, FakePushService, verifyVapid, type Brows
 import { notify } from '../notify.ts';
 import * as repo from './push.repository.ts';
 import * as service from './push.service.ts';
+import { SecretCache } from '../../db/secrets.ts';
 
 let fake: FakePushService;
 let t: TestApp;
@@ -31,6 +32,7 @@ function pushCtx(): service.PushContext {
   return {
     db: t.database.db,
     log: t.app.log,
+    secrets: t.app.services.secrets,
     endpoints: { extraOrigins: [fake.origin] },
     vapidSubject: 'mailto:ops@versus.example',
     preferencesOf: async () => prefs,
@@ -129,7 +131,7 @@ describe('the VAPID public key', () => {
     // Another process (its own pool, no cache) reads the same pair.
     const other = openPostgres(t.database.url, { max: 1 });
     try {
-      expect((await service.vapidKeys(other)).publicKey).toBe(publicKey);
+      expect((await service.vapidKeys(new SecretCache(other))).publicKey).toBe(publicKey);
       const rows = await other.query<{ n: number }>(`SELECT count(*)::int AS n FROM app_secrets WHERE name = $1`, [service.VAPID_SECRET]);
       expect(rows[0]!.n).toBe(1);
     } finally {
@@ -279,7 +281,7 @@ describe('delivery', () => {
     expect(ttl).toBeGreaterThan(29 * 60);
     expect(ttl).toBeLessThanOrEqual(30 * 60);
 
-    const { publicKey } = await service.vapidKeys(t.database.db);
+    const { publicKey } = await service.vapidKeys(t.app.services.secrets);
     const claims = verifyVapid(push!.headers['authorization'], publicKey);
     expect(claims.aud).toBe(fake.origin);
     expect(claims.sub).toBe('mailto:ops@versus.example');

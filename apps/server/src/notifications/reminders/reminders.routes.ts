@@ -2,8 +2,7 @@
 // trigger with the match itself: db/functions/matches_schedule_reminders.sql). No routes: reminders reach the
 // player as notifications.
 import { REMINDER_RULES } from '@versus/domain/notifications';
-import type { App } from '../../app.ts';
-import type { AppContext } from '../../context.ts';
+import type { App, AppContext } from '../../context.ts';
 import { scheduleJob } from '../../jobs/scheduler.ts';
 import { preferencesOf } from '../notifications.service.ts';
 import { PLAN_EVERY_MS, planTimerReminders, runDueReminders } from './reminders.worker.ts';
