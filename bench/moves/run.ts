@@ -630,7 +630,10 @@ function peerCpuUsPerMove(peer: Record<string, unknown>) {
 }
 
 /** The line a reader wants first: CPU per move, then moves/s, then p99. */
-function headline(label: string, phase: { cpuUsPerMove: { server: number; postgres?: number; loadGenerator: number }; movesPerSec: number; p99ms: number }) {
+function headline(
+  label: string,
+  phase: { cpuUsPerMove: { server: number; postgres?: number; loadGenerator: number }; movesPerSec: number; p99ms: number },
+) {
   const cpu = phase.cpuUsPerMove;
   const postgres = cpu.postgres === undefined ? 'no database' : `PostgreSQL ${cpu.postgres} µs`;
   return `${label}: CPU per move: server ${cpu.server} µs, ${postgres}, load generator ${cpu.loadGenerator} µs; ${phase.movesPerSec} moves/s; p99 ${phase.p99ms} ms`;
@@ -752,7 +755,8 @@ async function main() {
         : null,
     };
     log(headline('closed loop', closed));
-    if (peer && peerCpu) log(headline('boardgame.io', { cpuUsPerMove: peerCpu, movesPerSec: Number(peer.movesPerSec), p99ms: Number(peer.p99ms) }));
+    if (peer && peerCpu)
+      log(headline('boardgame.io', { cpuUsPerMove: peerCpu, movesPerSec: Number(peer.movesPerSec), p99ms: Number(peer.p99ms) }));
     log(`${headline('open loop', open)} (offered ${MATCHES * RATE_PER_MATCH}/s; goal p99 < 25 ms)`);
     console.log(JSON.stringify(result, null, 2));
   } finally {
