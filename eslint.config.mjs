@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig([
   globalIgnores(['**/node_modules/', '**/dist/', 'bench/results/', 'test-results/']),
-  globalIgnores(['apps/server/']), // TEMP: the server is linted once the wiring refactor lands; delete this line then.
+  globalIgnores(['apps/server/']), // TEMP(server): delete this line once apps/server is cleaned.
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
