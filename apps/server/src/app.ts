@@ -23,6 +23,8 @@ import { refuseUnstorableCharacters } from './http/characters.ts';
 import { RetryLaterError } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { features } from './features.ts';
+import { Lifecycle } from './lifecycle.ts';
+import { probeDatabase, registerReadiness } from './readiness.ts';
 
 export type App = FastifyInstance<
   import('node:http').Server,
@@ -37,13 +39,13 @@ export interface BuildOptions {
   db: Database;
   /** pino options; tests pass false to keep output quiet. */
   logger?: boolean | object;
+  /** Serving, draining, closing: main.ts moves it on SIGTERM (default: a new one, serving). */
+  lifecycle?: Lifecycle;
 }
-
-const HEALTH_TIMEOUT_MS = 3000;
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp({ config, db, logger }: BuildOptions): Promise<App> {
+export async function buildApp({ config, db, logger, lifecycle = new Lifecycle() }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // A number of hops: the nearest n proxies (proxy-addr takes the count as a function).
@@ -51,6 +53,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
     bodyLimit: 1024 * 1024,
     // On close, idle keep-alive sockets are dropped at once and busy ones finish first.
     forceCloseConnections: 'idle',
+    // Requests that arrive while closing get our 503 with Retry-After (readiness.ts), not Fastify's bare one.
+    return503OnClosing: false,
     // Slow clients are cut off (docs/security.md). A WebSocket leaves these behind once upgraded.
     connectionTimeout: config.timeouts.idleMs,
     requestTimeout: config.timeouts.requestMs,
@@ -94,22 +98,12 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   const ctx: AppContext = { config, db, log: app.log };
 
   app.get('/api/health', { schema: { hide: true } }, async (request, reply) => {
-    const started = performance.now();
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      // An unreachable host can hold a connection attempt for minutes: down is said sooner.
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
-      });
-      await Promise.race([db.query('SELECT 1'), late]);
-      return { status: 'ok', database: { kind: db.kind, status: 'up', latencyMs: Math.round(performance.now() - started) } };
-    } catch (error) {
-      request.log.warn({ err: error }, 'health: the database does not answer');
-      return reply.status(503).send({ status: 'degraded', database: { kind: db.kind, status: 'down' } });
-    } finally {
-      clearTimeout(timer);
-    }
+    const probe = await probeDatabase(db);
+    if (probe.up) return { status: 'ok', database: { kind: db.kind, status: 'up', latencyMs: probe.latencyMs } };
+    request.log.warn({ err: probe.error }, 'health: the database does not answer');
+    return reply.status(503).send({ status: 'degraded', database: { kind: db.kind, status: 'down' } });
   });
+  registerReadiness(app, db, lifecycle);
 
   for (const feature of features) await feature(app, ctx);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, POOL_MODE_NEEDS_LISTEN_URL, SEED_DEMO_IN_PRODUCTION } from './config.ts';
+import { DRAIN_GRACE_DEFAULT_MS, loadConfig, POOL_MODE_NEEDS_LISTEN_URL, SEED_DEMO_IN_PRODUCTION } from './config.ts';
 
 describe('demo data setting', () => {
   it('is on by default only for the embedded database outside production', () => {
@@ -42,5 +42,20 @@ describe('PgBouncer settings', () => {
   it('refuse transaction mode without a LISTEN URL, and an unknown mode', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://bouncer.example:6432/versus', DATABASE_POOL_MODE: 'transaction' })).toThrow(POOL_MODE_NEEDS_LISTEN_URL);
     expect(() => loadConfig({ DATABASE_POOL_MODE: 'statement' })).toThrow('DATABASE_POOL_MODE must be session or transaction, got statement');
+  });
+});
+
+describe('drain grace', () => {
+  it('defaults to outlasting the documented health checks (2 × 2 s), and takes 0 to close at once', () => {
+    expect(loadConfig({}).drainGraceMs).toBe(DRAIN_GRACE_DEFAULT_MS);
+    expect(DRAIN_GRACE_DEFAULT_MS).toBeGreaterThan(2 * 2_000);
+    expect(loadConfig({ DRAIN_GRACE_MS: '1500' }).drainGraceMs).toBe(1500);
+    expect(loadConfig({ DRAIN_GRACE_MS: '0' }).drainGraceMs).toBe(0);
+  });
+
+  it('refuses what is not a whole number of milliseconds', () => {
+    for (const bad of ['-1', '2.5', '5s']) {
+      expect(() => loadConfig({ DRAIN_GRACE_MS: bad })).toThrow(`DRAIN_GRACE_MS must be a whole number of milliseconds (0 or more), got ${bad}`);
+    }
   });
 });

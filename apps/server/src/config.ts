@@ -47,6 +47,12 @@ export interface Config {
   limits: Limits;
   /** Slow clients are cut off: see docs/security.md for why each number. */
   timeouts: HttpTimeouts;
+  /**
+   * On SIGTERM, how long the process keeps serving with /api/ready answering 503 before it
+   * closes: long enough for the load balancer's health checks to take it out of rotation
+   * (docs/operations.md, "Scaling out behind HAProxy": 2 checks 2 s apart, plus a second).
+   */
+  drainGraceMs: number;
 }
 
 export interface HttpTimeouts {
@@ -65,6 +71,14 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got ${raw}`);
+  return value;
+}
+
+function wholeMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of milliseconds (0 or more), got ${raw}`);
   return value;
 }
 
@@ -114,6 +128,9 @@ function poolModeOf(env: NodeJS.ProcessEnv): 'session' | 'transaction' {
   return mode;
 }
 
+/** The documented health check (inter 2 s, fall 2) takes a process out within 4 s; one more for the check itself. */
+export const DRAIN_GRACE_DEFAULT_MS = 5_000;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -141,5 +158,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       keepAliveMs: positiveInt(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000),
       idleMs: positiveInt(env, 'HTTP_IDLE_TIMEOUT_MS', 60_000),
     },
+    drainGraceMs: wholeMs(env, 'DRAIN_GRACE_MS', DRAIN_GRACE_DEFAULT_MS),
   };
 }
