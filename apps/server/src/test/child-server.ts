@@ -27,6 +27,8 @@ export interface ChildServerOptions {
   port?: number;
   /** Resolve once this answers 200 (default /api/health; /api/ready also waits for LISTEN). */
   until?: '/api/health' | '/api/ready';
+  /** Run the build (apps/server/dist/main.js, `npm run build` first) rather than the source. */
+  built?: boolean;
 }
 
 /**
@@ -37,7 +39,8 @@ export async function startChildServer(databaseUrl: string, env: Record<string, 
   const port = options.port ?? (await freePort());
   // Node itself with tsx's loader, not the tsx command: that one runs the server as its own child,
   // which a SIGKILL to the command would leave running.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const entry = options.built ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,
