@@ -270,7 +270,10 @@ export class LivePlayer {
         const settle = message.d.ref === undefined ? undefined : this.moves.get(message.d.ref);
         if (!settle) return;
         this.moves.delete(message.d.ref!);
-        settle(message.d.ok ? { kind: 'ok', version: message.d.version! } : { kind: 'refused', status: message.d.status ?? 0, code: message.d.code ?? '' });
+        const status = message.d.status ?? 0;
+        if (message.d.ok) settle({ kind: 'ok', version: message.d.version! });
+        else if (status >= 500) settle({ kind: 'unknown', why: `moved: ${status} ${message.d.code}` });
+        else settle({ kind: 'refused', status, code: message.d.code ?? '' });
         return;
       }
       default:
