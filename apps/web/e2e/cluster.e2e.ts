@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LIVE_ARENA } from '@versus/domain';
 import { startChildServer, type ChildServer } from '../../server/src/test/child-server.ts';
 import { haproxyUnavailable, startHaproxy, type Proxy } from '../../server/src/test/haproxy.ts';
-import { launchBrowser, newPlayer, screenshot } from './harness.ts';
+import { callApi, launchBrowser, newPlayer, screenshot } from './harness.ts';
 
 const unavailable = haproxyUnavailable();
 
@@ -47,16 +47,7 @@ describe.skipIf(unavailable !== null)(`behind HAProxy${unavailable ? ` (skipped:
     await Promise.all(servers.map((s) => s.exited));
   });
 
-  const call = async <T,>(who: { token: string }, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${proxy.http}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json = (await response.json()) as T;
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const call = <T,>(who: { token: string }, method: 'GET' | 'POST', path: string, body?: unknown) => callApi<T>(who, method, path, body, proxy.http);
 
   /** A fresh player signed up through the proxy in a context of its own, its sockets watched. */
   async function player(prefix: string, width: number): Promise<Player> {
