@@ -137,7 +137,7 @@ describe.skipIf(unavailable !== null)(`behind HAProxy${unavailable ? ` (skipped:
       // Each played the whole match on its own process: no socket was opened again meanwhile.
       expect([a.sockets.length, b.sockets.length]).toEqual(socketsBefore);
       await screenshot(firstX.page, 'cluster-result');
-      console.info(`cluster e2e: A's socket on ${serverA}, B's on ${serverB} (after ${b.sockets.length} tries), the match paid ${stake * 2} to the winner`);
+      console.info(`cluster e2e: A's socket on ${serverA}, B's on ${serverB} (B's page opened ${b.sockets.length} socket(s) to get there), the match paid ${stake * 2} to the winner`);
     } finally {
       await a.context.close();
       await b.context.close();
