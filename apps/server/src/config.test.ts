@@ -46,8 +46,9 @@ describe('PgBouncer settings', () => {
 });
 
 describe('drain grace', () => {
-  it('defaults to outlasting the documented health checks (2 × 2 s), and takes 0 to close at once', () => {
-    expect(loadConfig({}).drainGraceMs).toBe(DRAIN_GRACE_DEFAULT_MS);
+  it('defaults to outlasting the documented health checks (2 × 2 s) on PostgreSQL, to none on the embedded database', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/versus' }).drainGraceMs).toBe(DRAIN_GRACE_DEFAULT_MS);
+    expect(loadConfig({}).drainGraceMs).toBe(0);
     expect(DRAIN_GRACE_DEFAULT_MS).toBeGreaterThan(2 * 2_000);
     expect(loadConfig({ DRAIN_GRACE_MS: '1500' }).drainGraceMs).toBe(1500);
     expect(loadConfig({ DRAIN_GRACE_MS: '0' }).drainGraceMs).toBe(0);

@@ -51,6 +51,7 @@ export interface Config {
    * On SIGTERM, how long the process keeps serving with /api/ready answering 503 before it
    * closes: long enough for the load balancer's health checks to take it out of rotation
    * (docs/operations.md, "Scaling out behind HAProxy": 2 checks 2 s apart, plus a second).
+   * Default: that with DATABASE_URL, 0 (close at once) with the embedded database.
    */
   drainGraceMs: number;
 }
@@ -158,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       keepAliveMs: positiveInt(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000),
       idleMs: positiveInt(env, 'HTTP_IDLE_TIMEOUT_MS', 60_000),
     },
-    drainGraceMs: wholeMs(env, 'DRAIN_GRACE_MS', DRAIN_GRACE_DEFAULT_MS),
+    // The embedded database admits one process: no load balancer to wait for.
+    drainGraceMs: wholeMs(env, 'DRAIN_GRACE_MS', databaseUrl ? DRAIN_GRACE_DEFAULT_MS : 0),
   };
 }
