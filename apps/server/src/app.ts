@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import staticFiles from '@fastify/static';
@@ -48,6 +48,8 @@ import { feedbackFeature } from './feedback/feedback.routes.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { exposeMetrics, METRICS_PATH, timeRequests } from './observability/metrics.routes.ts';
 import { openFileStore } from './storage/open-file-store.ts';
+import { Lifecycle } from './lifecycle.ts';
+import { probeDatabase, registerReadiness } from './readiness.ts';
 
 export type { App } from './context.ts';
 
@@ -67,9 +69,9 @@ export interface BuildOptions {
   db: Database;
   /** pino options; tests pass false to keep output quiet. */
   logger?: boolean | object;
+  /** Serving, draining, closing: main.ts moves it on SIGTERM (default: a new one, serving). */
+  lifecycle?: Lifecycle;
 }
-
-const HEALTH_TIMEOUT_MS = 3000;
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -94,16 +96,17 @@ export function createServices(base: Pick<AppContext, 'config' | 'db' | 'log' | 
   return { ...ctx, arena };
 }
 
-export async function buildApp({ config, db, logger }: BuildOptions): Promise<App> {
+export async function buildApp({ config, db, logger, lifecycle = new Lifecycle() }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    // One line per request, written when it is answered (logRequests below), not two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     // A number of hops: the nearest n proxies (proxy-addr takes the count as a function).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // On close, idle keep-alive sockets are dropped at once and busy ones finish first.
     forceCloseConnections: 'idle',
+    // Requests that arrive while closing get our 503 with Retry-After (readiness.ts), not Fastify's bare one.
+    return503OnClosing: false,
     // Slow clients are cut off (docs/security.md). A WebSocket leaves these behind once upgraded.
     connectionTimeout: config.timeouts.idleMs,
     requestTimeout: config.timeouts.requestMs,
@@ -150,27 +153,16 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   const { arena, ...ctx } = services;
   app.decorate('services', services);
   app.addHook('onClose', () => arena.close());
-  logRequests(app);
   timeRequests(app, ctx.metrics);
   exposeMetrics(app, ctx);
 
   app.get('/api/health', { schema: { hide: true } }, async (request, reply) => {
-    const started = performance.now();
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      // An unreachable host can hold a connection attempt for minutes: down is said sooner.
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
-      });
-      await Promise.race([db.query('SELECT 1'), late]);
-      return { status: 'ok', database: { kind: db.kind, status: 'up', latencyMs: Math.round(performance.now() - started) } };
-    } catch (error) {
-      request.log.warn({ err: error }, 'health: the database does not answer');
-      return reply.status(503).send({ status: 'degraded', database: { kind: db.kind, status: 'down' } });
-    } finally {
-      clearTimeout(timer);
-    }
+    const probe = await probeDatabase(db);
+    if (probe.up) return { status: 'ok', database: { kind: db.kind, status: 'up', latencyMs: probe.latencyMs } };
+    request.log.warn({ err: probe.error }, 'health: the database does not answer');
+    return reply.status(503).send({ status: 'degraded', database: { kind: db.kind, status: 'down' } });
   });
+  registerReadiness(app, db, lifecycle);
 
   authFeature(app, ctx);
   await realtimeFeature(app, ctx);
@@ -210,12 +202,15 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   return app;
 }
 
-/** Each answered request as one log line: the request, its status and how long it took (ms). */
-function logRequests(app: App): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
+/** Each request as one log line when it is answered: the request, its status and its time (ms). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
 
 const indexHtml = (config: Config) => path.join(config.webDir ?? '', 'index.html');
@@ -228,7 +223,7 @@ export function errorBody(code: string, message: string, field?: string): ApiErr
   return { error: field ? { code, message, field } : { code, message } };
 }
 
-function errorHandler(this: FastifyInstance, error: FastifyError, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
+function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(error.status).send(errorBody(error.code, error.message, error.field));

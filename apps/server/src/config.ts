@@ -51,6 +51,13 @@ export interface Config {
   metrics: MetricsExposure;
   /** Where uploads (avatars, evidence, feedback screenshots) are kept: docs/operations.md, "Files". */
   files: FileStoreConfig;
+  /**
+   * On SIGTERM, how long the process keeps serving with /api/ready answering 503 before it
+   * closes: long enough for the load balancer's health checks to take it out of rotation
+   * (docs/operations.md, "Scaling out behind HAProxy": 2 checks 2 s apart, plus a second).
+   * Default: that with DATABASE_URL, 0 (close at once) with the embedded database.
+   */
+  drainGraceMs: number;
 }
 
 export interface MetricsExposure {
@@ -94,6 +101,14 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got ${raw}`);
+  return value;
+}
+
+function wholeMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of milliseconds (0 or more), got ${raw}`);
   return value;
 }
 
@@ -203,6 +218,9 @@ function fileStoreOf(env: NodeJS.ProcessEnv): FileStoreConfig {
   };
 }
 
+/** The documented health check (inter 2 s, fall 2) takes a process out within 4 s; one more for the check itself. */
+export const DRAIN_GRACE_DEFAULT_MS = 5_000;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -232,5 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     },
     metrics: metricsOf(env, port),
     files: fileStoreOf(env),
+    // The embedded database admits one process: no load balancer to wait for.
+    drainGraceMs: wholeMs(env, 'DRAIN_GRACE_MS', databaseUrl ? DRAIN_GRACE_DEFAULT_MS : 0),
   };
 }

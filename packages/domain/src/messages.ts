@@ -9,3 +9,4 @@ export * from './messages/rooms.ts';
 export * from './messages/results.ts';
 export * from './messages/notifications.ts';
 export * from './messages/profile.ts';
+export * from './messages/tournaments.ts';

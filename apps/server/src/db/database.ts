@@ -37,6 +37,8 @@ export interface Database extends Queryable {
    * since the notifications sent meanwhile are gone.
    */
   listen(channel: string, onMessage: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
+  /** Whether the LISTEN connection is up (readiness); true while nothing listens. */
+  listenerUp?(): boolean;
   close(): Promise<void>;
   /** Connections and the LISTEN connection, as they are now (read on a metrics scrape). */
   stats?(): DatabaseStats;
@@ -280,6 +282,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
         listening: listening !== undefined,
       };
     },
+    listenerUp: () => handlers.size === 0 || listening !== undefined,
     async close() {
       closed = true;
       notifier.stop();

@@ -55,6 +55,10 @@ const sqlFiles = (dir: string, pattern = /\.sql$/) =>
         .sort()
     : [];
 
+/** The numbered migrations after the baseline, in order. */
+const laterMigrations = (root: string) =>
+  sqlFiles(path.join(root, 'migrations'), /^\d{3}_.+\.sql$/).filter((file) => Number(file.slice(0, 3)) > BASELINE_NUMBER);
+
 /**
  * Brings the database to the current schema, all in ONE transaction under an advisory lock (so
  * it is applied whole or not at all, by one process at a time): first every function whose file
@@ -99,14 +103,24 @@ export async function migrate(db: Database, root = defaultRoot): Promise<string[
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [BASELINE]);
       applied.push(BASELINE);
     }
-    for (const file of sqlFiles(path.join(root, 'migrations'), /^\d{3}_.+\.sql$/)) {
-      if (done.has(file) || Number(file.slice(0, 3)) <= BASELINE_NUMBER) continue;
+    for (const file of laterMigrations(root)) {
+      if (done.has(file)) continue;
       await tx.exec(fs.readFileSync(path.join(root, 'migrations', file), 'utf8'));
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
       applied.push(file);
     }
     return [...applied, ...functions];
   });
+}
+
+/**
+ * What this build would still apply: the baseline and the numbered migrations not recorded
+ * (readiness: a process must not serve a schema older than its code). Reads only.
+ */
+export async function pendingMigrations(db: Queryable, root = defaultRoot): Promise<string[]> {
+  const [table] = await db.query<{ found: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS found`);
+  const done = new Set(table?.found ? (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name) : []);
+  return [BASELINE, ...laterMigrations(root)].filter((name) => !done.has(name));
 }
 
 /** Runs each functions/<name>.sql whose checksum differs from the one recorded. */

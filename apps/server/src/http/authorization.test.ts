@@ -17,7 +17,8 @@ import { createResultsKit, multipartBody, pngOf, type ResultsKit, type TestPlaye
  * and protocol-handler screens.
  */
 const PUBLIC: Record<string, string> = {
-  'GET /api/health': 'liveness/readiness probe for the load balancer',
+  'GET /api/health': 'liveness probe (process up, database answering)',
+  'GET /api/ready': 'readiness probe for the load balancer (no data: which checks pass)',
   'GET /api/openapi.json': 'the API description (no data)',
   // Signing in and out: a visitor has no token yet. refresh and session read the httpOnly
   // refresh cookie instead (refresh answers 401 without one; session answers {user: null}).

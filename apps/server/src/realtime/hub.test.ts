@@ -149,6 +149,28 @@ describe('realtime hub internals', () => {
     expect(hub.stats()).toEqual({ sockets: 0, authenticated: 0, topics: 0 });
   });
 
+  it('answers a move it is playing before closing with 1012, and refuses one that comes while it closes (503)', async () => {
+    let release!: () => void;
+    const played = new Promise<void>((resolve) => (release = resolve));
+    const { url, hub } = await startHub({
+      move: async (_user, move) => {
+        await played;
+        return { matchId: move.matchId, ok: true, version: 7 };
+      },
+    });
+    const socket = await connect(url);
+    socket.send({ t: 'move', d: { ref: 'first', matchId: 'm1', move: 0, version: 6 } });
+    await sleep(50);
+    const closing = hub.close();
+    socket.send({ t: 'move', d: { ref: 'second', matchId: 'm1', move: 1, version: 7 } });
+    expect((await socket.next('moved')).d).toMatchObject({ ref: 'second', ok: false, status: 503, code: 'unavailable' });
+    expect(socket.closed).toBeUndefined();
+    release();
+    expect((await socket.next('moved')).d).toMatchObject({ ref: 'first', ok: true, version: 7 });
+    expect(await socket.waitClosed()).toMatchObject({ code: REALTIME_CLOSE.restart });
+    await closing;
+  });
+
   it('closes a socket without hello after the hello timeout', async () => {
     const { url } = await startHub({ helloTimeoutMs: 200 });
     const socket = await TestSocket.open(url);

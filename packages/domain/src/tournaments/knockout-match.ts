@@ -1,0 +1,39 @@
+// One knockout pairing: a match of the tournament's format (games/series.ts plays best of 3),
+// and, when that match is drawn, one deciding game with the first move swapped. Someone must go
+// through, so a drawn decider is settled too: in a turn-based game the player who moved second
+// goes through (draw odds, as in chess's Armageddon: moving first is the edge); in a game of
+// simultaneous throws nobody moves first, so the decider is played again.
+import { otherSeat, seriesOutcome, SERIES_RULES, type DecidedOutcome, type Seat, type SeriesOutcome, type SeriesState } from '../games/index.ts';
+import type { KnockoutMatchFormat, TournamentGame } from './schemas.ts';
+
+/** Game wins that take a knockout match (labels: TOURNAMENT_VIEW.matchFormats). */
+export const KNOCKOUT_MATCH_RULES: Readonly<Record<KnockoutMatchFormat, { winsNeeded: number }>> = {
+  'best-of-1': { winsNeeded: 1 },
+  'best-of-3': { winsNeeded: SERIES_RULES.winsNeeded },
+};
+
+/** Games whose moves are simultaneous throws: no first move to swap, no draw odds to give. */
+export const SIMULTANEOUS_GAMES: readonly TournamentGame[] = ['rock-paper-scissors'];
+
+/**
+ * How a knockout match stands: best of 3 is the challenges' series; best of 1 is its first game
+ * (a resignation or a no-show still ends it). A drawn outcome sends the pairing to a decider.
+ */
+export function knockoutMatchOutcome(format: KnockoutMatchFormat, series: SeriesState): SeriesOutcome {
+  if (format === 'best-of-3' || series.conceded) return seriesOutcome(series);
+  const first = series.games[0];
+  if (!first) return null;
+  return 'winner' in first ? { winner: first.winner, reason: 'games-won' } : { draw: true, reason: 'drawn-game-cap' };
+}
+
+/** Who moves first in the decider: the other seat from game 1 of the match. */
+export const deciderFirstSeat = (matchFirstSeat: Seat): Seat => otherSeat(matchFirstSeat);
+
+export type DeciderResult = { winner: Seat; byDrawOdds: boolean } | { replay: true };
+
+/** Who goes through after a deciding game that `firstSeat` started. */
+export function deciderResult(game: TournamentGame, firstSeat: Seat, outcome: DecidedOutcome): DeciderResult {
+  if ('winner' in outcome) return { winner: outcome.winner, byDrawOdds: false };
+  if (SIMULTANEOUS_GAMES.includes(game)) return { replay: true };
+  return { winner: otherSeat(firstSeat), byDrawOdds: true };
+}
