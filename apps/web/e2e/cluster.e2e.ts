@@ -47,11 +47,17 @@ describe.skipIf(unavailable !== null)(`behind HAProxy${unavailable ? ` (skipped:
     await Promise.all(servers.map((s) => s.exited));
   });
 
-  const call = <T,>(who: { token: string }, method: 'GET' | 'POST', path: string, body?: unknown) => callApi<T>(who, method, path, body, proxy.http);
+  const call = <T>(who: { token: string }, method: 'GET' | 'POST', path: string, body?: unknown) =>
+    callApi<T>(who, method, path, body, proxy.http);
 
   /** A fresh player signed up through the proxy in a context of its own, its sockets watched. */
   async function player(prefix: string, width: number): Promise<Player> {
-    const context = await browser.newContext({ baseURL: proxy.http, viewport: { width, height: width < 768 ? 844 : 800 }, isMobile: width < 768, hasTouch: width < 768 });
+    const context = await browser.newContext({
+      baseURL: proxy.http,
+      viewport: { width, height: width < 768 ? 844 : 800 },
+      isMobile: width < 768,
+      hasTouch: width < 768,
+    });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const sockets: string[] = [];
@@ -66,7 +72,16 @@ describe.skipIf(unavailable !== null)(`behind HAProxy${unavailable ? ` (skipped:
       data: {
         email: p.email,
         password: p.password,
-        options: { data: { account_type: 'real', username: p.username, full_name: p.fullName, phone: p.phone, date_of_birth: p.dateOfBirth, age_verified: true } },
+        options: {
+          data: {
+            account_type: 'real',
+            username: p.username,
+            full_name: p.fullName,
+            phone: p.phone,
+            date_of_birth: p.dateOfBirth,
+            age_verified: true,
+          },
+        },
       },
     });
     expect(response.status()).toBe(201);
@@ -74,7 +89,8 @@ describe.skipIf(unavailable !== null)(`behind HAProxy${unavailable ? ` (skipped:
     return { page, context, token: body.session.access_token, id: body.user.id, username: p.username, sockets };
   }
 
-  const waitStatus = (page: Page, status: string) => page.locator(`[data-testid="match-screen"][data-status="${status}"]`).waitFor({ timeout: 15_000 });
+  const waitStatus = (page: Page, status: string) =>
+    page.locator(`[data-testid="match-screen"][data-status="${status}"]`).waitFor({ timeout: 15_000 });
   const balance = (who: Player) => call<{ available_balance: number; escrow_balance: number }>(who, 'GET', '/api/wallet/balance');
 
   async function openArena(who: Player, matchId: string): Promise<string> {
@@ -122,8 +138,18 @@ describe.skipIf(unavailable !== null)(`behind HAProxy${unavailable ? ` (skipped:
       for (let game = 0; game < 3; game++) {
         const x = game % 2 === 0 ? firstX : firstO;
         const o = x === a ? b : a;
-        await x.page.getByTestId('series-score').filter({ hasText: LIVE_ARENA.gameNumber(game + 1) }).waitFor();
-        for (const [who, cell] of [[x, 'a1'], [o, 'a2'], [x, 'b1'], [o, 'b2'], [x, 'c1']] as const) await play(who, cell);
+        await x.page
+          .getByTestId('series-score')
+          .filter({ hasText: LIVE_ARENA.gameNumber(game + 1) })
+          .waitFor();
+        for (const [who, cell] of [
+          [x, 'a1'],
+          [o, 'a2'],
+          [x, 'b1'],
+          [o, 'b2'],
+          [x, 'c1'],
+        ] as const)
+          await play(who, cell);
       }
 
       await Promise.all([waitStatus(a.page, 'completed'), waitStatus(b.page, 'completed')]);
@@ -137,7 +163,9 @@ describe.skipIf(unavailable !== null)(`behind HAProxy${unavailable ? ` (skipped:
       // Each played the whole match on its own process: no socket was opened again meanwhile.
       expect([a.sockets.length, b.sockets.length]).toEqual(socketsBefore);
       await screenshot(firstX.page, 'cluster-result');
-      console.info(`cluster e2e: A's socket on ${serverA}, B's on ${serverB} (B's page opened ${b.sockets.length} socket(s) to get there), the match paid ${stake * 2} to the winner`);
+      console.info(
+        `cluster e2e: A's socket on ${serverA}, B's on ${serverB} (B's page opened ${b.sockets.length} socket(s) to get there), the match paid ${stake * 2} to the winner`,
+      );
     } finally {
       await a.context.close();
       await b.context.close();

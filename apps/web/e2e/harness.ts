@@ -25,7 +25,13 @@ export function baseUrl(): string {
  * A JSON call to the API as `who` (any player with a token); throws with the answer unless 2xx.
  * `base`: another address than the test server's (a proxy in front of several).
  */
-export async function callApi<T>(who: { token: string }, method: 'GET' | 'POST', path: string, body?: unknown, base = baseUrl()): Promise<T> {
+export async function callApi<T>(
+  who: { token: string },
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  base = baseUrl(),
+): Promise<T> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },

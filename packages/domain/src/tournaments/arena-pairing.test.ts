@@ -33,14 +33,19 @@ describe('pairWaiting', () => {
       player('newcomer', { score: 0, waitingSinceMs: 0 }),
     ]);
     // newcomer waited longest: takes the closest score (18), the closer rating of the two.
-    expect(pairs).toEqual([['newcomer', 'close-rating'], ['far-rating', 'leader']]);
+    expect(pairs).toEqual([
+      ['newcomer', 'close-rating'],
+      ['far-rating', 'leader'],
+    ]);
   });
 
   it('never pairs last opponents again: when only they wait, they wait', () => {
     expect(pairWaiting([player('a', { lastOpponent: 'b' }), player('b', { lastOpponent: 'a' })])).toEqual([]);
     // Either way round: b played c since, but a's last game was against b.
     expect(pairWaiting([player('a', { lastOpponent: 'b' }), player('b', { lastOpponent: 'c' })])).toEqual([]);
-    expect(pairWaiting([player('a', { lastOpponent: 'b' }), player('b', { lastOpponent: 'a' }), player('c', { score: 9 })])).toEqual([['a', 'c']]);
+    expect(pairWaiting([player('a', { lastOpponent: 'b' }), player('b', { lastOpponent: 'a' }), player('c', { score: 9 })])).toEqual([
+      ['a', 'c'],
+    ]);
   });
 
   it('never pairs a paused player', () => {

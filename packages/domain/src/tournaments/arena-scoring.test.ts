@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { arenaNoShow, arenaPayoutStandings, arenaPerformance, arenaScore, arenaStandings, scoreGame, type GameResult } from './arena-scoring.ts';
+import {
+  arenaNoShow,
+  arenaPayoutStandings,
+  arenaPerformance,
+  arenaScore,
+  arenaStandings,
+  scoreGame,
+  type GameResult,
+} from './arena-scoring.ts';
 
 const aResult = fc.constantFrom<GameResult>('win', 'draw', 'loss');
 const BASE = { win: 2, draw: 1, loss: 0 } as const;
@@ -53,8 +61,18 @@ describe('arenaNoShow', () => {
 describe('standings', () => {
   it('computes performance as lichess does, none before a game', () => {
     expect(arenaPerformance([])).toBeNull();
-    expect(arenaPerformance([{ result: 'win', opponentRating: 1500 }, { result: 'loss', opponentRating: 1700 }])).toBe(1600);
-    expect(arenaPerformance([{ result: 'draw', opponentRating: 1501 }, { result: 'win', opponentRating: 1500 }])).toBe(1751);
+    expect(
+      arenaPerformance([
+        { result: 'win', opponentRating: 1500 },
+        { result: 'loss', opponentRating: 1700 },
+      ]),
+    ).toBe(1600);
+    expect(
+      arenaPerformance([
+        { result: 'draw', opponentRating: 1501 },
+        { result: 'win', opponentRating: 1500 },
+      ]),
+    ).toBe(1751);
   });
 
   it('ranks by score, then performance, then entry rating, then id', () => {

@@ -83,8 +83,16 @@ describe('seedBracket', () => {
       { id: 'c', rating: 1500 },
       { id: 'd', rating: 1600 },
     ]);
-    expect(bracket.entrants.map((e) => [e.id, e.seed])).toEqual([['b', 1], ['d', 2], ['a', 3], ['c', 4]]);
-    expect(bracket.rounds[0]!.map((m) => m.players)).toEqual([['b', 'c'], ['d', 'a']]);
+    expect(bracket.entrants.map((e) => [e.id, e.seed])).toEqual([
+      ['b', 1],
+      ['d', 2],
+      ['a', 3],
+      ['c', 4],
+    ]);
+    expect(bracket.rounds[0]!.map((m) => m.players)).toEqual([
+      ['b', 'c'],
+      ['d', 'a'],
+    ]);
     expect(bracket.rounds[1]).toEqual([{ round: 1, index: 0, players: [null, null], winner: null, bye: false }]);
   });
 
@@ -97,8 +105,14 @@ describe('seedBracket', () => {
       [['p2', null], true],
       [['p3', null], true],
     ]);
-    expect(bracket.rounds[1]!.map((m) => m.players)).toEqual([['p1', null], ['p2', 'p3']]);
-    expect(playableMatches(bracket).map((m) => [m.round, m.index])).toEqual([[0, 1], [1, 1]]);
+    expect(bracket.rounds[1]!.map((m) => m.players)).toEqual([
+      ['p1', null],
+      ['p2', 'p3'],
+    ]);
+    expect(playableMatches(bracket).map((m) => [m.round, m.index])).toEqual([
+      [0, 1],
+      [1, 1],
+    ]);
   });
 
   it('refuses fewer than 2 players and a player entered twice', () => {
@@ -118,7 +132,8 @@ describe('seedBracket', () => {
         const byes = bracket.rounds[0]!.filter((m) => m.bye).map((m) => seedOf.get(m.players[0]!)!);
         expect(byes.sort((a, b) => a - b)).toEqual(Array.from({ length: bracket.size - n }, (_, i) => i + 1));
         // Seeds follow ratings.
-        for (let i = 1; i < bracket.entrants.length; i++) expect(bracket.entrants[i - 1]!.rating).toBeGreaterThanOrEqual(bracket.entrants[i]!.rating);
+        for (let i = 1; i < bracket.entrants.length; i++)
+          expect(bracket.entrants[i - 1]!.rating).toBeGreaterThanOrEqual(bracket.entrants[i]!.rating);
         expect(bracketSchema.parse(bracket)).toEqual(bracket);
       }),
     );
@@ -136,13 +151,26 @@ describe('advance', () => {
 
   it('refuses a result that does not fit, and changes nothing', () => {
     const bracket = seedBracket(field(6));
-    expect(advance(bracket, [{ round: 5, index: 0, winner: 'p1' }])).toEqual({ ok: false, code: 'unknown_match', message: TOURNAMENT.unknownMatch });
+    expect(advance(bracket, [{ round: 5, index: 0, winner: 'p1' }])).toEqual({
+      ok: false,
+      code: 'unknown_match',
+      message: TOURNAMENT.unknownMatch,
+    });
     expect(advance(bracket, [{ round: 0, index: 0, winner: 'p1' }])).toMatchObject({ ok: false, code: 'match_decided' }); // a bye
     expect(advance(bracket, [{ round: 2, index: 0, winner: 'p1' }])).toMatchObject({ ok: false, code: 'match_not_ready' });
-    expect(advance(bracket, [{ round: 0, index: 1, winner: 'p1' }])).toEqual({ ok: false, code: 'not_in_match', message: TOURNAMENT.notInMatch });
+    expect(advance(bracket, [{ round: 0, index: 1, winner: 'p1' }])).toEqual({
+      ok: false,
+      code: 'not_in_match',
+      message: TOURNAMENT.notInMatch,
+    });
     const copy = JSON.parse(JSON.stringify(bracket)) as typeof bracket;
     // All or nothing: the good first result is not kept.
-    expect(advance(bracket, [{ round: 0, index: 1, winner: 'p4' }, { round: 0, index: 1, winner: 'p5' }])).toMatchObject({ ok: false, code: 'match_decided' });
+    expect(
+      advance(bracket, [
+        { round: 0, index: 1, winner: 'p4' },
+        { round: 0, index: 1, winner: 'p5' },
+      ]),
+    ).toMatchObject({ ok: false, code: 'match_decided' });
     expect(bracket).toEqual(copy);
   });
 
@@ -193,7 +221,13 @@ describe('standings and helpers', () => {
   it('ranks champion, runner-up, then semifinal losers sharing 3rd–4th by seed', () => {
     let bracket = seedBracket(field(8));
     // Quarterfinals: 1, 5, 7, 3 go through; semifinals: 5 and 3; final: 3.
-    for (const [index, slot] of [[0, 0], [1, 1], [2, 1], [3, 0]] as const) bracket = decide(bracket, 0, index, slot);
+    for (const [index, slot] of [
+      [0, 0],
+      [1, 1],
+      [2, 1],
+      [3, 0],
+    ] as const)
+      bracket = decide(bracket, 0, index, slot);
     expect(knockoutStandings(bracket)).toBeNull();
     bracket = decide(bracket, 1, 0, 1);
     bracket = decide(bracket, 1, 1, 1);

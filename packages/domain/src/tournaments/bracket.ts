@@ -118,7 +118,8 @@ export function advance(bracket: KnockoutBracket, results: readonly KnockoutResu
     const match = rounds[result.round]?.[result.index];
     if (!match) return { ok: false, code: 'unknown_match', message: TOURNAMENT.unknownMatch };
     if (match.winner !== null) return { ok: false, code: 'match_decided', message: TOURNAMENT.matchDecided };
-    if (match.players[0] === null || match.players[1] === null) return { ok: false, code: 'match_not_ready', message: TOURNAMENT.matchNotReady };
+    if (match.players[0] === null || match.players[1] === null)
+      return { ok: false, code: 'match_not_ready', message: TOURNAMENT.matchNotReady };
     if (!match.players.includes(result.winner)) return { ok: false, code: 'not_in_match', message: TOURNAMENT.notInMatch };
     match.winner = result.winner;
     const next = sendOn(rounds, match);
@@ -164,8 +165,7 @@ export function knockoutStandings(bracket: KnockoutBracket): string[][] | null {
   if (winner === null) return null;
   const groups: string[][] = [[winner]];
   for (let round = bracket.rounds.length - 1; round >= 0; round--) {
-    const losers = bracket.rounds[round]!
-      .filter((m) => !m.bye)
+    const losers = bracket.rounds[round]!.filter((m) => !m.bye)
       .map((m) => (m.players[0] === m.winner ? m.players[1] : m.players[0]) as string)
       .sort((a, b) => seedOf(bracket, a) - seedOf(bracket, b));
     if (losers.length > 0) groups.push(losers);

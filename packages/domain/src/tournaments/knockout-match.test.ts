@@ -48,11 +48,16 @@ describe('the deciding game', () => {
 
   it('always sends someone through, except a replayed throw', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...TOURNAMENT_GAMES), fc.constantFrom<Seat>(0, 1), fc.constantFrom(win(0), win(1), draw), (game, first, outcome) => {
-        const result = deciderResult(game, first, outcome);
-        if ('replay' in result) expect(game === 'rock-paper-scissors' && 'draw' in outcome).toBe(true);
-        else expect(result.winner).toBe('winner' in outcome ? outcome.winner : first === 0 ? 1 : 0);
-      }),
+      fc.property(
+        fc.constantFrom(...TOURNAMENT_GAMES),
+        fc.constantFrom<Seat>(0, 1),
+        fc.constantFrom(win(0), win(1), draw),
+        (game, first, outcome) => {
+          const result = deciderResult(game, first, outcome);
+          if ('replay' in result) expect(game === 'rock-paper-scissors' && 'draw' in outcome).toBe(true);
+          else expect(result.winner).toBe('winner' in outcome ? outcome.winner : first === 0 ? 1 : 0);
+        },
+      ),
     );
   });
 });

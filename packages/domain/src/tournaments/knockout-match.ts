@@ -3,7 +3,15 @@
 // through, so a drawn decider is settled too: in a turn-based game the player who moved second
 // goes through (draw odds, as in chess's Armageddon: moving first is the edge); in a game of
 // simultaneous throws nobody moves first, so the decider is played again.
-import { otherSeat, seriesOutcome, SERIES_RULES, type DecidedOutcome, type Seat, type SeriesOutcome, type SeriesState } from '../games/index.ts';
+import {
+  otherSeat,
+  seriesOutcome,
+  SERIES_RULES,
+  type DecidedOutcome,
+  type Seat,
+  type SeriesOutcome,
+  type SeriesState,
+} from '../games/index.ts';
 import type { KnockoutMatchFormat, TournamentGame } from './schemas.ts';
 
 /** Game wins that take a knockout match (labels: TOURNAMENT_VIEW.matchFormats). */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LEDGER, TOURNAMENT } from '../messages.ts';
-import { arenaEndsAt, canTournamentMove, entryRefusal, leaveEffect, startDecision, type EnterableTournament, type Entrant } from './lifecycle.ts';
+import {
+  arenaEndsAt,
+  canTournamentMove,
+  entryRefusal,
+  leaveEffect,
+  startDecision,
+  type EnterableTournament,
+  type Entrant,
+} from './lifecycle.ts';
 
 const NOW = new Date('2030-01-01T12:00:00Z');
 const open: EnterableTournament = {
@@ -50,7 +58,11 @@ describe('entryRefusal', () => {
       code: 'virtual_restricted',
       message: LEDGER.virtualRestricted.tournament,
     });
-    expect(entryRefusal({ ...open, currency: 'vtokens' }, player, NOW)).toEqual({ status: 403, code: 'virtual_only', message: TOURNAMENT.vtokensVirtualOnly });
+    expect(entryRefusal({ ...open, currency: 'vtokens' }, player, NOW)).toEqual({
+      status: 403,
+      code: 'virtual_only',
+      message: TOURNAMENT.vtokensVirtualOnly,
+    });
   });
 
   it('refuses the other real currency, a second entry and a full field', () => {
@@ -73,6 +85,9 @@ describe('leaveEffect', () => {
 
   it('refuses a player not in it, and a tournament that is over', () => {
     expect(leaveEffect({ status: 'scheduled', format: 'arena' }, false)).toMatchObject({ ok: false, refusal: { code: 'not_entered' } });
-    expect(leaveEffect({ status: 'finished', format: 'arena' }, true)).toMatchObject({ ok: false, refusal: { message: TOURNAMENT.nothingToLeave } });
+    expect(leaveEffect({ status: 'finished', format: 'arena' }, true)).toMatchObject({
+      ok: false,
+      refusal: { message: TOURNAMENT.nothingToLeave },
+    });
   });
 });

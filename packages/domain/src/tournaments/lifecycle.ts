@@ -23,12 +23,10 @@ export const TOURNAMENT_TRANSITIONS: Readonly<Record<TournamentStatus, readonly 
   cancelled: [],
 };
 
-export const canTournamentMove = (from: TournamentStatus, to: TournamentStatus): boolean =>
-  TOURNAMENT_TRANSITIONS[from].includes(to);
+export const canTournamentMove = (from: TournamentStatus, to: TournamentStatus): boolean => TOURNAMENT_TRANSITIONS[from].includes(to);
 
 /** At the start time: play when the minimum field entered, else cancel and refund everyone. */
-export const startDecision = (entrants: number, minPlayers: number): 'start' | 'cancel' =>
-  entrants >= minPlayers ? 'start' : 'cancel';
+export const startDecision = (entrants: number, minPlayers: number): 'start' | 'cancel' => (entrants >= minPlayers ? 'start' : 'cancel');
 
 /**
  * How long a paired player has to get ready before losing by no-show: a knockout match waits as

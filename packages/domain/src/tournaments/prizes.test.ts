@@ -108,7 +108,10 @@ describe('payouts', () => {
       fc.property(fc.integer({ min: 4, max: 64 }), fc.integer({ min: 0, max: 64_000_00 }), (n, pool) => {
         let bracket = seedBracket(Array.from({ length: n }, (_, i) => ({ id: `p${i}`, rating: i })));
         for (let playable = playableMatches(bracket); playable.length > 0; playable = playableMatches(bracket)) {
-          const result = advance(bracket, playable.map((m) => ({ round: m.round, index: m.index, winner: m.players[m.index % 2]! })));
+          const result = advance(
+            bracket,
+            playable.map((m) => ({ round: m.round, index: m.index, winner: m.players[m.index % 2]! })),
+          );
           if (!result.ok) throw new Error(result.message);
           bracket = result.bracket;
         }

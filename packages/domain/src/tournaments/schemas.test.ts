@@ -71,10 +71,23 @@ describe('checkNewTournament', () => {
 
   it('hands on an arena with its duration and no match format', () => {
     expect(check(arena)).toMatchObject({ ok: true, tournament: { format: 'arena', arenaMinutes: 30, matchFormat: null } });
-    expect(check({ ...arena, arenaMinutes: null })).toMatchObject({ ok: false, field: 'arenaMinutes', message: TOURNAMENT.arenaDurationInvalid(20, 60) });
-    for (const arenaMinutes of [19, 61, 30.5]) expect(check({ ...arena, arenaMinutes })).toMatchObject({ ok: false, field: 'arenaMinutes' });
-    expect(check({ ...arena, matchFormat: 'best-of-3' })).toMatchObject({ ok: false, field: 'matchFormat', message: TOURNAMENT.matchFormatKnockoutOnly });
-    expect(check({ ...knockout, arenaMinutes: 30 })).toMatchObject({ ok: false, field: 'arenaMinutes', message: TOURNAMENT.arenaDurationArenaOnly });
+    expect(check({ ...arena, arenaMinutes: null })).toMatchObject({
+      ok: false,
+      field: 'arenaMinutes',
+      message: TOURNAMENT.arenaDurationInvalid(20, 60),
+    });
+    for (const arenaMinutes of [19, 61, 30.5])
+      expect(check({ ...arena, arenaMinutes })).toMatchObject({ ok: false, field: 'arenaMinutes' });
+    expect(check({ ...arena, matchFormat: 'best-of-3' })).toMatchObject({
+      ok: false,
+      field: 'matchFormat',
+      message: TOURNAMENT.matchFormatKnockoutOnly,
+    });
+    expect(check({ ...knockout, arenaMinutes: 30 })).toMatchObject({
+      ok: false,
+      field: 'arenaMinutes',
+      message: TOURNAMENT.arenaDurationArenaOnly,
+    });
   });
 
   it('lets promoters and admins sponsor, in any currency; nobody else', () => {
@@ -82,14 +95,22 @@ describe('checkNewTournament', () => {
     expect(check(sponsored, promoter)).toMatchObject({ ok: true, tournament: { entryStake: 0, sponsoredPrize: 50_000 } });
     expect(check({ ...sponsored, currency: 'vtokens' }, { role: 'admin', accountType: 'real' })).toMatchObject({ ok: true });
     expect(check(sponsored, player)).toEqual({ ok: false, field: 'entry', message: TOURNAMENT.sponsorsOnly });
-    expect(check({ ...sponsored, currency: 'vtokens' }, { role: 'promoter', accountType: 'virtual' })).toMatchObject({ ok: false, field: 'entry' });
-    for (const prize of [0, 100_001, 9.99]) expect(check({ ...knockout, entry: { kind: 'sponsored', prize } }, promoter)).toMatchObject({ ok: false, field: 'entry' });
+    expect(check({ ...sponsored, currency: 'vtokens' }, { role: 'promoter', accountType: 'virtual' })).toMatchObject({
+      ok: false,
+      field: 'entry',
+    });
+    for (const prize of [0, 100_001, 9.99])
+      expect(check({ ...knockout, entry: { kind: 'sponsored', prize } }, promoter)).toMatchObject({ ok: false, field: 'entry' });
   });
 
   it('keeps players to their own currency: VTokens for virtual accounts', () => {
     expect(check({ ...knockout, currency: 'vtokens' }, virtual)).toMatchObject({ ok: true });
     expect(check(knockout, virtual)).toEqual({ ok: false, field: 'currency', message: TOURNAMENT.virtualVTokensOnly });
-    expect(check({ ...knockout, currency: 'pcredits' }, player)).toEqual({ ok: false, field: 'currency', message: TOURNAMENT.ownCurrencyOnly('credits') });
+    expect(check({ ...knockout, currency: 'pcredits' }, player)).toEqual({
+      ok: false,
+      field: 'currency',
+      message: TOURNAMENT.ownCurrencyOnly('credits'),
+    });
     expect(check({ ...knockout, currency: 'vtokens' }, player)).toMatchObject({ ok: false, field: 'currency' });
     expect(check({ ...knockout, currency: 'vtokens' }, promoter)).toMatchObject({ ok: true });
   });
@@ -97,7 +118,11 @@ describe('checkNewTournament', () => {
   it('takes a stake of 1 to 1000 whole units', () => {
     for (const stake of [1, 1000]) expect(check({ ...knockout, entry: { kind: 'stake', stake } })).toMatchObject({ ok: true });
     for (const stake of [0, 1001, 2.5, -5]) {
-      expect(check({ ...knockout, entry: { kind: 'stake', stake } })).toEqual({ ok: false, field: 'entry', message: TOURNAMENT.invalidStake });
+      expect(check({ ...knockout, entry: { kind: 'stake', stake } })).toEqual({
+        ok: false,
+        field: 'entry',
+        message: TOURNAMENT.invalidStake,
+      });
     }
   });
 
@@ -106,18 +131,34 @@ describe('checkNewTournament', () => {
     expect(check({ ...knockout, minPlayers: 3 })).toEqual({ ok: false, field: 'minPlayers', message: TOURNAMENT.playersInvalid(4, 64) });
     expect(check({ ...knockout, maxPlayers: 65 })).toMatchObject({ ok: false, field: 'maxPlayers' });
     expect(check({ ...knockout, maxPlayers: 8.5 })).toMatchObject({ ok: false, field: 'maxPlayers' });
-    expect(check({ ...knockout, minPlayers: 9, maxPlayers: 8 })).toEqual({ ok: false, field: 'minPlayers', message: TOURNAMENT.minAboveMax });
+    expect(check({ ...knockout, minPlayers: 9, maxPlayers: 8 })).toEqual({
+      ok: false,
+      field: 'minPlayers',
+      message: TOURNAMENT.minAboveMax,
+    });
   });
 
   it('takes a match length in the game’s range', () => {
-    expect(check({ ...knockout, matchMinutes: 9 })).toEqual({ ok: false, field: 'matchMinutes', message: TOURNAMENT.matchLengthInvalid(10, 60) });
+    expect(check({ ...knockout, matchMinutes: 9 })).toEqual({
+      ok: false,
+      field: 'matchMinutes',
+      message: TOURNAMENT.matchLengthInvalid(10, 60),
+    });
     expect(check({ ...knockout, game: 'tic-tac-toe', matchMinutes: 5 })).toMatchObject({ ok: true });
   });
 
   it('starts between 5 minutes and 7 days from now', () => {
     expect(check({ ...knockout, startsAt: '2030-01-01T12:05:00Z' })).toMatchObject({ ok: true });
-    expect(check({ ...knockout, startsAt: '2030-01-01T12:04:59Z' })).toEqual({ ok: false, field: 'startsAt', message: TOURNAMENT.startTooSoon(5) });
-    expect(check({ ...knockout, startsAt: '2030-01-08T12:00:01Z' })).toEqual({ ok: false, field: 'startsAt', message: TOURNAMENT.startTooFar(7) });
+    expect(check({ ...knockout, startsAt: '2030-01-01T12:04:59Z' })).toEqual({
+      ok: false,
+      field: 'startsAt',
+      message: TOURNAMENT.startTooSoon(5),
+    });
+    expect(check({ ...knockout, startsAt: '2030-01-08T12:00:01Z' })).toEqual({
+      ok: false,
+      field: 'startsAt',
+      message: TOURNAMENT.startTooFar(7),
+    });
   });
 
   it('names the tournament with 3 to 80 characters', () => {

@@ -62,9 +62,11 @@ export const createTournamentRequestSchema = z.object({
   format: z.enum(TOURNAMENT_FORMATS, { error: TOURNAMENT.chooseFormat }),
   currency: z.enum(CURRENCIES, { error: TOURNAMENT.chooseCurrency }),
   entry: entrySchema,
-  minPlayers: z.number({ error: TOURNAMENT.playersInvalid(TOURNAMENT_RULES.minPlayers, TOURNAMENT_RULES.maxPlayers) })
+  minPlayers: z
+    .number({ error: TOURNAMENT.playersInvalid(TOURNAMENT_RULES.minPlayers, TOURNAMENT_RULES.maxPlayers) })
     .default(TOURNAMENT_RULES.minPlayers),
-  maxPlayers: z.number({ error: TOURNAMENT.playersInvalid(TOURNAMENT_RULES.minPlayers, TOURNAMENT_RULES.maxPlayers) })
+  maxPlayers: z
+    .number({ error: TOURNAMENT.playersInvalid(TOURNAMENT_RULES.minPlayers, TOURNAMENT_RULES.maxPlayers) })
     .default(TOURNAMENT_RULES.maxPlayers),
   startsAt: z.iso.datetime({ offset: true, error: TOURNAMENT.chooseStart }),
   /** The match length a challenge's creator picks (the game's duration presets): it sets the clock. */
@@ -72,7 +74,8 @@ export const createTournamentRequestSchema = z.object({
   /** Knockout only; best of 3 when left out. */
   matchFormat: z.enum(KNOCKOUT_MATCH_FORMATS, { error: TOURNAMENT.chooseMatchFormat }).nullish(),
   /** Arena only: how long the arena runs. */
-  arenaMinutes: z.number({ error: TOURNAMENT.arenaDurationInvalid(TOURNAMENT_RULES.arenaMinutes.min, TOURNAMENT_RULES.arenaMinutes.max) })
+  arenaMinutes: z
+    .number({ error: TOURNAMENT.arenaDurationInvalid(TOURNAMENT_RULES.arenaMinutes.min, TOURNAMENT_RULES.arenaMinutes.max) })
     .nullish(),
 });
 export type CreateTournamentRequest = z.input<typeof createTournamentRequestSchema>;
@@ -140,8 +143,10 @@ export function checkNewTournament(input: CreateTournamentInput, creator: Tourna
     return fail('entry', TOURNAMENT.invalidPrize(R.maxSponsoredPrize));
   }
 
-  if (!isWhole(input.minPlayers, R.minPlayers, R.maxPlayers)) return fail('minPlayers', TOURNAMENT.playersInvalid(R.minPlayers, R.maxPlayers));
-  if (!isWhole(input.maxPlayers, R.minPlayers, R.maxPlayers)) return fail('maxPlayers', TOURNAMENT.playersInvalid(R.minPlayers, R.maxPlayers));
+  if (!isWhole(input.minPlayers, R.minPlayers, R.maxPlayers))
+    return fail('minPlayers', TOURNAMENT.playersInvalid(R.minPlayers, R.maxPlayers));
+  if (!isWhole(input.maxPlayers, R.minPlayers, R.maxPlayers))
+    return fail('maxPlayers', TOURNAMENT.playersInvalid(R.minPlayers, R.maxPlayers));
   if (input.minPlayers > input.maxPlayers) return fail('minPlayers', TOURNAMENT.minAboveMax);
 
   const game = GAMES[input.game];
@@ -156,7 +161,8 @@ export function checkNewTournament(input: CreateTournamentInput, creator: Tourna
   }
 
   const startsAt = new Date(input.startsAt);
-  if (!(startsAt.getTime() >= now.getTime() + R.minLeadMinutes * 60_000)) return fail('startsAt', TOURNAMENT.startTooSoon(R.minLeadMinutes));
+  if (!(startsAt.getTime() >= now.getTime() + R.minLeadMinutes * 60_000))
+    return fail('startsAt', TOURNAMENT.startTooSoon(R.minLeadMinutes));
   if (startsAt.getTime() > now.getTime() + R.maxLeadDays * 24 * 60 * 60_000) return fail('startsAt', TOURNAMENT.startTooFar(R.maxLeadDays));
 
   return {
