@@ -7,7 +7,6 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig([
   globalIgnores(['**/node_modules/', '**/dist/', 'bench/results/', 'test-results/']),
-  globalIgnores(['apps/server/']), // TEMP(server): delete this line once apps/server is cleaned.
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

@@ -1,7 +1,7 @@
 // Readiness for the load balancer (GET /api/ready; liveness is GET /api/health) and the refusal
 // of requests that arrive while the process closes. docs/operations.md, "Scaling out behind HAProxy".
 import { GENERIC } from '@versus/domain/messages';
-import type { App } from './app.ts';
+import type { App } from './context.ts';
 import type { Database } from './db/database.ts';
 import { pendingMigrations } from './db/migrate.ts';
 import type { Lifecycle } from './lifecycle.ts';

@@ -5,8 +5,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '@versus/domain/errors';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { UNMATCHED_ROUTE, type AppMetrics } from './metrics.ts';
 
 export const METRICS_PATH = '/metrics';
