@@ -13,17 +13,18 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 // Self-contained bundles side by side (no shared chunks: paths derived from import.meta.url
 // must resolve to dist/ itself): the server, the template step, the operator's admin command.
 const entries = { main: 'main.ts', 'make-template': 'make-template.ts', admin: 'admin/admin.cli.ts' };
-for (const [name, source] of Object.entries(entries)) await build({
-  entryPoints: [path.join(here, 'src', source)],
-  outfile: path.join(here, `dist/${name}.js`),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  external,
-  logLevel: 'warning',
-});
+for (const [name, source] of Object.entries(entries))
+  await build({
+    entryPoints: [path.join(here, 'src', source)],
+    outfile: path.join(here, `dist/${name}.js`),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external,
+    logLevel: 'warning',
+  });
 
 // The schema: baseline, stored functions and later migrations (see src/db/migrate.ts).
 for (const dir of ['schema', 'functions', 'migrations']) {
@@ -31,4 +32,7 @@ for (const dir of ['schema', 'functions', 'migrations']) {
   fs.cpSync(path.join(here, 'src/db', dir), path.join(here, 'dist', dir), { recursive: true });
 }
 // The embedded-database templates, plain and demo (see src/db/embedded-templates.ts).
-execFileSync(process.execPath, [path.join(here, 'dist/make-template.js')], { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: 'warn' } });
+execFileSync(process.execPath, [path.join(here, 'dist/make-template.js')], {
+  stdio: 'inherit',
+  env: { ...process.env, LOG_LEVEL: 'warn' },
+});

@@ -216,7 +216,11 @@ class OneLinePerRequest extends LogController {
 const indexHtml = (config: Config) => path.join(config.webDir ?? '', 'index.html');
 // Paths the SPA must not answer: the API, and build assets (a missing chunk is a 404, not a page).
 const isApiPath = (url: string) =>
-  url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url.startsWith('/realtime') || url.startsWith('/assets/') ||
+  url.startsWith('/api/') ||
+  url === '/api' ||
+  url.startsWith('/auth/') ||
+  url.startsWith('/realtime') ||
+  url.startsWith('/assets/') ||
   url.split('?')[0] === METRICS_PATH;
 
 export function errorBody(code: string, message: string, field?: string): ApiErrorBody {

@@ -151,7 +151,8 @@ describe.skipIf(unavailable !== null)(`three processes behind HAProxy${unavailab
     expect(row!.moves).toBe(tally.acked);
     const winner = row!.winner_id === alice!.id ? alice! : bob!;
     const loser = winner === alice ? bob! : alice!;
-    const balance = (who: Account) => http.must<{ available_balance: number; escrow_balance: number }>('GET', '/api/wallet/balance', { as: who });
+    const balance = (who: Account) =>
+      http.must<{ available_balance: number; escrow_balance: number }>('GET', '/api/wallet/balance', { as: who });
     expect((await balance(winner)).body).toMatchObject({ available_balance: 1010, escrow_balance: 0 });
     expect((await balance(loser)).body).toMatchObject({ available_balance: 990, escrow_balance: 0 });
 
@@ -161,7 +162,9 @@ describe.skipIf(unavailable !== null)(`three processes behind HAProxy${unavailab
     const swept = performance.now();
     await c.until(() => (c.stats.types['match.timeout'] ?? 0) > 0, 20_000, 'the timeout');
     const sweptMs = Math.round(performance.now() - swept);
-    const side = await http.must<{ match: { version: number; series: { wins: number[] } } }>('GET', `/api/matches/${sideId}`, { as: carol! });
+    const side = await http.must<{ match: { version: number; series: { wins: number[] } } }>('GET', `/api/matches/${sideId}`, {
+      as: carol!,
+    });
     expect(side.body.match.series.wins[c.seat]).toBe(1);
     await http.must('POST', `/api/matches/${sideId}/resign`, { as: dave!, body: { version: side.body.match.version } });
     await Promise.all([c, d].map((p) => p.until(() => p.view!.status === 'completed')));
@@ -187,7 +190,8 @@ describe.skipIf(unavailable !== null)(`three processes behind HAProxy${unavailab
 
   it('rolling restart under a steady load of moves: none lost or duplicated, no 5xx but the documented 503', async () => {
     // Three processes to begin with, whatever the test before left.
-    for (const [i, server] of servers.entries()) if (server.process.exitCode !== null || server.process.signalCode !== null) await restart(i);
+    for (const [i, server] of servers.entries())
+      if (server.process.exitCode !== null || server.process.signalCode !== null) await restart(i);
     const http = api();
     const PAIRS = 6;
     const accounts = await Promise.all(Array.from({ length: PAIRS * 2 }, (_, i) => signUpThrough(http, `r${i}`)));
@@ -237,7 +241,13 @@ describe.skipIf(unavailable !== null)(`three processes behind HAProxy${unavailab
       expect(await servers[i]!.exited).toBe(0);
       const exitAt = performance.now();
       const up = await restart(i);
-      windows.push({ server, termAt, downMs: Math.round(down.at - termAt), exitMs: Math.round(exitAt - termAt), upMs: Math.round(up.at - termAt) });
+      windows.push({
+        server,
+        termAt,
+        downMs: Math.round(down.at - termAt),
+        exitMs: Math.round(exitAt - termAt),
+        upMs: Math.round(up.at - termAt),
+      });
       await sleep(500);
     }
     loading = false;
@@ -273,7 +283,11 @@ describe.skipIf(unavailable !== null)(`three processes behind HAProxy${unavailab
     const jobsUntil = await dbNowMs();
     expect(jobs.unseen).toEqual([]);
     expect(doubleRuns(jobs.runs)).toEqual([]);
-    const sweepWait = longestWait(jobs.runs.filter((r) => r.startedAtMs >= jobsFrom - 5_000), SWEEP, jobsUntil);
+    const sweepWait = longestWait(
+      jobs.runs.filter((r) => r.startedAtMs >= jobsFrom - 5_000),
+      SWEEP,
+      jobsUntil,
+    );
     expect(sweepWait).toBeLessThan(2 * 5_000 + 2_000);
     const rare = await database.db.query<{ name: string; runs: number }>(
       `SELECT name, runs FROM scheduled_jobs WHERE next_run_at - last_started_at >= interval '5 minutes'`,
@@ -284,7 +298,9 @@ describe.skipIf(unavailable !== null)(`three processes behind HAProxy${unavailab
     const statuses = new Map<number | string, number>();
     for (const t of tallies) for (const [status, count] of t.byStatus) statuses.set(status, (statuses.get(status) ?? 0) + count);
     const resumeMs = stats.flatMap((s) => s.resumeMs).sort((x, y) => x - y);
-    const drain = windows.map((w) => `${w.server} out of rotation ${w.downMs} ms after SIGTERM, exited ${w.exitMs} ms, back UP ${w.upMs} ms`).join('; ');
+    const drain = windows
+      .map((w) => `${w.server} out of rotation ${w.downMs} ms after SIGTERM, exited ${w.exitMs} ms, back UP ${w.upMs} ms`)
+      .join('; ');
     console.info(
       `cluster rolling restart: ${matches.length} matches, ${tally.sent} moves sent (${tally.bySocket} socket, ${tally.byHttp} HTTP), ` +
         `${tally.acked} applied, ${tally.unknown} unanswered or refused 503 by a closing process (${tally.landed} of them found applied, the rest sent again), 0 lost, 0 duplicated; ` +

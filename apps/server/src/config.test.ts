@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DRAIN_GRACE_DEFAULT_MS, loadConfig, METRICS_TOKEN_MIN_LENGTH, POOL_MODE_NEEDS_LISTEN_URL, SEED_DEMO_IN_PRODUCTION } from './config.ts';
+import {
+  DRAIN_GRACE_DEFAULT_MS,
+  loadConfig,
+  METRICS_TOKEN_MIN_LENGTH,
+  POOL_MODE_NEEDS_LISTEN_URL,
+  SEED_DEMO_IN_PRODUCTION,
+} from './config.ts';
 
 describe('demo data setting', () => {
   it('is on by default only for the embedded database outside production', () => {
@@ -40,8 +46,12 @@ describe('PgBouncer settings', () => {
   });
 
   it('refuse transaction mode without a LISTEN URL, and an unknown mode', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://bouncer.example:6432/versus', DATABASE_POOL_MODE: 'transaction' })).toThrow(POOL_MODE_NEEDS_LISTEN_URL);
-    expect(() => loadConfig({ DATABASE_POOL_MODE: 'statement' })).toThrow('DATABASE_POOL_MODE must be session or transaction, got statement');
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://bouncer.example:6432/versus', DATABASE_POOL_MODE: 'transaction' })).toThrow(
+      POOL_MODE_NEEDS_LISTEN_URL,
+    );
+    expect(() => loadConfig({ DATABASE_POOL_MODE: 'statement' })).toThrow(
+      'DATABASE_POOL_MODE must be session or transaction, got statement',
+    );
   });
 });
 
@@ -56,19 +66,26 @@ describe('metrics exposure', () => {
 
   it('takes a token, a listener on loopback unless METRICS_HOST says otherwise, and how often the ledger is read', () => {
     expect(loadConfig({ METRICS_TOKEN: token }).metrics).toMatchObject({ token, listen: undefined });
-    expect(loadConfig({ METRICS_ESCROW_EVERY_SECONDS: '0', METRICS_AUDIT_EVERY_SECONDS: '60' }).metrics).toMatchObject({ escrowEveryMs: 0, auditEveryMs: 60_000 });
+    expect(loadConfig({ METRICS_ESCROW_EVERY_SECONDS: '0', METRICS_AUDIT_EVERY_SECONDS: '60' }).metrics).toMatchObject({
+      escrowEveryMs: 0,
+      auditEveryMs: 60_000,
+    });
     expect(loadConfig({ METRICS_PORT: '9464' }).metrics.listen).toEqual({ host: '127.0.0.1', port: 9464 });
     expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics.listen).toEqual({ host: '10.0.0.5', port: 9464 });
   });
 
   it('refuses a short or spaced token, a bad port, the public port, and a host without a port', () => {
-    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters`);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters`,
+    );
     expect(() => loadConfig({ METRICS_TOKEN: `${token} x` })).toThrow('METRICS_TOKEN must be');
     expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT must be a port number, got 70000');
     expect(() => loadConfig({ METRICS_PORT: 'abc' })).toThrow('METRICS_PORT must be a port number, got abc');
     expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow('METRICS_PORT must differ from PORT (3000)');
     expect(() => loadConfig({ METRICS_HOST: '127.0.0.1' })).toThrow('METRICS_HOST needs METRICS_PORT');
-    expect(() => loadConfig({ METRICS_AUDIT_EVERY_SECONDS: '-1' })).toThrow('METRICS_AUDIT_EVERY_SECONDS must be a whole number of seconds (0 or more), got -1');
+    expect(() => loadConfig({ METRICS_AUDIT_EVERY_SECONDS: '-1' })).toThrow(
+      'METRICS_AUDIT_EVERY_SECONDS must be a whole number of seconds (0 or more), got -1',
+    );
     expect(() => loadConfig({ METRICS_ESCROW_EVERY_SECONDS: '1.5' })).toThrow('METRICS_ESCROW_EVERY_SECONDS must be a whole number');
   });
 });
@@ -83,8 +100,21 @@ describe('file store settings', () => {
   });
 
   it('take an S3 bucket: AWS itself by default, path-style for any other endpoint', () => {
-    expect(loadConfig(s3).files).toEqual({ kind: 's3', bucket: 'versus-files', endpoint: undefined, region: 'us-east-1', credentials: undefined, forcePathStyle: false });
-    const minio = loadConfig({ ...s3, S3_ENDPOINT: 'http://minio.internal:9000', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }).files;
+    expect(loadConfig(s3).files).toEqual({
+      kind: 's3',
+      bucket: 'versus-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    const minio = loadConfig({
+      ...s3,
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }).files;
     expect(minio).toEqual({
       kind: 's3',
       bucket: 'versus-files',
@@ -93,24 +123,36 @@ describe('file store settings', () => {
       credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
       forcePathStyle: true,
     });
-    expect(loadConfig({ ...s3, S3_ENDPOINT: 'https://files.example.com', S3_FORCE_PATH_STYLE: 'false' }).files).toMatchObject({ forcePathStyle: false });
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'https://files.example.com', S3_FORCE_PATH_STYLE: 'false' }).files).toMatchObject({
+      forcePathStyle: false,
+    });
     expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'TRUE' }).files).toMatchObject({ forcePathStyle: true });
   });
 
   it('refuse to start on a bad value, saying which setting and why', () => {
     expect(() => loadConfig({ FILE_STORE: 'S3 ' })).toThrow('FILE_STORE must be postgres, disk or s3, got S3 ');
-    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow('FILE_STORE=s3 needs S3_BUCKET, a bucket name (3-63 lower-case letters, digits, dots, hyphens), got ""');
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow(
+      'FILE_STORE=s3 needs S3_BUCKET, a bucket name (3-63 lower-case letters, digits, dots, hyphens), got ""',
+    );
     expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'My_Bucket' })).toThrow('FILE_STORE=s3 needs S3_BUCKET');
-    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT must be an http:// or https:// address, got minio:9000');
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(
+      'S3_ENDPOINT must be an http:// or https:// address, got minio:9000',
+    );
     expect(() => loadConfig({ ...s3, S3_REGION: 'EU West' })).toThrow('S3_REGION must be a region name');
     expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'key' })).toThrow('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
     expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: 'secret' })).toThrow('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
-    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'yes please' })).toThrow('S3_FORCE_PATH_STYLE must be true or false, got yes please');
+    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'yes please' })).toThrow(
+      'S3_FORCE_PATH_STYLE must be true or false, got yes please',
+    );
   });
 
   it('refuse S3 settings without FILE_STORE=s3 (the files would silently go elsewhere)', () => {
-    expect(() => loadConfig({ S3_BUCKET: 'versus-files' })).toThrow('S3_BUCKET is set but FILE_STORE is postgres: set FILE_STORE=s3, or remove the S3_ settings');
-    expect(() => loadConfig({ FILE_STORE: 'disk', S3_BUCKET: 'b', S3_ENDPOINT: 'http://x' })).toThrow('S3_BUCKET, S3_ENDPOINT are set but FILE_STORE is disk');
+    expect(() => loadConfig({ S3_BUCKET: 'versus-files' })).toThrow(
+      'S3_BUCKET is set but FILE_STORE is postgres: set FILE_STORE=s3, or remove the S3_ settings',
+    );
+    expect(() => loadConfig({ FILE_STORE: 'disk', S3_BUCKET: 'b', S3_ENDPOINT: 'http://x' })).toThrow(
+      'S3_BUCKET, S3_ENDPOINT are set but FILE_STORE is disk',
+    );
   });
 });
 
@@ -125,7 +167,9 @@ describe('drain grace', () => {
 
   it('refuses what is not a whole number of milliseconds', () => {
     for (const bad of ['-1', '2.5', '5s']) {
-      expect(() => loadConfig({ DRAIN_GRACE_MS: bad })).toThrow(`DRAIN_GRACE_MS must be a whole number of milliseconds (0 or more), got ${bad}`);
+      expect(() => loadConfig({ DRAIN_GRACE_MS: bad })).toThrow(
+        `DRAIN_GRACE_MS must be a whole number of milliseconds (0 or more), got ${bad}`,
+      );
     }
   });
 });

@@ -164,9 +164,14 @@ export const METRICS_TOKEN_MIN_LENGTH = 16;
 function metricsOf(env: NodeJS.ProcessEnv, publicPort: number): MetricsExposure {
   const token = env.METRICS_TOKEN || undefined;
   if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || /[^\x21-\x7e]/.test(token))) {
-    throw new Error(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters with no spaces (e.g. openssl rand -hex 32)`);
+    throw new Error(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters with no spaces (e.g. openssl rand -hex 32)`,
+    );
   }
-  const cadence = { escrowEveryMs: seconds(env, 'METRICS_ESCROW_EVERY_SECONDS', 30) * 1000, auditEveryMs: seconds(env, 'METRICS_AUDIT_EVERY_SECONDS', 300) * 1000 };
+  const cadence = {
+    escrowEveryMs: seconds(env, 'METRICS_ESCROW_EVERY_SECONDS', 30) * 1000,
+    auditEveryMs: seconds(env, 'METRICS_AUDIT_EVERY_SECONDS', 300) * 1000,
+  };
   if (!env.METRICS_PORT) {
     if (env.METRICS_HOST) throw new Error('METRICS_HOST needs METRICS_PORT: the port of the metrics listener');
     return { token, listen: undefined, ...cadence };
@@ -193,18 +198,26 @@ function fileStoreOf(env: NodeJS.ProcessEnv): FileStoreConfig {
   if (kind !== 's3') {
     // Most likely FILE_STORE=s3 was forgotten: files would silently go elsewhere.
     const stray = S3_SETTINGS.filter((name) => env[name]);
-    if (stray.length > 0) throw new Error(`${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but FILE_STORE is ${kind}: set FILE_STORE=s3, or remove the S3_ settings`);
+    if (stray.length > 0)
+      throw new Error(
+        `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but FILE_STORE is ${kind}: set FILE_STORE=s3, or remove the S3_ settings`,
+      );
     return { kind: kind as 'postgres' | 'disk' };
   }
   const bucket = env.S3_BUCKET ?? '';
   // S3's bucket naming rules, in short: 3-63 lower-case letters, digits, dots and hyphens.
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`FILE_STORE=s3 needs S3_BUCKET, a bucket name (3-63 lower-case letters, digits, dots, hyphens), got "${bucket}"`);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new Error(`FILE_STORE=s3 needs S3_BUCKET, a bucket name (3-63 lower-case letters, digits, dots, hyphens), got "${bucket}"`);
   const endpoint = env.S3_ENDPOINT || undefined;
-  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http:// or https:// address, got ${endpoint}`);
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(endpoint))
+    throw new Error(`S3_ENDPOINT must be an http:// or https:// address, got ${endpoint}`);
   const region = env.S3_REGION || 'us-east-1';
   if (!/^[a-z0-9-]{1,40}$/.test(region)) throw new Error(`S3_REGION must be a region name such as us-east-1 (or auto), got ${region}`);
   const [accessKeyId, secretAccessKey] = [env.S3_ACCESS_KEY_ID || '', env.S3_SECRET_ACCESS_KEY || ''];
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the AWS SDK then finds credentials itself)');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the AWS SDK then finds credentials itself)',
+    );
   const pathStyle = env.S3_FORCE_PATH_STYLE || '';
   if (pathStyle && !/^(true|false)$/i.test(pathStyle)) throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got ${pathStyle}`);
   return {

@@ -21,10 +21,7 @@ const db = await prepareDatabase(config).catch(refuse);
 const lifecycle = new Lifecycle();
 const app = await buildApp({ config, db, lifecycle });
 await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  { database: db.kind, ms: Math.round(performance.now() - startedAt) },
-  `Versus is running on http://localhost:${config.port}`,
-);
+app.log.info({ database: db.kind, ms: Math.round(performance.now() - startedAt) }, `Versus is running on http://localhost:${config.port}`);
 
 let closing = false;
 let endGrace: (() => void) | undefined;

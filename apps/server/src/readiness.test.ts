@@ -50,7 +50,10 @@ describe('/api/ready', () => {
 
   it('is 503 naming the check that failed: the database, or the LISTEN connection', async () => {
     fault.queries = true;
-    expect(await ready()).toMatchObject({ status: 503, body: { status: 'not_ready', failed: ['database'], checks: { database: 'down', migrations: 'applied' } } });
+    expect(await ready()).toMatchObject({
+      status: 503,
+      body: { status: 'not_ready', failed: ['database'], checks: { database: 'down', migrations: 'applied' } },
+    });
     // Liveness says the same about the database, as it always has.
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
     fault.queries = false;

@@ -83,6 +83,9 @@ export function registerReadiness(app: App, db: Database, lifecycle: Lifecycle):
     if (checks.migrations !== 'applied') failed.push('migrations');
     if (checks.drain !== 'serving') failed.push('drain');
     const body: Readiness = { status: failed.length === 0 ? 'ready' : 'not_ready', failed, checks };
-    return reply.status(failed.length === 0 ? 200 : 503).header('cache-control', 'no-store').send(body);
+    return reply
+      .status(failed.length === 0 ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(body);
   });
 }

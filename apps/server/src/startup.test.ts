@@ -34,7 +34,17 @@ async function start(env: NodeJS.ProcessEnv): Promise<Start> {
   const port = await freePort();
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '', RUN_JOBS: 'false', LOG_LEVEL: 'warn', SEED_DEMO: '', DRAIN_GRACE_MS: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIR: '',
+      RUN_JOBS: 'false',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '',
+      DRAIN_GRACE_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -108,6 +108,9 @@ describe('npm run admin -- restore', () => {
       p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
       p.once('close', (code) => resolve({ code, stderr }));
     });
-    expect(child).toEqual({ code: 1, stderr: 'backup is for the embedded database; with DATABASE_URL, use pg_dump and pg_restore (docs/operations.md).\n' });
+    expect(child).toEqual({
+      code: 1,
+      stderr: 'backup is for the embedded database; with DATABASE_URL, use pg_dump and pg_restore (docs/operations.md).\n',
+    });
   });
 });

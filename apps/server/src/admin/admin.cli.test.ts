@@ -46,16 +46,25 @@ async function signIn(email: string, password: string) {
   return { status: res.statusCode, body: res.json() };
 }
 
-const accounts = async () => (await testApp.database.db.query<{ email: string }>('SELECT email FROM users ORDER BY email')).map((u) => u.email);
+const accounts = async () =>
+  (await testApp.database.db.query<{ email: string }>('SELECT email FROM users ORDER BY email')).map((u) => u.email);
 
 describe('npm run admin -- create', () => {
   it("refuses a password registration would refuse, with registration's message, and creates nothing", async () => {
-    expect(await admin(['create', '--email', 'root@example.com'], '12345')).toEqual({ code: 1, stdout: '', stderr: `${AUTH.passwordTooShort}\n` });
+    expect(await admin(['create', '--email', 'root@example.com'], '12345')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${AUTH.passwordTooShort}\n`,
+    });
     expect(await accounts()).toEqual([]);
   });
 
   it('refuses a common password, as registration does, and creates nothing', async () => {
-    expect(await admin(['create', '--email', 'root@example.com'], 'password1')).toEqual({ code: 1, stdout: '', stderr: `${AUTH.passwordTooCommon}\n` });
+    expect(await admin(['create', '--email', 'root@example.com'], 'password1')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${AUTH.passwordTooCommon}\n`,
+    });
     expect(await accounts()).toEqual([]);
   });
 
@@ -107,8 +116,14 @@ describe('npm run admin -- password', () => {
   });
 
   it('refuses a short password, a common one and an unknown email', async () => {
-    expect(await admin(['password', '--email', 'root@example.com'], 'short')).toMatchObject({ code: 1, stderr: `${AUTH.passwordTooShort}\n` });
-    expect(await admin(['password', '--email', 'root@example.com'], 'qwerty123')).toMatchObject({ code: 1, stderr: `${AUTH.passwordTooCommon}\n` });
+    expect(await admin(['password', '--email', 'root@example.com'], 'short')).toMatchObject({
+      code: 1,
+      stderr: `${AUTH.passwordTooShort}\n`,
+    });
+    expect(await admin(['password', '--email', 'root@example.com'], 'qwerty123')).toMatchObject({
+      code: 1,
+      stderr: `${AUTH.passwordTooCommon}\n`,
+    });
     expect(await admin(['password', '--email', 'nobody@example.com'], 'a long secret')).toMatchObject({
       code: 1,
       stderr: 'No account has the email nobody@example.com.\n',
@@ -153,9 +168,16 @@ describe('npm run admin -- import-files', () => {
       expect(run).toEqual({ code: 0, stdout: `3 files copied from ${dataDir}/uploads into the database.\n`, stderr: '' });
       const store = new PostgresFileStore(testApp.database.db);
       for (const [key, type] of Object.entries(files)) {
-        expect(await store.get(key), key).toEqual({ data: Buffer.from(`bytes of ${key}`), contentType: type, size: `bytes of ${key}`.length });
+        expect(await store.get(key), key).toEqual({
+          data: Buffer.from(`bytes of ${key}`),
+          contentType: type,
+          size: `bytes of ${key}`.length,
+        });
       }
-      expect(await admin(['import-files', '--email', 'x@example.com'], '')).toMatchObject({ code: 2, stderr: expect.stringContaining('import-files takes no options.') });
+      expect(await admin(['import-files', '--email', 'x@example.com'], '')).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('import-files takes no options.'),
+      });
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

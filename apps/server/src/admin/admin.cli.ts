@@ -94,7 +94,10 @@ async function run(argv: string[]): Promise<string> {
   return `New password set for ${values.email.trim()}; its sessions have ended.`;
 }
 
-async function backupCommand(command: 'backup' | 'restore', values: { out?: string; from?: string; replace?: boolean; email?: string }): Promise<string> {
+async function backupCommand(
+  command: 'backup' | 'restore',
+  values: { out?: string; from?: string; replace?: boolean; email?: string },
+): Promise<string> {
   if (values.email) throw new UsageError(`${command} does not take --email.`);
   const config = loadConfig();
   if (config.databaseUrl) {

@@ -22,7 +22,10 @@ export interface DisputeRow {
 }
 
 /** Disputes oldest first, filtered; `openedBefore` is the minimum-age filter as a time. */
-export function disputes(db: Queryable, q: DisputeListQuery & { openedBefore: Date | null; id?: string; playerId?: string }): Promise<DisputeRow[]> {
+export function disputes(
+  db: Queryable,
+  q: DisputeListQuery & { openedBefore: Date | null; id?: string; playerId?: string },
+): Promise<DisputeRow[]> {
   return db.query<DisputeRow>(
     `SELECT d.id, d.match_id, d.status, d.opened_at, d.resolved_at, d.resolved_by, d.outcome, d.reason,
             m.game_type, m.stake, m.currency, m.player1_id, m.player2_id, p1.username AS player1_name, p2.username AS player2_name
@@ -49,7 +52,10 @@ export interface StatementRow {
 }
 
 export function statementsOf(db: Queryable, disputeId: string): Promise<StatementRow[]> {
-  return db.query<StatementRow>('SELECT id::text, user_id, body, evidence_id, created_at FROM dispute_statements WHERE dispute_id = $1 ORDER BY id', [disputeId]);
+  return db.query<StatementRow>(
+    'SELECT id::text, user_id, body, evidence_id, created_at FROM dispute_statements WHERE dispute_id = $1 ORDER BY id',
+    [disputeId],
+  );
 }
 
 export interface DisputeRecordRow {
@@ -83,11 +89,16 @@ export async function disputeMatch(db: Queryable, id: string): Promise<string | 
 }
 
 export async function lockDispute(tx: Queryable, id: string): Promise<{ match_id: string; status: string } | null> {
-  const [row] = await tx.query<{ match_id: string; status: string }>('SELECT match_id, status FROM disputes WHERE id = $1 FOR UPDATE', [id]);
+  const [row] = await tx.query<{ match_id: string; status: string }>('SELECT match_id, status FROM disputes WHERE id = $1 FOR UPDATE', [
+    id,
+  ]);
   return row ?? null;
 }
 
-export async function markResolved(tx: Queryable, r: { id: string; now: Date; adminId: string; outcome: ResolutionOutcome; reason: string }): Promise<void> {
+export async function markResolved(
+  tx: Queryable,
+  r: { id: string; now: Date; adminId: string; outcome: ResolutionOutcome; reason: string },
+): Promise<void> {
   await tx.query(
     `UPDATE disputes SET status = 'resolved', resolved_at = $2, resolved_by = $3, outcome = $4, reason = $5 WHERE id = $1 AND status = 'open'`,
     [r.id, r.now, r.adminId, r.outcome, r.reason],

@@ -31,64 +31,90 @@ export function adminFeature(app: App, ctx: AppContext): void {
   // The bare `admin` topic (dispute.opened, dispute.resolved): admins only.
   ctx.topics.authorize('admin', ({ user, id }) => id === undefined && user.role === 'admin');
 
-  app.get('/api/admin/dashboard', {
-    schema: { tags, security, summary: 'Live counts (users, open challenges, active matches, open disputes, escrow held per currency) and the ledger audit', response: { 200: dashboardSchema } },
-  }, async (request) => {
-    admin(request);
-    return service.dashboard(ctx.db);
-  });
-
-  app.get('/api/admin/disputes', {
-    schema: {
-      tags,
-      security,
-      summary: 'Dispute queue, oldest first: both reports, evidence links, statements, the match chat, both players\' dispute records',
-      description: 'Filters: game, minAgeMinutes, minStake, maxStake, status (open by default, resolved, all).',
-      response: { 200: disputeListSchema },
+  app.get(
+    '/api/admin/dashboard',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Live counts (users, open challenges, active matches, open disputes, escrow held per currency) and the ledger audit',
+        response: { 200: dashboardSchema },
+      },
     },
-  }, async (request) => {
-    admin(request);
-    const parsed = disputeListQuerySchema.safeParse(request.query ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw badRequest('invalid_input', `${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'invalid'}`, issue?.path.join('.'));
-    }
-    return { disputes: await service.listDisputes(ctx.db, parsed.data) };
-  });
-
-  app.get('/api/disputes', {
-    schema: {
-      tags: ['results'],
-      security,
-      summary: "My disputes (open and resolved, oldest first): both reports, statements, evidence links, the chat, the resolution",
-      response: { 200: disputeListSchema },
+    async (request) => {
+      admin(request);
+      return service.dashboard(ctx.db);
     },
-  }, async (request) => ({ disputes: await service.myDisputes(ctx.db, requireUser(request)) }));
+  );
 
-  app.post('/api/admin/disputes/:id/resolve', {
-    schema: {
-      tags,
-      security,
-      summary: "Resolve a dispute {outcome: 'player1'|'player2'|'draw'|'void', reason}: settled through the ledger, both players notified (dispute.resolved); a second resolution is 409",
-      params: z.object({ id: z.string().max(64) }),
-      response: { 200: resolveResponseSchema },
+  app.get(
+    '/api/admin/disputes',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Dispute queue, oldest first: both reports, evidence links, statements, the match chat, both players' dispute records",
+        description: 'Filters: game, minAgeMinutes, minStake, maxStake, status (open by default, resolved, all).',
+        response: { 200: disputeListSchema },
+      },
     },
-  }, async (request) => {
-    const user = admin(request);
-    return { dispute: await service.resolveDispute(ctx, user, request.params.id, bodyOf(resolveRequestSchema, request)) };
-  });
+    async (request) => {
+      admin(request);
+      const parsed = disputeListQuerySchema.safeParse(request.query ?? {});
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw badRequest('invalid_input', `${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'invalid'}`, issue?.path.join('.'));
+      }
+      return { disputes: await service.listDisputes(ctx.db, parsed.data) };
+    },
+  );
 
-  app.post('/api/admin/matches/:id/void', {
-    schema: {
-      tags,
-      security,
-      summary:
-        "Void a web match that cannot go on (its stored moves no longer replay, or it is stuck) {reason}: each stake back through the ledger, both players told; 409 when it is over or changed meanwhile, 403 for an admin who plays in it",
-      params: z.object({ id: z.string().max(64) }),
-      response: { 200: voidMatchResponseSchema },
+  app.get(
+    '/api/disputes',
+    {
+      schema: {
+        tags: ['results'],
+        security,
+        summary: 'My disputes (open and resolved, oldest first): both reports, statements, evidence links, the chat, the resolution',
+        response: { 200: disputeListSchema },
+      },
     },
-  }, async (request) => {
-    const user = admin(request);
-    return service.voidMatch(ctx, user, request.params.id, bodyOf(voidMatchRequestSchema, request));
-  });
+    async (request) => ({ disputes: await service.myDisputes(ctx.db, requireUser(request)) }),
+  );
+
+  app.post(
+    '/api/admin/disputes/:id/resolve',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Resolve a dispute {outcome: 'player1'|'player2'|'draw'|'void', reason}: settled through the ledger, both players notified (dispute.resolved); a second resolution is 409",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: resolveResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = admin(request);
+      return { dispute: await service.resolveDispute(ctx, user, request.params.id, bodyOf(resolveRequestSchema, request)) };
+    },
+  );
+
+  app.post(
+    '/api/admin/matches/:id/void',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Void a web match that cannot go on (its stored moves no longer replay, or it is stuck) {reason}: each stake back through the ledger, both players told; 409 when it is over or changed meanwhile, 403 for an admin who plays in it',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: voidMatchResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = admin(request);
+      return service.voidMatch(ctx, user, request.params.id, bodyOf(voidMatchRequestSchema, request));
+    },
+  );
 }

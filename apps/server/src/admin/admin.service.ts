@@ -2,7 +2,15 @@
 import { CURRENCIES } from '@versus/domain';
 import { fromMinor } from '@versus/domain/money';
 import { RESULTS } from '@versus/domain/messages';
-import type { Dashboard, Dispute, DisputeListQuery, ResolutionOutcome, ResolveRequest, VoidMatchRequest, VoidMatchResponse } from '@versus/domain/results';
+import type {
+  Dashboard,
+  Dispute,
+  DisputeListQuery,
+  ResolutionOutcome,
+  ResolveRequest,
+  VoidMatchRequest,
+  VoidMatchResponse,
+} from '@versus/domain/results';
 import { ARENA } from '@versus/domain';
 import { isWebGame } from '@versus/domain/games/index';
 import { finishStored } from '../arena/arena.finish.ts';
@@ -21,7 +29,11 @@ import { UUID } from '../http/validation.ts';
 
 const MAX_INT = 2_147_483_647;
 
-export async function listDisputes(db: Queryable, query: DisputeListQuery & { id?: string; playerId?: string }, now = new Date()): Promise<Dispute[]> {
+export async function listDisputes(
+  db: Queryable,
+  query: DisputeListQuery & { id?: string; playerId?: string },
+  now = new Date(),
+): Promise<Dispute[]> {
   // Filters past any real stake or age mean "none" (or "no bound"), not a value the SQL cannot hold:
   // stakes are `int`, and no dispute was opened before 1970.
   const openedBefore = query.minAgeMinutes === undefined ? null : new Date(Math.max(0, now.getTime() - query.minAgeMinutes * 60_000));
@@ -32,7 +44,10 @@ export async function listDisputes(db: Queryable, query: DisputeListQuery & { id
   const out: Dispute[] = [];
   for (const r of rows) {
     const statements = await repo.statementsOf(db, r.id);
-    const evidence = await evidenceByIds(db, statements.flatMap((s) => (s.evidence_id ? [s.evidence_id] : [])));
+    const evidence = await evidenceByIds(
+      db,
+      statements.flatMap((s) => (s.evidence_id ? [s.evidence_id] : [])),
+    );
     out.push({
       id: r.id,
       matchId: r.match_id,
@@ -79,7 +94,13 @@ const ENDINGS: Record<ResolutionOutcome, Ending> = {
   void: { kind: 'void' },
 };
 
-export async function resolveDispute(ctx: AppContext, admin: AccessClaims, disputeId: string, input: ResolveRequest, now = new Date()): Promise<Dispute> {
+export async function resolveDispute(
+  ctx: AppContext,
+  admin: AccessClaims,
+  disputeId: string,
+  input: ResolveRequest,
+  now = new Date(),
+): Promise<Dispute> {
   if (!UUID.test(disputeId)) throw notFound(RESULTS.disputeNotFound);
   const id = disputeId.toLowerCase();
   await ctx.db.transaction(async (tx) => {
@@ -100,7 +121,15 @@ export async function resolveDispute(ctx: AppContext, admin: AccessClaims, dispu
     if (version === null) throw conflict('already_resolved', RESULTS.alreadyResolved);
     await settle(tx, { ...m, version }, ENDINGS[input.outcome], now, admin.userId, 'dispute_resolved');
     await repo.markResolved(tx, { id, now, adminId: admin.userId, outcome: input.outcome, reason: input.reason });
-    await recordTransition(tx, { matchId: m.id, actorId: admin.userId, action: 'resolution', from: 'disputed', to: null, detail: { outcome: input.outcome, reason: input.reason }, now });
+    await recordTransition(tx, {
+      matchId: m.id,
+      actorId: admin.userId,
+      action: 'resolution',
+      from: 'disputed',
+      to: null,
+      detail: { outcome: input.outcome, reason: input.reason },
+      now,
+    });
     const payload = { matchId: m.id, disputeId: id, outcome: input.outcome, reason: input.reason, message: RESULTS.resolved };
     for (const userId of [m.player1_id, m.player2_id]) await publish(tx, topics.user(userId), 'dispute.resolved', payload);
     await publish(tx, ADMIN_TOPIC, 'dispute.resolved', payload);
@@ -118,7 +147,13 @@ const RUNNING = ['pending', 'accepted', 'in_progress'];
  * stake back through finishMatch (the one settlement path), both players told as at any ending,
  * the transition recorded with the admin and the reason. External games end through disputes.
  */
-export async function voidMatch(ctx: AppContext, admin: AccessClaims, id: string, input: VoidMatchRequest, now = new Date()): Promise<VoidMatchResponse> {
+export async function voidMatch(
+  ctx: AppContext,
+  admin: AccessClaims,
+  id: string,
+  input: VoidMatchRequest,
+  now = new Date(),
+): Promise<VoidMatchResponse> {
   if (!UUID.test(id)) throw notFound(RESULTS.matchNotFound);
   const matchId = id.toLowerCase();
   return ctx.db.transaction(async (tx) => {
@@ -130,8 +165,17 @@ export async function voidMatch(ctx: AppContext, admin: AccessClaims, id: string
     if (!RUNNING.includes(core.status)) throw conflict('match_over', RESULTS.matchOver);
     const outcome = await finishStored(tx, core, { kind: 'void' }, now);
     // Another change got there first (a move, or the end): the admin looks again.
-    if (!outcome.ok) throw outcome.reason === 'stale' ? conflict('stale_version', ARENA.changedMeanwhile) : conflict('match_over', RESULTS.matchOver);
-    await recordTransition(tx, { matchId, actorId: admin.userId, action: 'admin_void', from: core.status, to: 'cancelled', detail: { reason: input.reason }, now });
+    if (!outcome.ok)
+      throw outcome.reason === 'stale' ? conflict('stale_version', ARENA.changedMeanwhile) : conflict('match_over', RESULTS.matchOver);
+    await recordTransition(tx, {
+      matchId,
+      actorId: admin.userId,
+      action: 'admin_void',
+      from: core.status,
+      to: 'cancelled',
+      detail: { reason: input.reason },
+      now,
+    });
     return { matchId, status: 'cancelled' };
   });
 }

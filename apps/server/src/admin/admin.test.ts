@@ -31,7 +31,7 @@ describe('authorization', () => {
   it('every admin endpoint refuses an anonymous request (401) and a plain user (403), changing nothing', async () => {
     const { disputeId } = await disputed();
     const user = await kit.signUp();
-    const calls: [('GET' | 'POST'), string, unknown][] = [
+    const calls: ['GET' | 'POST', string, unknown][] = [
       ['GET', '/api/admin/dashboard', undefined],
       ['GET', '/api/admin/disputes', undefined],
       ['GET', '/api/admin/disputes?game=fifa-24&minAgeMinutes=0&minStake=1&maxStake=1000', undefined],
@@ -59,10 +59,16 @@ describe('dispute queue', () => {
     const second = await disputed({ stake: 200, game: 'valorant' });
     await kit.api('POST', `/api/matches/${second.matchId}/chat`, { as: second.p1, body: { body: 'gg, I won 3-1' } });
     const form = multipartBody({ body: 'Here is the final scoreboard' }, { type: 'image/png', data: pngOf(300) });
-    const statement = await kit.api('POST', `/api/matches/${second.matchId}/dispute/statements`, { as: second.p2, payload: form.payload, headers: form.headers });
+    const statement = await kit.api('POST', `/api/matches/${second.matchId}/dispute/statements`, {
+      as: second.p2,
+      payload: form.payload,
+      headers: form.headers,
+    });
     expect(statement.status, JSON.stringify(statement.body)).toBe(200);
     const stranger = await kit.signUp();
-    expect((await kit.api('POST', `/api/matches/${second.matchId}/dispute/statements`, { as: stranger, body: { body: 'me too' } })).status).toBe(403);
+    expect(
+      (await kit.api('POST', `/api/matches/${second.matchId}/dispute/statements`, { as: stranger, body: { body: 'me too' } })).status,
+    ).toBe(403);
 
     const list = await kit.api('GET', '/api/admin/disputes', { as: admin });
     expect(list.status).toBe(200);
@@ -75,7 +81,9 @@ describe('dispute queue', () => {
       [second.p2.id, 'win'],
     ]);
     expect(shown.chat).toMatchObject([{ userId: second.p1.id, body: 'gg, I won 3-1' }]);
-    expect(shown.statements).toMatchObject([{ userId: second.p2.id, body: 'Here is the final scoreboard', evidence: { contentType: 'image/png', size: 300 } }]);
+    expect(shown.statements).toMatchObject([
+      { userId: second.p2.id, body: 'Here is the final scoreboard', evidence: { contentType: 'image/png', size: 300 } },
+    ]);
     const file = await kit.api('GET', shown.statements[0]!.evidence!.url, { as: admin });
     expect(file.status).toBe(200);
     expect(shown.records.map((r) => [r.userId, r.disputes])).toEqual([
@@ -124,7 +132,10 @@ describe('resolution', () => {
     const before = { p1: await kit.available(m.p1.id), p2: await kit.available(m.p2.id) };
     const r = await resolve(m.disputeId, { outcome, reason: 'Scoreboard screenshot shows the result' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.dispute).toMatchObject({ status: 'resolved', resolution: { outcome, reason: 'Scoreboard screenshot shows the result', resolvedBy: admin.id } });
+    expect(r.body.dispute).toMatchObject({
+      status: 'resolved',
+      resolution: { outcome, reason: 'Scoreboard screenshot shows the result', resolvedBy: admin.id },
+    });
     expect(await kit.matchStatus(m.matchId)).toBe(outcome === 'void' ? 'cancelled' : 'completed');
     for (const seat of ['p1', 'p2'] as const) {
       const expected = winner === null ? before[seat] + minor(m.stake) : winner === seat ? before[seat] + minor(2 * m.stake) : before[seat];
@@ -136,7 +147,9 @@ describe('resolution', () => {
       expect(events.find((e) => e.type === 'dispute.resolved')?.payload.outcome).toBe(outcome);
       expect(events.map((e) => e.type)).toContain('match.completed');
     }
-    const feed = await kit.t.database.db.query<{ type: string; payload: { disputeId?: string } }>(`SELECT type, payload FROM realtime_events WHERE topic = 'admin' ORDER BY version`);
+    const feed = await kit.t.database.db.query<{ type: string; payload: { disputeId?: string } }>(
+      `SELECT type, payload FROM realtime_events WHERE topic = 'admin' ORDER BY version`,
+    );
     expect(feed.filter((e) => e.payload.disputeId === m.disputeId).map((e) => e.type)).toEqual(['dispute.opened', 'dispute.resolved']);
     await kit.expectAuditClean();
 
@@ -159,14 +172,17 @@ describe('resolution', () => {
     expect(await kit.matchStatus(m.matchId)).toBe('disputed');
   });
 
-  it("refuses an admin who played the match (403), changing nothing; another admin resolves it", async () => {
+  it('refuses an admin who played the match (403), changing nothing; another admin resolves it', async () => {
     const m = await disputed();
     await kit.t.database.db.query(`UPDATE profiles SET role = 'admin' WHERE id = $1`, [m.p1.id]);
     const signedIn = await kit.api('POST', '/api/auth/signin', {
       body: { email: `${m.p1.username}@results.test`, password: 'secret123', account_type: 'real' },
     });
     expect(signedIn.status).toBe(200);
-    const p1AsAdmin = { ...m.p1, headers: { authorization: `Bearer ${(signedIn.body as unknown as { session: { access_token: string } }).session.access_token}` } };
+    const p1AsAdmin = {
+      ...m.p1,
+      headers: { authorization: `Bearer ${(signedIn.body as unknown as { session: { access_token: string } }).session.access_token}` },
+    };
     const before = await kit.available(m.p1.id);
     const own = await resolve(m.disputeId, { outcome: 'player1', reason: 'I won' }, p1AsAdmin);
     expect(own.status).toBe(403);
@@ -237,7 +253,11 @@ describe('voiding a web match that cannot go on', () => {
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     const matchId = (accepted.body.match as { id: string }).id;
     for (const p of [p1, p2]) expect((await kit.api('POST', `/api/matches/${matchId}/ready`, { as: p })).status).toBe(200);
-    const view = (await kit.api('GET', `/api/matches/${matchId}`, { as: p1 })).body.match as { version: number; toMove: number[]; players: { id: string }[] };
+    const view = (await kit.api('GET', `/api/matches/${matchId}`, { as: p1 })).body.match as {
+      version: number;
+      toMove: number[];
+      players: { id: string }[];
+    };
     const mover = view.players[view.toMove[0]!]!.id === p1.id ? p1 : p2;
     const moved = await kit.api('POST', `/api/matches/${matchId}/moves`, { as: mover, body: { move: 4, version: view.version } });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
@@ -299,8 +319,13 @@ describe('voiding a web match that cannot go on', () => {
     expect((await voidIt(external.matchId, { reason: 'x' })).status).toBe(409);
     // An admin who plays in it is a party, not a judge.
     await kit.t.database.db.query(`UPDATE profiles SET role = 'admin' WHERE id = $1`, [m.p2.id]);
-    const signedIn = await kit.api('POST', '/api/auth/signin', { body: { email: `${m.p2.username}@results.test`, password: 'secret123', account_type: 'real' } });
-    const p2AsAdmin = { ...m.p2, headers: { authorization: `Bearer ${(signedIn.body as unknown as { session: { access_token: string } }).session.access_token}` } };
+    const signedIn = await kit.api('POST', '/api/auth/signin', {
+      body: { email: `${m.p2.username}@results.test`, password: 'secret123', account_type: 'real' },
+    });
+    const p2AsAdmin = {
+      ...m.p2,
+      headers: { authorization: `Bearer ${(signedIn.body as unknown as { session: { access_token: string } }).session.access_token}` },
+    };
     const own = await voidIt(m.matchId, { reason: 'x' }, p2AsAdmin);
     expect(own.status).toBe(403);
     expect(own.body.error?.message).toBe(RESULTS.ownMatch);

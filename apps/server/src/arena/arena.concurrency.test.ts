@@ -20,11 +20,19 @@ const STAKE = 40;
 const stable = (v: MatchView) => ({ ...v, serverNow: 0, clock: { ...v.clock!, remainingMs: [0, 0], at: 0 } });
 
 /** In a checkers match, the player to move plays their `pick`-th legal move (modulo their count), reporting `metrics`. */
-async function playLegal(id: string, players: [Player, Player], { pick = 0, metrics = {}, app }: { pick?: number; metrics?: object; app?: App } = {}) {
+async function playLegal(
+  id: string,
+  players: [Player, Player],
+  { pick = 0, metrics = {}, app }: { pick?: number; metrics?: object; app?: App } = {},
+) {
   const mover = kit.mover(await kit.view(id, players[0], app), players);
   const own = await kit.view(id, mover, app);
   const legal = (own.game!.view as { legal: string[] }).legal;
-  return kit.api('POST', `/api/matches/${id}/moves`, { as: mover, body: { move: legal[pick % legal.length], version: own.version, ...metrics }, app });
+  return kit.api('POST', `/api/matches/${id}/moves`, {
+    as: mover,
+    body: { move: legal[pick % legal.length], version: own.version, ...metrics },
+    app,
+  });
 }
 const START = 100_000;
 
@@ -62,7 +70,10 @@ async function expectPaidOnce(id: string, alice: Player, bob: Player) {
   expect(settles[0]!.n).toBe(2); // one transfer per stake, once
   const completed = (await kit.events(`match:${id}`)).filter((e) => e.type === 'match.completed');
   expect(completed).toHaveLength(1);
-  const moves = await kit.test.database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM match_moves WHERE match_id = $1 AND game_index = 1', [id]);
+  const moves = await kit.test.database.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM match_moves WHERE match_id = $1 AND game_index = 1',
+    [id],
+  );
   expect(moves[0]!.n).toBe(view.moves.filter((m) => m.gameIndex === 1).length);
   await kit.expectAuditClean();
 }
@@ -208,7 +219,9 @@ describe('the move is the write', () => {
     const players: [Player, Player] = [alice, bob];
     await kit.start(id, alice, bob);
     const snapshotSeq = async () => {
-      const [row] = await kit.test.database.db.query<{ seq: number }>(`SELECT (state ->> 'seq')::int AS seq FROM matches WHERE id = $1`, [id]);
+      const [row] = await kit.test.database.db.query<{ seq: number }>(`SELECT (state ->> 'seq')::int AS seq FROM matches WHERE id = $1`, [
+        id,
+      ]);
       return row!.seq;
     };
     for (let i = 1; i <= 34; i++) {
@@ -254,7 +267,12 @@ describe('closing a process', () => {
       expect(reply.status, reply.raw).toBe(200);
     }
     const stored = async () =>
-      (await kit.test.database.db.query<{ seq: number; version: number }>(`SELECT (state ->> 'seq')::int AS seq, version FROM matches WHERE id = $1`, [id]))[0]!;
+      (
+        await kit.test.database.db.query<{ seq: number; version: number }>(
+          `SELECT (state ->> 'seq')::int AS seq, version FROM matches WHERE id = $1`,
+          [id],
+        )
+      )[0]!;
     expect((await stored()).seq).toBe(0);
     const before = await kit.view(id, bob, first);
     await first.close();

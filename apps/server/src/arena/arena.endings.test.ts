@@ -17,7 +17,10 @@ const START = 100_000; // 1,000 credits in minor units
 const both = async (a: Player, b: Player) => [await kit.balance(a.id), await kit.balance(b.id)];
 
 async function scheduledMs(id: string): Promise<number> {
-  const [row] = await kit.test.database.db.query<{ at: Date }>('SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1', [id]);
+  const [row] = await kit.test.database.db.query<{ at: Date }>(
+    'SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1',
+    [id],
+  );
   return new Date(row!.at).getTime();
 }
 
@@ -93,13 +96,21 @@ describe('no-shows', () => {
     expect(await kit.arena.sweep(start + 5 * 60_000 + ARENA_RULES.sweepGraceMs + 1)).toMatchObject({ noShows: 1, failed: 0 });
     const view = await kit.view(id, bob);
     expect(view).toMatchObject({ status: 'completed', winnerId: alice.id, game: null });
-    expect(view.result).toMatchObject({ outcome: 'win', reason: 'forfeit', lastGameReason: null, payouts: [{ userId: alice.id, amount: 50 }] });
+    expect(view.result).toMatchObject({
+      outcome: 'win',
+      reason: 'forfeit',
+      lastGameReason: null,
+      payouts: [{ userId: alice.id, amount: 50 }],
+    });
     expect(await both(alice, bob)).toEqual([
       { available: START + STAKE * 100, escrow: 0 },
       { available: START - STAKE * 100, escrow: 0 },
     ]);
     await kit.expectAuditClean();
-    expect((await kit.events(`user:${bob.id}`)).find((e) => e.type === 'match.completed')?.payload).toMatchObject({ result: 'loss', reason: 'forfeit' });
+    expect((await kit.events(`user:${bob.id}`)).find((e) => e.type === 'match.completed')?.payload).toMatchObject({
+      result: 'loss',
+      reason: 'forfeit',
+    });
   });
 
   it('arriving after the deadline finds the match forfeited', async () => {
@@ -129,8 +140,13 @@ describe('no-shows', () => {
       { available: START, escrow: 0 },
       { available: START, escrow: 0 },
     ]);
-    expect(await kit.test.database.db.query('SELECT * FROM ratings WHERE user_id = ANY($1::uuid[])', [[alice.id, bob.id]])).toEqual(ratingsBefore);
-    const [challenge] = await kit.test.database.db.query<{ status: string }>('SELECT c.status FROM challenges c JOIN matches m ON m.challenge_id = c.id WHERE m.id = $1', [id]);
+    expect(await kit.test.database.db.query('SELECT * FROM ratings WHERE user_id = ANY($1::uuid[])', [[alice.id, bob.id]])).toEqual(
+      ratingsBefore,
+    );
+    const [challenge] = await kit.test.database.db.query<{ status: string }>(
+      'SELECT c.status FROM challenges c JOIN matches m ON m.challenge_id = c.id WHERE m.id = $1',
+      [id],
+    );
     expect(challenge!.status).toBe('cancelled');
     await kit.expectAuditClean();
   });
@@ -166,7 +182,8 @@ describe('draws', () => {
     const id = await kit.match('chess', alice, bob, { stake: STAKE });
     let view: MatchView = await kit.start(id, alice, bob);
     const players: [Player, Player] = [alice, bob];
-    const draw = (as: Player, action: 'offer' | 'accept' | 'decline') => kit.api('POST', `/api/matches/${id}/draw`, { as, body: { action } });
+    const draw = (as: Player, action: 'offer' | 'accept' | 'decline') =>
+      kit.api('POST', `/api/matches/${id}/draw`, { as, body: { action } });
 
     // Nothing to answer yet.
     const nothing = await draw(alice, 'accept');
@@ -204,7 +221,10 @@ describe('draws', () => {
       { available: START, escrow: 0 },
     ]);
     await kit.expectAuditClean();
-    const ratings = await kit.test.database.db.query<{ rating: number; draws: number }>('SELECT rating, draws FROM ratings WHERE game = $1 AND user_id = ANY($2::uuid[])', ['chess', [alice.id, bob.id]]);
+    const ratings = await kit.test.database.db.query<{ rating: number; draws: number }>(
+      'SELECT rating, draws FROM ratings WHERE game = $1 AND user_id = ANY($2::uuid[])',
+      ['chess', [alice.id, bob.id]],
+    );
     expect(ratings).toHaveLength(2);
     for (const r of ratings) {
       expect(r.rating).toBeCloseTo(1500, 6);

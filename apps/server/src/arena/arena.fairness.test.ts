@@ -105,7 +105,10 @@ describe('a flag that fell first decides', () => {
     const id = await kit.match('rock-paper-scissors', alice, bob, { stake: STAKE });
     const view = await kit.start(id, alice, bob);
     const aliceSeat = view.players.findIndex((p) => p.id === alice.id);
-    const [row] = await kit.test.database.db.query<{ since: string }>(`SELECT state->'clock'->>'since' AS since FROM matches WHERE id = $1`, [id]);
+    const [row] = await kit.test.database.db.query<{ since: string }>(
+      `SELECT state->'clock'->>'since' AS since FROM matches WHERE id = $1`,
+      [id],
+    );
     await kit.test.database.db.query(`UPDATE matches SET state = jsonb_set(state, '{clock,remainingMs}', $2::jsonb) WHERE id = $1`, [
       id,
       JSON.stringify(aliceSeat === 0 ? [40_000, 20_000] : [20_000, 40_000]),
@@ -166,10 +169,9 @@ describe('a flag that fell first decides', () => {
   it('a draw answer that arrived before the flag fell counts, however long it waited for its turn', async () => {
     const { id, white, black } = await chessMatch('fqua', 'fqub');
     expect((await draw(id, black, 'offer')).status).toBe(200);
-    const [row] = await kit.test.database.db.query<{ clock: { since: number; remainingMs: [number, number]; quotaMs: [number, number]; running: number[] } }>(
-      `SELECT state->'clock' AS clock FROM matches WHERE id = $1`,
-      [id],
-    );
+    const [row] = await kit.test.database.db.query<{
+      clock: { since: number; remainingMs: [number, number]; quotaMs: [number, number]; running: number[] };
+    }>(`SELECT state->'clock' AS clock FROM matches WHERE id = $1`, [id]);
     const c = row!.clock;
     const seat = c.running[0] as 0 | 1;
     const fallsAt = c.since + c.remainingMs[seat] + Math.min(c.quotaMs[seat], 2_000);
@@ -279,12 +281,15 @@ describe('ready', () => {
     expect(await kit.snapshot(id)).toBe(started);
   });
 
-  it('a ready that arrived before the no-show deadline counts, however long it waited behind the match\'s other work', async () => {
+  it("a ready that arrived before the no-show deadline counts, however long it waited behind the match's other work", async () => {
     const alice = await kit.player('rdta');
     const bob = await kit.player('rdtb');
     const id = await kit.match('tic-tac-toe', alice, bob, { stake: STAKE });
     expect((await kit.api('POST', `/api/matches/${id}/ready`, { as: alice })).status).toBe(200);
-    const [row] = await kit.test.database.db.query<{ at: Date }>('SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1', [id]);
+    const [row] = await kit.test.database.db.query<{ at: Date }>(
+      'SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1',
+      [id],
+    );
     const deadline = new Date(row!.at).getTime() + 5 * 60_000;
     const other = await kit.anotherApp();
     const arena = other.services.arena;
@@ -308,7 +313,10 @@ describe('ready', () => {
     const bob = await kit.player('rdvb');
     const id = await kit.match('tic-tac-toe', alice, bob, { stake: STAKE });
     await kit.view(id, alice); // cached here as pending
-    const [row] = await kit.test.database.db.query<{ at: Date }>('SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1', [id]);
+    const [row] = await kit.test.database.db.query<{ at: Date }>(
+      'SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1',
+      [id],
+    );
     const other = await kit.anotherApp();
     expect(await other.services.arena.sweep(new Date(row!.at).getTime() + 6 * 60_000)).toMatchObject({ noShows: 1 });
     const voided = await kit.snapshot(id);

@@ -139,8 +139,7 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
   // Records and ratings (a void is no game: nothing changes). VTokens play is not a ranking: the
   // write keeps the real record and counts the virtual one, and nothing is rated.
   const virtual = match.currency === 'vtokens';
-  const resultOf = (seat: Seat): 'win' | 'loss' | 'draw' =>
-    ending.kind === 'win' ? (ending.winner === seat ? 'win' : 'loss') : 'draw';
+  const resultOf = (seat: Seat): 'win' | 'loss' | 'draw' => (ending.kind === 'win' ? (ending.winner === seat ? 'win' : 'loss') : 'draw');
   const profiles: repo.FinishWrite['profiles'] = [];
   const newRatings: repo.FinishWrite['ratings'] = [];
   const ratings: MatchResult['ratings'] = [];
@@ -164,7 +163,14 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
       const record = recordOf(id);
       const result = resultOf(seat);
       const wins = record.wins + (result === 'win' ? 1 : 0);
-      profiles.push({ id, wins, losses: record.losses + (result === 'loss' ? 1 : 0), streak: nextStreak(record.streak, result), level: levelFor(wins), result });
+      profiles.push({
+        id,
+        wins,
+        losses: record.losses + (result === 'loss' ? 1 : 0),
+        streak: nextStreak(record.streak, result),
+        level: levelFor(wins),
+        result,
+      });
       if (virtual) return;
       newRatings.push({ userId: id, ...after[seat], result });
       ratings.push({ userId: id, before: displayRating(before[seat]).value, after: displayRating(after[seat]).value });
@@ -232,6 +238,8 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
     events,
   });
   announce(tx, topics.match(match.id), version, 'match.completed', JSON.stringify(input.publicEvent(result, version)));
-  events.forEach((e, i) => notifyEvent(tx, { topic: e.topic, version: versions[i]!, type: e.type, payloadJson: JSON.stringify(e.payload) }));
+  events.forEach((e, i) =>
+    notifyEvent(tx, { topic: e.topic, version: versions[i]!, type: e.type, payloadJson: JSON.stringify(e.payload) }),
+  );
   return { ok: true, version, result };
 }

@@ -79,7 +79,13 @@ describe('match:{id}, numbered by the match', () => {
     // The arrivals and the players' own streams are stored as before.
     expect((await kit.events(`arena-join:${id}`)).map((e) => e.type)).toEqual(['player_joined', 'player_joined']);
     // And the tests' tap heard the match's events as the other process did.
-    expect((await kit.events(topic)).map((e) => e.type)).toEqual(['match.ready', 'match.started', 'match.move', 'match.move', 'match.move']);
+    expect((await kit.events(topic)).map((e) => e.type)).toEqual([
+      'match.ready',
+      'match.started',
+      'match.move',
+      'match.move',
+      'match.move',
+    ]);
   });
 
   it('a socket resuming within what its hub holds gets the events it missed; from further back, a gap and then live', async () => {
@@ -115,7 +121,8 @@ describe('match:{id}, numbered by the match', () => {
     const db = kit.test.database.db;
     await db.query('UPDATE matches SET followers = NULL WHERE id = $1', [id]); // not even the tests' tap
     const here = await follow(alice, topic);
-    const followers = async () => (await db.query<{ followers: string[] | null }>('SELECT followers FROM matches WHERE id = $1', [id]))[0]!.followers;
+    const followers = async () =>
+      (await db.query<{ followers: string[] | null }>('SELECT followers FROM matches WHERE id = $1', [id]))[0]!.followers;
     expect(await followers()).toHaveLength(1); // this process's hub
 
     // Followed here only: this process's sockets hear the move, nothing goes to the others.

@@ -82,11 +82,17 @@ describe('a tic-tac-toe best of 3', () => {
     expect(view.players[0].rating.games).toBe(1);
 
     // The challenge is closed; the match was announced completed to both players.
-    const [challenge] = await kit.test.database.db.query<{ status: string }>('SELECT c.status FROM challenges c JOIN matches m ON m.challenge_id = c.id WHERE m.id = $1', [id]);
+    const [challenge] = await kit.test.database.db.query<{ status: string }>(
+      'SELECT c.status FROM challenges c JOIN matches m ON m.challenge_id = c.id WHERE m.id = $1',
+      [id],
+    );
     expect(challenge!.status).toBe('completed');
     const bobsEvents = await kit.events(`user:${bob.id}`);
     expect(bobsEvents.find((e) => e.type === 'match.completed')?.payload).toMatchObject({ matchId: id, result: 'loss', received: 0 });
-    expect((await kit.events(`user:${alice.id}`)).find((e) => e.type === 'match.completed')?.payload).toMatchObject({ result: 'win', received: 50 });
+    expect((await kit.events(`user:${alice.id}`)).find((e) => e.type === 'match.completed')?.payload).toMatchObject({
+      result: 'win',
+      received: 50,
+    });
 
     // Every move, in order, with the revealed seeds.
     const replay = await kit.replay(id, bob);
@@ -125,7 +131,7 @@ describe('the clock the creator chose', () => {
     expect(view.timeControl).toEqual(control);
     // The second game keeps the same control.
     await playTicTacToeGame(kit, id, [alice, bob], alice);
-    expect((await kit.view(id, alice))).toMatchObject({ clock: control, game: { index: 1 } });
+    expect(await kit.view(id, alice)).toMatchObject({ clock: control, game: { index: 1 } });
   });
 });
 
@@ -223,7 +229,11 @@ describe('refusals', () => {
   });
 
   it("lists a player's active matches", async () => {
-    const list = await kit.api<{ matches: { id: string; viewerSeat: number; yourTurn: boolean; status: string }[] }>('GET', '/api/arena/matches', { as: bob });
+    const list = await kit.api<{ matches: { id: string; viewerSeat: number; yourTurn: boolean; status: string }[] }>(
+      'GET',
+      '/api/arena/matches',
+      { as: bob },
+    );
     expect(list.status).toBe(200);
     expect(list.body.matches.map((m) => m.id)).toContain(id);
     const entry = list.body.matches.find((m) => m.id === id)!;

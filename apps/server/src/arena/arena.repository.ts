@@ -54,7 +54,11 @@ export type MatchCoreJson = Omit<MatchCoreRow, TimeColumn> & { [K in TimeColumn]
 
 /** The match, with the moves stored after its state snapshot (to replay on it), in order (arena_find_core, 022). */
 export async function findCore(db: Queryable, id: string): Promise<(MatchCoreJson & { later: ReplayMoveRow[] }) | null> {
-  const [row] = await db.query<{ core: (MatchCoreJson & { later: ReplayMoveRow[] }) | null }>('SELECT arena_find_core($1) AS core', [id], 'arena_find_core');
+  const [row] = await db.query<{ core: (MatchCoreJson & { later: ReplayMoveRow[] }) | null }>(
+    'SELECT arena_find_core($1) AS core',
+    [id],
+    'arena_find_core',
+  );
   return row?.core ?? null;
 }
 
@@ -108,8 +112,16 @@ const VIEW_SELECT = `SELECT ${CORE}, m.platform, m.bet_amount, m.winner_id, m.ma
  * A match with its players and every move (the canonical moves too when `withMoves`): one call
  * of arena_match_view (011), planned once per connection. Times arrive as ISO texts.
  */
-export async function findForView(db: Queryable, id: string, { withMoves = false } = {}): Promise<(MatchViewRow & { moves: MoveRow[] }) | null> {
-  const [row] = await db.query<{ view: (MatchViewRow & { moves: MoveRow[] }) | null }>('SELECT arena_match_view($1, $2) AS view', [id, withMoves], 'arena_match_view');
+export async function findForView(
+  db: Queryable,
+  id: string,
+  { withMoves = false } = {},
+): Promise<(MatchViewRow & { moves: MoveRow[] }) | null> {
+  const [row] = await db.query<{ view: (MatchViewRow & { moves: MoveRow[] }) | null }>(
+    'SELECT arena_match_view($1, $2) AS view',
+    [id, withMoves],
+    'arena_match_view',
+  );
   return row?.view ?? null;
 }
 
@@ -139,7 +151,10 @@ export interface MoveRow {
 }
 
 /** Who may follow `match:{id}`: its players always, anyone signed in when the match is public. */
-export async function topicAccess(db: Queryable, id: string): Promise<{ player1_id: string; player2_id: string; is_private: boolean } | null> {
+export async function topicAccess(
+  db: Queryable,
+  id: string,
+): Promise<{ player1_id: string; player2_id: string; is_private: boolean } | null> {
   const [row] = await db.query<{ player1_id: string; player2_id: string; is_private: boolean }>(
     'SELECT player1_id, player2_id, is_private FROM matches WHERE id = $1',
     [id],
@@ -299,7 +314,11 @@ export async function writeFinish(tx: Queryable, w: FinishWrite): Promise<number
       premove: move.premove,
     },
   });
-  const [row] = await tx.query<{ versions: (string | number)[] }>('SELECT arena_finish_write($1::jsonb) AS versions', [p], 'arena_finish_write');
+  const [row] = await tx.query<{ versions: (string | number)[] }>(
+    'SELECT arena_finish_write($1::jsonb) AS versions',
+    [p],
+    'arena_finish_write',
+  );
   return (row?.versions ?? []).map(Number);
 }
 
@@ -383,7 +402,9 @@ export async function writeBatch(
       `"notation":${JSON.stringify(x.notation)},"at":${jsonDate(x.at)},"r0":${Math.round(x.remainingMs[0])},` +
       `"r1":${Math.round(x.remainingMs[1])},"elapsed":${x.elapsedMs},"lag":${x.lagMs ?? 'null'},"premove":${x.premove}}`,
   );
-  const e = events.map((x) => `{"match":"${x.matchId}","topic":${JSON.stringify(x.topic)},"type":${JSON.stringify(x.type)},"payload":${x.payload}}`);
+  const e = events.map(
+    (x) => `{"match":"${x.matchId}","topic":${JSON.stringify(x.topic)},"type":${JSON.stringify(x.type)},"payload":${x.payload}}`,
+  );
   const batch = `{"origin":${JSON.stringify(origin ?? null)},"changes":[${c.join(',')}],"moves":[${m.join(',')}],"events":[${e.join(',')}]}`;
   const [row] = await db.query<{ applied: string[]; versions: (string | number | null)[]; remote: string[] }>(
     'SELECT applied, versions, remote FROM arena_write($1::jsonb)',

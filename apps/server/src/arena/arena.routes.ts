@@ -59,7 +59,8 @@ function arenaTopics(ctx: AppContext): void {
   ctx.topics.authorize('arena-join', async ({ user, id }) => isPlayer(await topicAccess(id), user.userId));
 }
 
-const REFUSALS = `Refusals change nothing: 401 signed out; 404 no such match; 403 not a player (a spectator or a stranger, ` +
+const REFUSALS =
+  `Refusals change nothing: 401 signed out; 404 no such match; 403 not a player (a spectator or a stranger, ` +
   `"Only the players of this match can play in it."); 409 not started, match over, stale version ("This match has ` +
   `changed since you last saw it..."), not your turn; 400 an invalid or illegal move (the game's own text).`;
 
@@ -108,7 +109,7 @@ export function arenaFeature(app: App, ctx: AppContext, arena: Arena): void {
         summary: 'One match as its player sees it: players, series, the current game (my view), clocks, moves, result',
         description:
           'For the two players only (403 "Only the players of this match can view it."; spectators use /api/spectate/{id}). ' +
-          'The game part is the rules\' view for my seat: the other player\'s unrevealed throw or a ludo seed never appear. ' +
+          "The game part is the rules' view for my seat: the other player's unrevealed throw or a ludo seed never appear. " +
           'Live changes: realtime topic match:{id} (see MatchEvent); a gap in versions means refetch this.',
         params: idParams,
         response: { 200: matchViewResponseSchema, ...errors(401, 403, 404) },
@@ -145,7 +146,7 @@ export function arenaFeature(app: App, ctx: AppContext, arena: Arena): void {
       schema: {
         tags: ['matches'],
         security: bearer,
-        summary: 'Play a move: validated by the game\'s rules, clocked, stored, then published',
+        summary: "Play a move: validated by the game's rules, clocked, stored, then published",
         description:
           `Body: the move in the game\'s input (tic-tac-toe a cell 0-8, RPS a throw, chess UCI/SAN or {from,to,promotion}, ` +
           `checkers a path, ludo {type:"roll"} or {type:"move",token}), the match version it was made on, the lag the ` +
@@ -194,7 +195,7 @@ export function arenaFeature(app: App, ctx: AppContext, arena: Arena): void {
         security: bearer,
         summary: 'Offer, accept or decline a draw of the current game (chess and checkers)',
         description:
-          'An offer stands until the opponent accepts, declines or moves; offering while the opponent\'s offer stands ' +
+          "An offer stands until the opponent accepts, declines or moves; offering while the opponent's offer stands " +
           'accepts it. An agreed draw ends the current game drawn; the series replays it (the third drawn game makes the ' +
           'match a draw and returns both stakes). ' +
           FLAG_FIRST,
@@ -216,8 +217,9 @@ export function arenaFeature(app: App, ctx: AppContext, arena: Arena): void {
       schema: {
         tags: ['matches'],
         security: bearer,
-        summary: 'A finished match move by move: every move in order, canonical, with each game\'s revealed seed',
-        description: 'The seeds let anyone check ludo\'s dice (verifyLudoRolls) and the AI\'s throws (verifyAiThrow). 409 while the match is not over.',
+        summary: "A finished match move by move: every move in order, canonical, with each game's revealed seed",
+        description:
+          "The seeds let anyone check ludo's dice (verifyLudoRolls) and the AI's throws (verifyAiThrow). 409 while the match is not over.",
         params: idParams,
         response: { 200: replaySchema, ...errors(401, 403, 404, 409) },
       },
@@ -231,7 +233,7 @@ export function arenaFeature(app: App, ctx: AppContext, arena: Arena): void {
       schema: {
         tags,
         security: bearer,
-        summary: 'Watch a match: read-only, no secrets (the spectator\'s view)',
+        summary: "Watch a match: read-only, no secrets (the spectator's view)",
         description: 'Any signed-in player for a public match; a private match is for its players (403). Live: match:{id}.',
         params: idParams,
         response: { 200: matchViewResponseSchema, ...errors(401, 403, 404) },

@@ -40,7 +40,8 @@ async function nextEvent(socket: TestSocket, type: string) {
 const heard = (socket: TestSocket) => JSON.stringify(socket.received);
 
 /** A player's own view with its legal moves (which name every throw) left out. */
-const withoutLegal = (view: MatchView) => JSON.stringify({ ...view, game: { ...view.game, view: { ...(view.game!.view as object), legal: [] } } });
+const withoutLegal = (view: MatchView) =>
+  JSON.stringify({ ...view, game: { ...view.game, view: { ...(view.game!.view as object), legal: [] } } });
 
 describe('rock-paper-scissors secrecy', () => {
   it('keeps a throw from the opponent and spectators until both are in, over sockets and the API', async () => {
@@ -89,7 +90,13 @@ describe('rock-paper-scissors secrecy', () => {
 
     // Throwing twice is refused; a stale version too (both over the socket, with the HTTP codes).
     aliceSocket.send({ t: 'move', d: { ref: 'r2', matchId: id, move: 'paper', version: view.version + 1 } });
-    expect((await aliceSocket.next('moved')).d).toMatchObject({ ref: 'r2', ok: false, status: 409, code: 'not_your_turn', message: 'You have already thrown.' });
+    expect((await aliceSocket.next('moved')).d).toMatchObject({
+      ref: 'r2',
+      ok: false,
+      status: 409,
+      code: 'not_your_turn',
+      message: 'You have already thrown.',
+    });
     aliceSocket.send({ t: 'move', d: { ref: 'r3', matchId: id, move: 'paper', version: view.version } });
     expect((await aliceSocket.next('moved')).d).toMatchObject({ ref: 'r3', ok: false, status: 409, code: 'stale_version' });
     // A spectator's socket move is refused like its HTTP one.

@@ -119,7 +119,10 @@ export class Arena {
     const behind = [...this.cache.values()].filter((m) => m.status === 'in_progress' && m.state && m.state.seq !== m.storedSeq);
     if (behind.length === 0) return;
     try {
-      const stored = await repo.storeSnapshots(this.ctx.db, behind.map((m) => ({ id: m.id, version: m.version, state: m.state! })));
+      const stored = await repo.storeSnapshots(
+        this.ctx.db,
+        behind.map((m) => ({ id: m.id, version: m.version, state: m.state! })),
+      );
       this.ctx.log.info({ matches: behind.length, stored }, 'arena: state snapshots stored on close');
     } catch (error) {
       // Nothing is lost: the moves are stored, and the next read replays them.
@@ -150,7 +153,11 @@ export class Arena {
    * judged again on a fresh read too: another process may have moved the match on (started it,
    * played a move) since, and the player must not be refused for what only this copy says.
    */
-  private operate<T>(id: string, attempt: (m: MatchRecord | null, fresh: boolean) => Promise<T | Stale>, { fresh = false } = {}): Promise<T> {
+  private operate<T>(
+    id: string,
+    attempt: (m: MatchRecord | null, fresh: boolean) => Promise<T | Stale>,
+    { fresh = false } = {},
+  ): Promise<T> {
     return this.serial(id, async () => {
       if (this.closed) throw new AppError(503, 'unavailable', ARENA.busy);
       const cachedCopy = !fresh && this.cache.has(id);
@@ -270,7 +277,12 @@ export class Arena {
   }
 
   private matchTopicEvent(next: MatchRecord, type: string, now: number, extra: Parameters<typeof matchEvent>[1] = {}) {
-    return { matchId: next.id, topic: topics.match(next.id), type, payload: JSON.stringify(matchEvent(this.eventContext(next, now), extra)) };
+    return {
+      matchId: next.id,
+      topic: topics.match(next.id),
+      type,
+      payload: JSON.stringify(matchEvent(this.eventContext(next, now), extra)),
+    };
   }
 
   /** Commits a transition of a running match: a plain change, or the end of the match. */
@@ -283,7 +295,8 @@ export class Arena {
   ): Promise<{ version: number; result?: MatchResult } | Stale> {
     if (t.matchOutcome) {
       const outcome = t.matchOutcome;
-      const ending: Ending = 'winner' in outcome ? { kind: 'win', winner: outcome.winner, reason: outcome.reason } : { kind: 'draw', reason: outcome.reason };
+      const ending: Ending =
+        'winner' in outcome ? { kind: 'win', winner: outcome.winner, reason: outcome.reason } : { kind: 'draw', reason: outcome.reason };
       const lastGame = t.gameOver?.record.outcome?.reason ?? null;
       return this.finish(m, t.state, ending, lastGame, now, move, t.gameOver);
     }
@@ -315,10 +328,7 @@ export class Arena {
         move: move && moveInsert(m.id, move),
         now,
         publicEvent: (result, version) =>
-          matchEvent(
-            { matchId: m.id, version, status, readyAt: m.readyAt, state, now },
-            { ...(move ? { move } : {}), gameOver, result },
-          ),
+          matchEvent({ matchId: m.id, version, status, readyAt: m.readyAt, state, now }, { ...(move ? { move } : {}), gameOver, result }),
       }),
     );
     if (!outcome.ok) {
@@ -336,10 +346,13 @@ export class Arena {
   private armTimer(m: MatchRecord, deadline: number | null): void {
     this.disarmTimer(m.id);
     if (deadline === null || this.closed) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(m.id);
-      this.flag(m.id).catch((error: unknown) => this.ctx.log.error({ err: error, matchId: m.id }, 'arena: clock check failed'));
-    }, Math.max(0, deadline - this.now()) + TIMER_SLACK_MS);
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(m.id);
+        this.flag(m.id).catch((error: unknown) => this.ctx.log.error({ err: error, matchId: m.id }, 'arena: clock check failed'));
+      },
+      Math.max(0, deadline - this.now()) + TIMER_SLACK_MS,
+    );
     timer.unref();
     this.timers.set(m.id, timer);
   }
@@ -414,7 +427,12 @@ export class Arena {
       ];
       if (both) {
         for (const userId of m.players) {
-          events.push({ matchId: m.id, topic: topics.user(userId), type: 'match.started', payload: JSON.stringify({ matchId: m.id, gameType: m.game }) });
+          events.push({
+            matchId: m.id,
+            topic: topics.user(userId),
+            type: 'match.started',
+            payload: JSON.stringify({ matchId: m.id, gameType: m.game }),
+          });
         }
       }
       // "Match Started" to both, or "Opponent Ready" to the other: events in this same write
@@ -430,13 +448,21 @@ export class Arena {
       );
       for (const note of notes) events.push({ matchId: m.id, topic: note.topic, type: note.type, payload: note.payload });
       if (!(await this.writePlain(m, next, null, events))) return STALE;
-      announceCommitted(this.ctx.db, notes.map((note) => note.notification.id));
+      announceCommitted(
+        this.ctx.db,
+        notes.map((note) => note.notification.id),
+      );
       return { version: next.version, started: both };
     });
   }
 
   /** A move, received at `receivedAt` (server time): validated, clocked, stored, published. */
-  async move(user: AccessClaims, id: string, request: MovePlay, arrivedAt = this.now()): Promise<{ version: number; result?: MatchResult }> {
+  async move(
+    user: AccessClaims,
+    id: string,
+    request: MovePlay,
+    arrivedAt = this.now(),
+  ): Promise<{ version: number; result?: MatchResult }> {
     const started = performance.now();
     const { played, refused, duration } = this.ctx.metrics.moves;
     try {
@@ -479,7 +505,8 @@ export class Arena {
       const done = await this.move(user, matchId(d.matchId), request);
       return { matchId: d.matchId, ok: true, version: done.version };
     } catch (error) {
-      if (error instanceof AppError) return { matchId: d.matchId, ok: false, status: error.status, code: error.code, message: error.message };
+      if (error instanceof AppError)
+        return { matchId: d.matchId, ok: false, status: error.status, code: error.code, message: error.message };
       this.ctx.log.error({ err: error, matchId: d.matchId }, 'arena: socket move failed');
       return { matchId: d.matchId, ok: false, status: 500, code: 'internal', message: GENERIC.other };
     }
@@ -510,7 +537,11 @@ export class Arena {
       const answer = drawArena(state, seat, request.action, now, this.seed);
       switch (answer.kind) {
         case 'refused': {
-          const message = { not_allowed: ARENA.drawNotAllowed, nothing_to_answer: ARENA.drawNothingToAnswer, already_offered: ARENA.drawAlreadyOffered }[answer.reason];
+          const message = {
+            not_allowed: ARENA.drawNotAllowed,
+            nothing_to_answer: ARENA.drawNothingToAnswer,
+            already_offered: ARENA.drawAlreadyOffered,
+          }[answer.reason];
           throw conflict(answer.reason === 'not_allowed' ? 'draw_not_allowed' : answer.reason, message);
         }
         case 'offered':

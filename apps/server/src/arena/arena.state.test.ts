@@ -29,7 +29,9 @@ function moved(outcome: MoveOutcome) {
 describe('starting', () => {
   it('sets up game 1 with a committed seed and the first seat on the clock', () => {
     const state = startArena({ game: 'tic-tac-toe', now: T0, seed: () => 'abc', firstSeat: 1 });
-    expect(state.games).toEqual([{ index: 0, firstSeat: 1, seed: 'abc', commitment: sha256Hex('abc'), outcome: null, startedAt: T0, endedAt: null }]);
+    expect(state.games).toEqual([
+      { index: 0, firstSeat: 1, seed: 'abc', commitment: sha256Hex('abc'), outcome: null, startedAt: T0, endedAt: null },
+    ]);
     expect(toMoveOf(state)).toEqual([1]);
     expect(state.clock).toMatchObject({ running: [1], since: T0, remainingMs: [60_000, 60_000] });
     expect(gameSummary(state.games[0]!).seed).toBeNull();
@@ -116,7 +118,10 @@ describe('draws and resignation', () => {
       expect(accepted.state.games).toHaveLength(2);
       expect(accepted.state.drawOffer).toBeNull();
     }
-    expect(drawArena(startArena({ game: 'tic-tac-toe', now: T0, seed }), 0, 'offer', T0)).toEqual({ kind: 'refused', reason: 'not_allowed' });
+    expect(drawArena(startArena({ game: 'tic-tac-toe', now: T0, seed }), 0, 'offer', T0)).toEqual({
+      kind: 'refused',
+      reason: 'not_allowed',
+    });
   });
 
   it('resigning concedes the series and ends the current game', () => {
@@ -153,7 +158,15 @@ describe('replaying stored moves', () => {
       // A move that ends a game is stored with a snapshot, never replayed.
       if (outcome.kind !== 'moved' || outcome.gameOver) break;
       const e = outcome.entry;
-      stored.push({ seq: e.seq, seat: e.seat, move: JSON.parse(JSON.stringify(e.move)), at: e.at, remainingMs: e.remainingMs, lagMs: e.lagMs, premove: e.premove });
+      stored.push({
+        seq: e.seq,
+        seat: e.seat,
+        move: JSON.parse(JSON.stringify(e.move)),
+        at: e.at,
+        remainingMs: e.remainingMs,
+        lagMs: e.lagMs,
+        premove: e.premove,
+      });
       state = outcome.state;
       states.push(state);
     }
@@ -164,7 +177,7 @@ describe('replaying stored moves', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.nat(), (s, cut) => {
         let x = s;
-        const random = () => ((x = (x * 48271) % 2147483647) / 2147483647);
+        const random = () => (x = (x * 48271) % 2147483647) / 2147483647;
         const { start, stored, states } = playout(game, random);
         // From the start, and from any snapshot along the way.
         expect(replayMoves(start, stored)).toEqual(states.at(-1) ?? start);

@@ -77,7 +77,13 @@ function newGame(game: WebGameId, control: TimeControl, index: number, firstSeat
 }
 
 /** Both players are here: the series starts with game 1 and its clock. */
-export function startArena({ game, control = matchTimeControl(game, null), now, seed = randomSeed, firstSeat = 0 }: StartOptions): ArenaState {
+export function startArena({
+  game,
+  control = matchTimeControl(game, null),
+  now,
+  seed = randomSeed,
+  firstSeat = 0,
+}: StartOptions): ArenaState {
   const series = startSeries(firstSeat);
   const first = nextGame(series)!;
   const { board, clock, record } = newGame(game, control, first.index, first.firstSeat, now, seed(), undefined);
@@ -107,7 +113,14 @@ export interface Transition {
 }
 
 /** Ends the current game with `outcome`; the next game (if any) starts at once. */
-function endGame(state: ArenaState, board: unknown, clock: ClockState, outcome: DecidedOutcome, now: number, seed: () => string): Transition {
+function endGame(
+  state: ArenaState,
+  board: unknown,
+  clock: ClockState,
+  outcome: DecidedOutcome,
+  now: number,
+  seed: () => string,
+): Transition {
   const recorded = recordGame(state.series, outcome);
   if (!recorded.ok) throw new Error(`arena: ${recorded.error}`);
   const games = state.games.slice();
@@ -163,7 +176,12 @@ const sameSeats = (a: readonly Seat[], b: readonly Seat[]) => a.length === b.len
  * `seat` plays `input`. Refusals change nothing; otherwise the clock is pressed (lag credited
  * within the quota), the move applied, and a finished game recorded in the series.
  */
-export function applyArenaMove(state: ArenaState, seat: Seat, input: unknown, { now, metrics = {}, seed = randomSeed }: MoveInput): MoveOutcome {
+export function applyArenaMove(
+  state: ArenaState,
+  seat: Seat,
+  input: unknown,
+  { now, metrics = {}, seed = randomSeed }: MoveInput,
+): MoveOutcome {
   if (isOver(state)) return { kind: 'refused', code: 'game_over', error: 'The match is already over.' };
   const rules = matchRules(state.game);
   const result = rules.applyMove(state.board, seat, input);
@@ -223,7 +241,10 @@ export interface StoredMove {
 export function replayMoves(state: ArenaState, moves: readonly StoredMove[]): ArenaState {
   let current = state;
   for (const stored of moves) {
-    const metrics: MoveMetrics = { ...(stored.lagMs === null ? {} : { lagMs: stored.lagMs }), ...(stored.premove ? { premove: true } : {}) };
+    const metrics: MoveMetrics = {
+      ...(stored.lagMs === null ? {} : { lagMs: stored.lagMs }),
+      ...(stored.premove ? { premove: true } : {}),
+    };
     const noSeed = () => {
       throw new Error(`arena: replaying move ${stored.seq} would start a game`);
     };
@@ -254,8 +275,7 @@ export function checkFlag(state: ArenaState, now: number, seed: () => string = r
   const first = Math.min(...fallen.map((seat) => flagFallsAt(clock, seat)));
   const flagged = fallen.length > 1 ? fallen.filter((seat) => flagFallsAt(clock, seat) === first) : fallen;
   const rules = matchRules(state.game);
-  const outcome: DecidedOutcome =
-    flagged.length > 1 ? { draw: true, reason: 'timeout' } : rules.timeoutOutcome(state.board, flagged[0]!);
+  const outcome: DecidedOutcome = flagged.length > 1 ? { draw: true, reason: 'timeout' } : rules.timeoutOutcome(state.board, flagged[0]!);
   return endGame(state, state.board, flagSeat(clock, flagged[0]!), outcome, now, seed);
 }
 

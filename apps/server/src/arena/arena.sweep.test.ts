@@ -20,7 +20,10 @@ const START = 100_000;
 const GRACE = ARENA_RULES.sweepGraceMs;
 
 async function noShowDeadline(id: string): Promise<number> {
-  const [row] = await kit.test.database.db.query<{ at: Date }>('SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1', [id]);
+  const [row] = await kit.test.database.db.query<{ at: Date }>(
+    'SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1',
+    [id],
+  );
   return new Date(row!.at).getTime() + ARENA_RULES.noShowMs;
 }
 
@@ -73,7 +76,12 @@ describe('the sweep waits a grace past a no-show deadline', () => {
     expect(await kit.arena.sweep(deadline + GRACE + 1)).toEqual({ flagged: 0, noShows: 1, failed: 0 });
     const view = await kit.view(id, bob);
     expect(view).toMatchObject({ status: 'completed', winnerId: alice.id, game: null });
-    expect(view.result).toMatchObject({ outcome: 'win', reason: 'forfeit', lastGameReason: null, payouts: [{ userId: alice.id, amount: STAKE * 2 }] });
+    expect(view.result).toMatchObject({
+      outcome: 'win',
+      reason: 'forfeit',
+      lastGameReason: null,
+      payouts: [{ userId: alice.id, amount: STAKE * 2 }],
+    });
     expect([await kit.balance(alice.id), await kit.balance(bob.id)]).toEqual([
       { available: START + STAKE * 100, escrow: 0 },
       { available: START - STAKE * 100, escrow: 0 },
@@ -144,7 +152,10 @@ describe('a ready arriving late, within the grace', () => {
     // end the match (void, as nobody's ready is stored yet) before Bob's ready commits.
     const c = (await kit.anotherApp()).services.arena;
     Object.defineProperty(c, 'now', { value: () => deadline + 5 });
-    await expect(c.ready({ userId: alice.id } as Parameters<Arena['ready']>[0], id)).rejects.toMatchObject({ status: 409, code: 'no_show' });
+    await expect(c.ready({ userId: alice.id } as Parameters<Arena['ready']>[0], id)).rejects.toMatchObject({
+      status: 409,
+      code: 'no_show',
+    });
     a.clock.now = deadline + 5;
     a.release();
     expect(await onTime).toMatchObject({ started: false });

@@ -21,7 +21,12 @@ export interface SweepTarget {
  * still being written there, commit first: on time is judged by arrival, not by who writes
  * first. Each match on its own: one failure holds back none.
  */
-export async function sweepOverdue(arena: SweepTarget, ctx: Pick<AppContext, 'db' | 'log'>, now: number, batch: number): Promise<SweepResult> {
+export async function sweepOverdue(
+  arena: SweepTarget,
+  ctx: Pick<AppContext, 'db' | 'log'>,
+  now: number,
+  batch: number,
+): Promise<SweepResult> {
   let flagged = 0;
   let noShows = 0;
   let failed = 0;

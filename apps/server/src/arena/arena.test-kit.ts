@@ -38,7 +38,11 @@ export interface Kit {
   app: App;
   arena: Arena;
   player(label?: string): Promise<Player>;
-  api<T = MatchViewResponse & ApiErrorBody>(method: 'GET' | 'POST', url: string, options?: { as?: Player; body?: unknown; app?: App }): Promise<Reply<T>>;
+  api<T = MatchViewResponse & ApiErrorBody>(
+    method: 'GET' | 'POST',
+    url: string,
+    options?: { as?: Player; body?: unknown; app?: App },
+  ): Promise<Reply<T>>;
   /** A challenge of `game` by `creator`, accepted by `acceptor`: the pending match's id. */
   /** `duration`: the match length (default: one whose clocks are the game's standard, or close: KIT_LENGTHS). */
   match(

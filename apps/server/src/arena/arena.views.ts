@@ -79,7 +79,11 @@ function player(row: MatchViewRow, seat: Seat, moves: MoveRow[]): ArenaPlayer {
     lastSeen = Math.max(lastSeen ?? 0, new Date(moves[i]!.created_at).getTime());
     break;
   }
-  const rating = displayRating({ rating: p.rating ?? GLICKO2.initial.rating, rd: p.rd ?? GLICKO2.initial.rd, volatility: GLICKO2.initial.volatility });
+  const rating = displayRating({
+    rating: p.rating ?? GLICKO2.initial.rating,
+    rd: p.rd ?? GLICKO2.initial.rd,
+    volatility: GLICKO2.initial.volatility,
+  });
   return {
     seat,
     id: p.id,
@@ -123,7 +127,12 @@ export function buildMatchView(row: MatchViewRow, moves: MoveRow[], viewer: View
     yourTurn: viewerSeat !== null && toMove.includes(viewerSeat),
     drawOffer: state?.drawOffer ?? null,
     canOfferDraw:
-      viewerSeat !== null && row.status === 'in_progress' && canOfferDraw(game) && state !== null && !isOver(state) && state.drawOffer !== viewerSeat,
+      viewerSeat !== null &&
+      row.status === 'in_progress' &&
+      canOfferDraw(game) &&
+      state !== null &&
+      !isOver(state) &&
+      state.drawOffer !== viewerSeat,
     moves: moves.map(publicMove),
     result: row.result,
     serverNow: now,
@@ -208,9 +217,7 @@ export function buildReplay(row: MatchViewRow, moves: MoveRow[]): Replay {
     ...gameSummary(record),
     // The match is over: every seed may be checked, even a game cut short by a resignation.
     seed: record.seed,
-    moves: moves
-      .filter((m) => m.game_index === record.index)
-      .map((m) => ({ ...publicMove(m), move: m.move, elapsedMs: m.elapsed_ms })),
+    moves: moves.filter((m) => m.game_index === record.index).map((m) => ({ ...publicMove(m), move: m.move, elapsedMs: m.elapsed_ms })),
   }));
   return {
     match: { ...baseMatch(row, 'spectator'), gameName: GAMES[row.game_type].name, version: row.version },

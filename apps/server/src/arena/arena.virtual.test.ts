@@ -37,7 +37,12 @@ async function virtualRecord(id: string) {
 }
 
 async function switchTo(player: Player, accountType: 'real' | 'virtual') {
-  const reply = await kit.app.inject({ method: 'PATCH', url: '/api/auth/user', headers: player.headers, payload: { account_type: accountType } });
+  const reply = await kit.app.inject({
+    method: 'PATCH',
+    url: '/api/auth/user',
+    headers: player.headers,
+    payload: { account_type: accountType },
+  });
   expect(reply.statusCode, reply.body).toBe(200);
 }
 

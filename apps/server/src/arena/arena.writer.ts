@@ -103,7 +103,17 @@ export class MatchWriter {
   private readonly hub: () => RealtimeHub | undefined;
   private readonly batchSizes: WriterOptions['batchSizes'];
   private idle: (() => void)[] = [];
-  readonly stats: WriterStats = { batches: 0, items: 0, largest: 0, retried: 0, writeMs: 0, waitMs: 0, works: 0, workMs: 0, deadlocksRetried: 0 };
+  readonly stats: WriterStats = {
+    batches: 0,
+    items: 0,
+    largest: 0,
+    retried: 0,
+    writeMs: 0,
+    waitMs: 0,
+    works: 0,
+    workMs: 0,
+    deadlocksRetried: 0,
+  };
 
   constructor(
     private readonly db: Database,

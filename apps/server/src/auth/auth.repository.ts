@@ -29,21 +29,12 @@ const USER_COLUMNS = `u.id, u.email, u.created_at, p.username, p.display_name, p
   p.verification_completed_at, p.last_login`;
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
-  const [row] = await db.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM users u JOIN profiles p ON p.id = u.id WHERE u.id = $1`,
-    [id],
-  );
+  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u JOIN profiles p ON p.id = u.id WHERE u.id = $1`, [id]);
   return row ?? null;
 }
 
-export async function findCredentialsByEmail(
-  db: Queryable,
-  email: string,
-): Promise<{ id: string; password_hash: string } | null> {
-  const [row] = await db.query<{ id: string; password_hash: string }>(
-    'SELECT id, password_hash FROM users WHERE email = $1',
-    [email],
-  );
+export async function findCredentialsByEmail(db: Queryable, email: string): Promise<{ id: string; password_hash: string } | null> {
+  const [row] = await db.query<{ id: string; password_hash: string }>('SELECT id, password_hash FROM users WHERE email = $1', [email]);
   return row ?? null;
 }
 
@@ -106,9 +97,7 @@ export async function updatePasswordHash(db: Queryable, userId: string, password
 
 /** Locks the profile row until the transaction ends; returns its account type, null if none. */
 export async function lockProfile(tx: Queryable, userId: string): Promise<AccountType | null> {
-  const [row] = await tx.query<{ account_type: AccountType }>('SELECT account_type FROM profiles WHERE id = $1 FOR UPDATE', [
-    userId,
-  ]);
+  const [row] = await tx.query<{ account_type: AccountType }>('SELECT account_type FROM profiles WHERE id = $1 FOR UPDATE', [userId]);
   return row?.account_type ?? null;
 }
 
@@ -273,10 +262,10 @@ export async function deleteExpiredRefreshTokens(db: Queryable, batch = 200): Pr
 // Sign-in attempts
 
 export async function insertSignInAttempt(db: Queryable, email: string, address: string): Promise<number> {
-  const [row] = await db.query<{ id: number }>(
-    'INSERT INTO sign_in_attempts (email, address) VALUES ($1, $2) RETURNING id',
-    [email, address],
-  );
+  const [row] = await db.query<{ id: number }>('INSERT INTO sign_in_attempts (email, address) VALUES ($1, $2) RETURNING id', [
+    email,
+    address,
+  ]);
   return row!.id;
 }
 
@@ -289,7 +278,10 @@ export async function setSignInOutcome(db: Queryable, id: number, outcome: 'fail
  * elsewhere does not give a guesser at another address a fresh set of tries.
  */
 export async function clearAccountFailures(db: Queryable, email: string, address: string): Promise<void> {
-  await db.query('UPDATE sign_in_attempts SET account_cleared = true WHERE email = $1 AND address = $2 AND NOT account_cleared', [email, address]);
+  await db.query('UPDATE sign_in_attempts SET account_cleared = true WHERE email = $1 AND address = $2 AND NOT account_cleared', [
+    email,
+    address,
+  ]);
 }
 
 export interface AttemptWindow {

@@ -64,7 +64,14 @@ function authRoutes(app: App, ctx: AppContext, base: string, hide: boolean): voi
           'Limited per address and over the whole site (429 with Retry-After); a password among the most common ' +
           'ones is refused (400, field password).',
         body: signUpRequestSchema,
-        response: { 201: authResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
+        response: {
+          201: authResponseSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

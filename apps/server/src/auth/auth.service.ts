@@ -407,11 +407,7 @@ export interface UpdatedUser {
  * Changes the signed-in player's own profile. A switch of account type also returns a new
  * access token, since the token carries the account type.
  */
-export async function updateUser(
-  ctx: AppContext,
-  access: VerifiedAccessToken,
-  patch: UpdateProfileRequest,
-): Promise<UpdatedUser> {
+export async function updateUser(ctx: AppContext, access: VerifiedAccessToken, patch: UpdateProfileRequest): Promise<UpdatedUser> {
   const changes: repo.ProfilePatch = { ...patch };
   if (patch.username !== undefined) {
     const username = patch.username.trim();

@@ -125,9 +125,7 @@ describe('registration', () => {
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
     expect(row!.password_hash).not.toContain('secret123');
     expect(row).toMatchObject({ email: body.email.toLowerCase(), full_name: 'Test Player', timezone: 'Europe/London' });
-    const tokens = await t.database.db.query<{ token_hash: string }>('SELECT token_hash FROM refresh_tokens WHERE user_id = $1', [
-      user.id,
-    ]);
+    const tokens = await t.database.db.query<{ token_hash: string }>('SELECT token_hash FROM refresh_tokens WHERE user_id = $1', [user.id]);
     expect(tokens).toEqual([{ token_hash: crypto.createHash('sha256').update(r.refresh!.value).digest('hex') }]);
   });
 
@@ -217,7 +215,11 @@ describe('registration', () => {
     expect(noOptions.status).toBe(400);
     expect(noOptions.json!.error.field).toBe('options');
 
-    const signInWrongType = await call({ method: 'POST', url: '/api/auth/signin', body: { email: ['a'], password: 'x', account_type: 'real' } });
+    const signInWrongType = await call({
+      method: 'POST',
+      url: '/api/auth/signin',
+      body: { email: ['a'], password: 'x', account_type: 'real' },
+    });
     expect(signInWrongType.status).toBe(400);
     expect(signInWrongType.json!.error.field).toBe('email');
 
@@ -403,10 +405,9 @@ describe('sessions', () => {
     const third = r2.refresh!.value;
 
     // A replay well after the first use (beyond the two-tab grace period).
-    await t.database.db.query(
-      `UPDATE refresh_tokens SET used_at = used_at - interval '1 minute' WHERE token_hash = $1`,
-      [crypto.createHash('sha256').update(first).digest('hex')],
-    );
+    await t.database.db.query(`UPDATE refresh_tokens SET used_at = used_at - interval '1 minute' WHERE token_hash = $1`, [
+      crypto.createHash('sha256').update(first).digest('hex'),
+    ]);
     const replay = await call({ method: 'POST', url: '/api/auth/refresh', cookie: first });
     expect(replay.status).toBe(401);
     expect(replay.json!.error).toEqual({ code: 'session_expired', message: AUTH.refreshFailed });
@@ -646,7 +647,12 @@ describe('the signed-in user and profiles', () => {
 
 describe('request helpers', () => {
   const request = (access: Partial<VerifiedAccessToken> | null) =>
-    ({ versusAuth: access && { token: 'x', access: { userId: 'u', accountType: 'real', sessionId: 's', expiresAt: 0, role: 'user', ...access } } }) as unknown as FastifyRequest;
+    ({
+      versusAuth: access && {
+        token: 'x',
+        access: { userId: 'u', accountType: 'real', sessionId: 's', expiresAt: 0, role: 'user', ...access },
+      },
+    }) as unknown as FastifyRequest;
 
   it('requireRole: 401 signed out, 403 below the role, admins count as promoters', () => {
     expect(() => requireRole(request(null), 'user')).toThrow(AUTH.signInRequired);

@@ -24,7 +24,16 @@ async function signUp(headers: Headers = {}, on: TestApp = t) {
     payload: {
       email: `${name}@example.com`,
       password: 'secret123',
-      options: { data: { account_type: 'real', username: name, full_name: 'Test Player', phone: '+44 20 7946 0000', date_of_birth: '1995-06-15', age_verified: true } },
+      options: {
+        data: {
+          account_type: 'real',
+          username: name,
+          full_name: 'Test Player',
+          phone: '+44 20 7946 0000',
+          date_of_birth: '1995-06-15',
+          age_verified: true,
+        },
+      },
     },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -59,7 +68,12 @@ describe.each(['/api/auth', '/auth'])('CSRF under %s', (base) => {
       expect(res.json()).toEqual({ error: { code: 'cross_site', message: GENERIC.crossSite } });
       expect(res.cookies, path).toEqual([]);
     }
-    const session = await t.app.inject({ method: 'GET', url: `${base}/session`, headers: { host: 'versus.example', ...headers }, cookies: { [REFRESH_COOKIE]: cookie.value } });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: `${base}/session`,
+      headers: { host: 'versus.example', ...headers },
+      cookies: { [REFRESH_COOKIE]: cookie.value },
+    });
     expect(session.statusCode).toBe(403);
     // Nothing was spent or revoked: the same cookie still refreshes from our own page.
     expect((await post(`${base}/refresh`, cookie.value, { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);

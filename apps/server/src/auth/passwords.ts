@@ -10,9 +10,7 @@ import { RetryLaterError } from '../http/rate-limit.ts';
  */
 function options(): argon2.HashOptions {
   const memoryCost = Number(process.env.ARGON2_MEMORY_COST_KIB);
-  return Number.isInteger(memoryCost) && memoryCost >= 1024
-    ? { type: argon2.argon2id, memoryCost }
-    : { type: argon2.argon2id };
+  return Number.isInteger(memoryCost) && memoryCost >= 1024 ? { type: argon2.argon2id, memoryCost } : { type: argon2.argon2id };
 }
 
 /**

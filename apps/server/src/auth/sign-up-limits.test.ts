@@ -52,7 +52,9 @@ describe('sign-up throttle', () => {
     expect(retryAfter).toBeGreaterThan(59 * 60);
     expect(retryAfter).toBeLessThanOrEqual(60 * 60);
     expect(refused.json()).toEqual({ error: { code: 'too_many_signups', message: LIMITS.signUpPerAddress(retryAfter) } });
-    expect(refused.json().error.message).toBe('Too many accounts have been created from this network recently. Please try again in 60 minutes.');
+    expect(refused.json().error.message).toBe(
+      'Too many accounts have been created from this network recently. Please try again in 60 minutes.',
+    );
     expect(refused.cookies).toEqual([]);
     expect(await users()).toBe(before);
     // Another address is not held back by this one.

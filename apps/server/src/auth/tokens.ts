@@ -14,7 +14,11 @@ const SECRET_NAME = 'auth_jwt_key';
 
 /** The HS256 key, shared by every server process on the database through app_secrets. */
 const signingKey = (ctx: Pick<AppContext, 'secrets'>): Promise<Uint8Array> =>
-  ctx.secrets.get(SECRET_NAME, () => crypto.randomBytes(32).toString('base64url'), (value) => new Uint8Array(Buffer.from(value, 'base64url')));
+  ctx.secrets.get(
+    SECRET_NAME,
+    () => crypto.randomBytes(32).toString('base64url'),
+    (value) => new Uint8Array(Buffer.from(value, 'base64url')),
+  );
 
 export async function signAccessToken(
   ctx: Pick<AppContext, 'db' | 'secrets'>,
@@ -45,7 +49,10 @@ export async function verifyAccessToken(ctx: Pick<AppContext, 'db' | 'secrets'>,
   return verified && { userId: verified.userId, role: verified.role, accountType: verified.accountType };
 }
 
-export async function verifyAccessTokenDetailed(ctx: Pick<AppContext, 'db' | 'secrets'>, token: string): Promise<VerifiedAccessToken | null> {
+export async function verifyAccessTokenDetailed(
+  ctx: Pick<AppContext, 'db' | 'secrets'>,
+  token: string,
+): Promise<VerifiedAccessToken | null> {
   if (!token) return null;
   try {
     const { payload } = await jwtVerify(token, await signingKey(ctx), {

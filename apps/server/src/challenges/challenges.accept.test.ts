@@ -49,7 +49,13 @@ describe('POST /api/challenges/:id/accept', () => {
       roomCode: null,
       scheduledTime: challenge.scheduledTime,
     });
-    expect(reply.body.challenge).toMatchObject({ status: 'accepted', acceptedBy: bob.id, matchId: match.id, participants: 2, timeLeft: null });
+    expect(reply.body.challenge).toMatchObject({
+      status: 'accepted',
+      acceptedBy: bob.id,
+      matchId: match.id,
+      participants: 2,
+      timeLeft: null,
+    });
 
     expect(await kit.balance(alice.id)).toEqual({ available: minor(950), escrow: minor(50) });
     expect(await kit.balance(bob.id)).toEqual({ available: minor(950), escrow: minor(50) });
@@ -174,7 +180,12 @@ describe('POST /api/challenges/:id/accept', () => {
       await kit.database.db.transaction((tx) =>
         releaseEscrow(tx, { idempotencyKey: `test-release-${challenge.id}`, owner: { challengeId: challenge.id } }),
       );
-      await refused(await kit.player(), challenge.id, 409, "The creator's stake was not found in escrow, so this challenge cannot be accepted.");
+      await refused(
+        await kit.player(),
+        challenge.id,
+        409,
+        "The creator's stake was not found in escrow, so this challenge cannot be accepted.",
+      );
       await kit.database.db.query(`UPDATE challenges SET status = 'cancelled', closed_at = now() WHERE id = $1`, [challenge.id]);
     });
 
@@ -239,7 +250,11 @@ describe('POST /api/challenges/:id/accept', () => {
     const challenge = await open(host, { game: 'ludo', stake: 10, duration: 30, isPrivate: true, maxParticipants: 4 });
     const [p2, p3] = [await kit.player(), await kit.player()];
     const join = (as: Player, key: string) =>
-      kit.api('POST', `/api/challenges/${challenge.id}/accept`, { as, body: { code: challenge.code }, headers: { 'idempotency-key': key } });
+      kit.api('POST', `/api/challenges/${challenge.id}/accept`, {
+        as,
+        body: { code: challenge.code },
+        headers: { 'idempotency-key': key },
+      });
     const withoutTimeLeft = (body: { challenge: object }) => ({ ...body, challenge: { ...body.challenge, timeLeft: null } });
 
     const first = await join(p2, 'join-1');

@@ -82,4 +82,3 @@ function onFeed(message: MessageOn<typeof REALTIME_CHANNEL>): boolean {
       return false;
   }
 }
-

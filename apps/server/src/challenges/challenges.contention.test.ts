@@ -14,7 +14,6 @@ beforeAll(async () => {
 afterAll(() => kit?.close());
 afterEach(() => kit.expectAuditClean());
 
-
 async function heldBy(ownerColumn: 'challenge_id' | 'match_id', ownerId: string) {
   return kit.database.db.query<{ user_id: string }>(
     `SELECT user_id FROM escrow_holds WHERE status = 'held' AND ${ownerColumn} = $1 ORDER BY user_id`,
@@ -81,7 +80,9 @@ it('seats exactly as many players as a pool has while its creator cancels, and l
     }
     for (const p of players) {
       expect(await kit.balance(p.id)).toEqual(
-        row!.status === 'accepted' && joined.includes(p) ? { available: minor(990), escrow: minor(10) } : { available: minor(1000), escrow: 0 },
+        row!.status === 'accepted' && joined.includes(p)
+          ? { available: minor(990), escrow: minor(10) }
+          : { available: minor(1000), escrow: 0 },
       );
     }
     expect(await heldBy('challenge_id', challenge.id)).toEqual([]);
@@ -101,7 +102,6 @@ it('never lets a creator win the race to accept their own challenge', async () =
   expect(await kit.balance(creator.id)).toEqual({ available: minor(975), escrow: minor(25) });
 });
 
-
 it('leaves nothing behind when any statement of an accept, a pool join, a cancel or an expiry fails', async () => {
   const scenarios: FaultScenario[] = [
     {
@@ -118,7 +118,8 @@ it('leaves nothing behind when any statement of an accept, a pool join, a cancel
         const [host, first, last] = [await kit.player(), await kit.player(), await kit.player()];
         const { challenge } = (await kit.create(host, { game: 'ludo', stake: 10, duration: 30, isPrivate: true, maxParticipants: 3 })).body;
         await acceptChallenge(kit.ctx, first.claims, challenge.id, { code: challenge.code! });
-        return (db) => acceptChallenge({ db, challengeList: kit.app.services.challengeList }, last.claims, challenge.id, { code: challenge.code! });
+        return (db) =>
+          acceptChallenge({ db, challengeList: kit.app.services.challengeList }, last.claims, challenge.id, { code: challenge.code! });
       },
     },
     {

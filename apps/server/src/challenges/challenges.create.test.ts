@@ -58,7 +58,9 @@ describe('POST /api/challenges', () => {
     expect(challenge.timeLeft).toMatch(/^1d 5h|1d 6h$/);
 
     expect(await kit.balance(alice.id)).toEqual({ available: minor(975), escrow: minor(25) });
-    const holds = await kit.database.db.query('SELECT user_id, amount, status, challenge_id FROM escrow_holds WHERE challenge_id = $1', [challenge.id]);
+    const holds = await kit.database.db.query('SELECT user_id, amount, status, challenge_id FROM escrow_holds WHERE challenge_id = $1', [
+      challenge.id,
+    ]);
     expect(holds).toEqual([{ user_id: alice.id, amount: minor(25), status: 'held', challenge_id: challenge.id }]);
 
     const feed = await kit.events('challenges');
@@ -116,15 +118,35 @@ describe('POST /api/challenges', () => {
     ['stake missing', { game: 'chess', duration: 30 }, 'stake', 'Stake must be between $1 and $1000.'],
     ['no gamertag', { ...fortnite, gamertag: undefined }, 'gamertag', 'Please enter your gamertag/username for this platform.'],
     ['blank gamertag', { ...fortnite, gamertag: '   ' }, 'gamertag', 'Please enter your gamertag/username for this platform.'],
-    ['gamertag before stake', { ...fortnite, gamertag: '', stake: 0 }, 'gamertag', 'Please enter your gamertag/username for this platform.'],
+    [
+      'gamertag before stake',
+      { ...fortnite, gamertag: '', stake: 0 },
+      'gamertag',
+      'Please enter your gamertag/username for this platform.',
+    ],
     ['no platform', { ...fortnite, platform: undefined }, 'platform', 'Please choose a platform for this game.'],
     ['unplayable platform', { ...fortnite, game: 'valorant', platform: 'xbox' }, 'platform', 'Valorant cannot be played on Xbox.'],
     ['unknown game', { ...chess, game: 'pong' }, 'game', 'Please choose a game.'],
     ['duration outside the game', { ...chess, duration: 5 }, 'duration', 'Please choose a duration between 10 and 60 minutes.'],
     ['message too long', { ...chess, message: 'x'.repeat(201) }, 'message', 'Message must be at most 200 characters.'],
-    ['public pool', { game: 'ludo', stake: 10, duration: 30, maxParticipants: 3 }, 'maxParticipants', 'Challenges for more than 2 players must be private.'],
-    ['pool too big', { game: 'ludo', stake: 10, duration: 30, maxParticipants: 5, isPrivate: true }, 'maxParticipants', 'This game takes 2 to 4 players.'],
-    ['time in the past', { ...chess, scheduledTime: new Date(Date.now() - MINUTE).toISOString() }, 'scheduledTime', 'Please choose a match time in the future.'],
+    [
+      'public pool',
+      { game: 'ludo', stake: 10, duration: 30, maxParticipants: 3 },
+      'maxParticipants',
+      'Challenges for more than 2 players must be private.',
+    ],
+    [
+      'pool too big',
+      { game: 'ludo', stake: 10, duration: 30, maxParticipants: 5, isPrivate: true },
+      'maxParticipants',
+      'This game takes 2 to 4 players.',
+    ],
+    [
+      'time in the past',
+      { ...chess, scheduledTime: new Date(Date.now() - MINUTE).toISOString() },
+      'scheduledTime',
+      'Please choose a match time in the future.',
+    ],
     ['time not a time', { ...chess, scheduledTime: 'tonight' }, 'scheduledTime', 'Please choose a time for the match.'],
   ];
 
@@ -329,7 +351,12 @@ describe('Idempotency-Key', () => {
 
 describe('OpenAPI', () => {
   it('documents every challenges route with its body and responses', async () => {
-    const doc = (await kit.api<{ paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> }>('GET', '/api/openapi.json')).body;
+    const doc = (
+      await kit.api<{ paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> }>(
+        'GET',
+        '/api/openapi.json',
+      )
+    ).body;
     const post = doc.paths['/api/challenges']!.post!;
     expect(post.requestBody).toBeDefined();
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '409']));

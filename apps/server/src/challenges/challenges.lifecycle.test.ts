@@ -41,7 +41,7 @@ describe('cancel', () => {
     expect(await kit.snapshot()).toBe(before);
   });
 
-  it("refuses everyone else, and an accepted challenge, changing nothing", async () => {
+  it('refuses everyone else, and an accepted challenge, changing nothing', async () => {
     const bob = await kit.player();
     const eve = await kit.player();
     const challenge = await open(bob);
@@ -160,7 +160,9 @@ describe('the expiry job', () => {
     expect(row!.last_error).toBeNull();
     expect(row!.next_in).toBeGreaterThan(170);
 
-    const statuses = await db.query<{ id: string; status: string }>('SELECT id, status FROM challenges WHERE id = ANY ($1)', [[due.id, soon.id]]);
+    const statuses = await db.query<{ id: string; status: string }>('SELECT id, status FROM challenges WHERE id = ANY ($1)', [
+      [due.id, soon.id],
+    ]);
     expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [due.id]: 'expired', [soon.id]: 'open' });
     expect(await kit.balance(owner.id)).toEqual({ available: minor(975), escrow: minor(25) });
     const warnings = (await kit.events(`user:${owner.id}`)).filter((e) => e.type === 'challenge.expiring');
@@ -177,7 +179,9 @@ describe('marketplace list', () => {
     const viewer = await kit.player();
     const maker = await kit.player({ username: 'ratedmaker' });
     await kit.ctx.db.query('UPDATE profiles SET global_rating = 1734.6 WHERE id = $1', [maker.id]);
-    await kit.ctx.db.query("INSERT INTO presence (user_id, last_seen_at, online_since) VALUES ($1, now(), now() - interval '1 hour')", [maker.id]);
+    await kit.ctx.db.query("INSERT INTO presence (user_id, last_seen_at, online_since) VALUES ($1, now(), now() - interval '1 hour')", [
+      maker.id,
+    ]);
     const made = await open(maker, { ...chess, stake: 1, noExpiry: true });
     const listed = async () => (await kit.api('GET', '/api/challenges', { as: viewer })).body.challenges.find((c) => c.id === made.id);
     expect((await listed())?.creatorProfile).toMatchObject({ rating: 1735, isOnline: true });
@@ -210,8 +214,7 @@ describe('marketplace list', () => {
     const d = await open(maker, { game: 'valorant', platform: 'pc', gamertag: 'x', stake: 60, duration: 30 });
     const expired = await open(maker, { ...chess, stake: 10 });
     await kit.database.db.query(`UPDATE challenges SET expires_at = now() - interval '1 second' WHERE id = $1`, [expired.id]);
-    const q = async (query: string) =>
-      (await kit.api('GET', `/api/challenges${query}`, { as: viewer })).body.challenges.map((x) => x.id);
+    const q = async (query: string) => (await kit.api('GET', `/api/challenges${query}`, { as: viewer })).body.challenges.map((x) => x.id);
     expect(await q('')).toEqual([d.id, c.id, b.id, a.id]);
     expect(await q('?game=fortnite')).toEqual([c.id, b.id]);
     expect(await q('?platform=xbox')).toEqual([c.id]);
@@ -239,7 +242,9 @@ describe('marketplace list', () => {
     const t0 = new Date();
     const stable = timeLeftStableMs(expiresAt, t0);
     const timeLeftAt = async (ms: number) => {
-      const body = challengeListSchema.parse(JSON.parse((await listOpenChallengesBody(kit.ctx, {}, new Date(t0.getTime() + ms))).toString('utf8')));
+      const body = challengeListSchema.parse(
+        JSON.parse((await listOpenChallengesBody(kit.ctx, {}, new Date(t0.getTime() + ms))).toString('utf8')),
+      );
       return body.challenges.find((c) => c.id === challenge.id)?.timeLeft;
     };
     const first = await timeLeftAt(0);
@@ -278,7 +283,8 @@ describe('marketplace list', () => {
     await app2.ready();
     try {
       const list2 = async () =>
-        (await app2.inject({ method: 'GET', url: '/api/challenges', headers: viewer.headers })).json<{ challenges: { id: string }[] }>()
+        (await app2.inject({ method: 'GET', url: '/api/challenges', headers: viewer.headers }))
+          .json<{ challenges: { id: string }[] }>()
           .challenges.map((c) => c.id);
       const before = await list2();
 

@@ -14,9 +14,7 @@ it('lets exactly one of 50 concurrent accepts win', async () => {
   const players = await Promise.all(Array.from({ length: 50 }, () => kit.player()));
   const { challenge } = (await kit.create(creator, { ...chess, stake: 40 })).body;
 
-  const replies = await Promise.all(
-    players.map((p) => kit.api('POST', `/api/challenges/${challenge.id}/accept`, { as: p, body: {} })),
-  );
+  const replies = await Promise.all(players.map((p) => kit.api('POST', `/api/challenges/${challenge.id}/accept`, { as: p, body: {} })));
 
   const winners = replies.filter((r) => r.status === 200);
   const losers = replies.filter((r) => r.status !== 200);
@@ -41,7 +39,9 @@ it('lets exactly one of 50 concurrent accepts win', async () => {
 
   expect(await kit.balance(creator.id)).toEqual({ available: minor(960), escrow: minor(40) });
   for (const p of players) {
-    expect(await kit.balance(p.id)).toEqual(p === winner ? { available: minor(960), escrow: minor(40) } : { available: minor(1000), escrow: 0 });
+    expect(await kit.balance(p.id)).toEqual(
+      p === winner ? { available: minor(960), escrow: minor(40) } : { available: minor(1000), escrow: 0 },
+    );
   }
   const held = await db.query<{ n: number; total: number }>(
     `SELECT count(*)::int AS n, sum(amount)::bigint AS total FROM escrow_holds WHERE status = 'held'`,

@@ -73,10 +73,9 @@ export interface PlayerRow {
 }
 
 export async function findPlayer(db: Queryable, userId: string): Promise<PlayerRow | null> {
-  const [row] = await db.query<PlayerRow>(
-    'SELECT id, username, display_name, avatar_url, role, account_type FROM profiles WHERE id = $1',
-    [userId],
-  );
+  const [row] = await db.query<PlayerRow>('SELECT id, username, display_name, avatar_url, role, account_type FROM profiles WHERE id = $1', [
+    userId,
+  ]);
   return row ?? null;
 }
 
@@ -230,10 +229,10 @@ export interface ExistingByKey {
 }
 
 export async function findByIdempotencyKey(tx: Queryable, creatorId: string, key: string): Promise<ExistingByKey | null> {
-  const [row] = await tx.query<ExistingByKey>(
-    'SELECT id, request_hash FROM challenges WHERE creator_id = $1 AND idempotency_key = $2',
-    [creatorId, key],
-  );
+  const [row] = await tx.query<ExistingByKey>('SELECT id, request_hash FROM challenges WHERE creator_id = $1 AND idempotency_key = $2', [
+    creatorId,
+    key,
+  ]);
   return row ?? null;
 }
 
@@ -275,9 +274,26 @@ export async function insertChallenge(tx: Queryable, c: NewChallenge): Promise<b
      ON CONFLICT (code) WHERE code IS NOT NULL DO NOTHING
      RETURNING id`,
     [
-      c.id, c.creatorId, c.title, c.game, c.platform, c.stake, c.currency, c.skillLevel, c.matchFormat,
-      c.maxParticipants, c.duration, c.description, JSON.stringify(c.rules), c.code, c.expiresAt, c.scheduledTime,
-      c.createdAt, c.creatorGamertag, c.idempotencyKey, c.requestHash,
+      c.id,
+      c.creatorId,
+      c.title,
+      c.game,
+      c.platform,
+      c.stake,
+      c.currency,
+      c.skillLevel,
+      c.matchFormat,
+      c.maxParticipants,
+      c.duration,
+      c.description,
+      JSON.stringify(c.rules),
+      c.code,
+      c.expiresAt,
+      c.scheduledTime,
+      c.createdAt,
+      c.creatorGamertag,
+      c.idempotencyKey,
+      c.requestHash,
     ],
   );
   return rows.length === 1;
@@ -295,10 +311,7 @@ export async function insertPool(
   ]);
 }
 
-export async function insertParticipant(
-  tx: Queryable,
-  p: { challengeId: string; userId: string; gamertag: string | null },
-): Promise<void> {
+export async function insertParticipant(tx: Queryable, p: { challengeId: string; userId: string; gamertag: string | null }): Promise<void> {
   await tx.query('INSERT INTO challenge_participants (challenge_id, user_id, gamertag) VALUES ($1, $2, $3)', [
     p.challengeId,
     p.userId,
@@ -332,8 +345,22 @@ export async function insertMatch(tx: Queryable, m: NewMatch): Promise<void> {
        status, match_format, skill_level, scheduled_time, player1_gamertag, player2_gamertag, is_private, room_code, duration)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, 'pending', $9, $10, $11, $12, $13, $14, $15, $16)`,
     [
-      m.id, m.challengeId, m.player1Id, m.player2Id, m.gameType, m.platform, m.stake, m.currency, m.matchFormat,
-      m.skillLevel, m.scheduledTime, m.player1Gamertag, m.player2Gamertag, m.isPrivate, m.roomCode, m.duration,
+      m.id,
+      m.challengeId,
+      m.player1Id,
+      m.player2Id,
+      m.gameType,
+      m.platform,
+      m.stake,
+      m.currency,
+      m.matchFormat,
+      m.skillLevel,
+      m.scheduledTime,
+      m.player1Gamertag,
+      m.player2Gamertag,
+      m.isPrivate,
+      m.roomCode,
+      m.duration,
     ],
   );
 }

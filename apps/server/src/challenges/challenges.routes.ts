@@ -38,7 +38,8 @@ function challengeId(id: string): string {
 const CATALOGUE_TEXTS = new Set<unknown>(Object.values(CHALLENGE).filter((v) => typeof v === 'string'));
 
 /** A catalogue text stands alone; any other message names its field. */
-const challengeWording = (field: string | undefined, message: string) => (field && !CATALOGUE_TEXTS.has(message) ? `${field}: ${message}` : message);
+const challengeWording = (field: string | undefined, message: string) =>
+  field && !CATALOGUE_TEXTS.has(message) ? `${field}: ${message}` : message;
 
 /** SPEC §8's generic texts for failures that are not the user's ("Failed to accept challenge..."). */
 async function orFallback<T>(request: FastifyRequest, message: string, work: () => Promise<T>): Promise<T> {
@@ -241,7 +242,8 @@ export async function challengesFeature(app: App, ctx: AppContext): Promise<void
         tags,
         security: bearer,
         summary: 'Cancel my open challenge; every stake is released',
-        description: 'Creator only (403 "Only the creator can cancel this challenge."), open only (409). Cancelling twice returns the cancelled challenge.',
+        description:
+          'Creator only (403 "Only the creator can cancel this challenge."), open only (409). Cancelling twice returns the cancelled challenge.',
         params: idParams,
         response: { 200: cancelChallengeResponseSchema, ...errors(401, 403, 404, 409) },
       },

@@ -41,7 +41,15 @@ import type { Job } from '../jobs/scheduler.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { LedgerError, lockStake, operationRecorded, releaseEscrow, transferHolds, type EscrowOwner, type LockInput } from '../ledger/ledger.service.ts';
+import {
+  LedgerError,
+  lockStake,
+  operationRecorded,
+  releaseEscrow,
+  transferHolds,
+  type EscrowOwner,
+  type LockInput,
+} from '../ledger/ledger.service.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { notify } from '../notifications/notify.ts';
 import { notifyChallengeAccepted } from '../notifications/notifications.service.ts';
@@ -102,9 +110,25 @@ export function toChallenge(row: repo.ChallengeRow, now: Date, options: { showCo
 /** The columns of a match row every view of it shares (the players' names come separately). */
 export type MatchColumns = Pick<
   repo.MatchRow,
-  | 'id' | 'challenge_id' | 'player1_id' | 'player2_id' | 'winner_id' | 'game_type' | 'platform' | 'stake' | 'bet_amount'
-  | 'currency' | 'status' | 'match_format' | 'skill_level' | 'scheduled_time' | 'created_at' | 'player1_gamertag'
-  | 'player2_gamertag' | 'is_private' | 'room_code'
+  | 'id'
+  | 'challenge_id'
+  | 'player1_id'
+  | 'player2_id'
+  | 'winner_id'
+  | 'game_type'
+  | 'platform'
+  | 'stake'
+  | 'bet_amount'
+  | 'currency'
+  | 'status'
+  | 'match_format'
+  | 'skill_level'
+  | 'scheduled_time'
+  | 'created_at'
+  | 'player1_gamertag'
+  | 'player2_gamertag'
+  | 'is_private'
+  | 'room_code'
 >;
 
 /** A match row to the client's Match, given its two players. */
@@ -203,14 +227,18 @@ export async function createChallenge(
     const id = crypto.randomUUID();
 
     try {
-      await lockStake(tx, { userId: user.userId, role: player.role, accountType: player.account_type }, {
-        idempotencyKey: `challenge:${id}:lock:${user.userId}`,
-        userId: user.userId,
-        amount: toMinor(input.stake),
-        currency,
-        owner: { challengeId: id },
-        description: `Stake for ${GAMES[input.game].name} challenge`,
-      });
+      await lockStake(
+        tx,
+        { userId: user.userId, role: player.role, accountType: player.account_type },
+        {
+          idempotencyKey: `challenge:${id}:lock:${user.userId}`,
+          userId: user.userId,
+          amount: toMinor(input.stake),
+          currency,
+          owner: { challengeId: id },
+          description: `Stake for ${GAMES[input.game].name} challenge`,
+        },
+      );
     } catch (error) {
       throw insufficientToCreate(error) ?? error;
     }
@@ -316,7 +344,9 @@ function listKey(query: ListChallengesQuery): { key: string; filters: repo.ListF
     minStake: query.minStake,
     maxStake: query.maxStake,
     searchPattern: search && likePattern(search),
-    searchGames: needle ? GAME_LIST.filter((g) => g.name.toLowerCase().includes(needle) || g.id.includes(needle)).map((g): GameId => g.id) : undefined,
+    searchGames: needle
+      ? GAME_LIST.filter((g) => g.name.toLowerCase().includes(needle) || g.id.includes(needle)).map((g): GameId => g.id)
+      : undefined,
   };
   return { key: JSON.stringify([filters.game, filters.platform, filters.minStake, filters.maxStake, needle]), filters };
 }
@@ -426,7 +456,10 @@ export async function acceptChallenge(
     const pool = challenge.max_participants > 2;
 
     // A retry by the player who won: the same answer, nothing moves again.
-    if (challenge.status === 'accepted' && (challenge.accepted_by === user.userId || (pool && (await repo.isParticipant(tx, challenge.id, user.userId))))) {
+    if (
+      challenge.status === 'accepted' &&
+      (challenge.accepted_by === user.userId || (pool && (await repo.isParticipant(tx, challenge.id, user.userId))))
+    ) {
       return { kind: 'replay' as const, matchId: challenge.match_id, joined: null };
     }
     const stakeLock = (owner: EscrowOwner, key = `challenge:${challenge.id}:lock:${user.userId}`): LockInput => ({
@@ -482,7 +515,13 @@ export async function acceptChallenge(
       await notify(tx, {
         userId: challenge.creator_id,
         type: 'player_joined_pool_challenge',
-        metadata: { username: player.display_name || player.username, challengeId: challenge.id, gameType: challenge.game, joined: participants, maxPlayers: challenge.max_participants },
+        metadata: {
+          username: player.display_name || player.username,
+          challengeId: challenge.id,
+          gameType: challenge.game,
+          joined: participants,
+          maxPlayers: challenge.max_participants,
+        },
         now,
       });
       await publish(tx, topics.user(challenge.creator_id), 'challenge.joined', {

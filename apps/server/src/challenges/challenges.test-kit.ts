@@ -35,7 +35,11 @@ export interface Kit {
   database: TestDatabase;
   ctx: AppContext;
   player(options?: { role?: Role; accountType?: AccountType; username?: string }): Promise<Player>;
-  api<T = AnyBody>(method: 'GET' | 'POST', url: string, options?: { as?: Player; body?: unknown; headers?: Record<string, string> }): Promise<Reply<T>>;
+  api<T = AnyBody>(
+    method: 'GET' | 'POST',
+    url: string,
+    options?: { as?: Player; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Reply<T>>;
   create(as: Player, body: CreateChallengeRequest, headers?: Record<string, string>): Promise<Reply>;
   /** Minor units. */
   balance(userId: string, currency?: Currency): Promise<{ available: number; escrow: number }>;

@@ -32,7 +32,11 @@ export async function backupEmbedded(dataDir: string, file: string): Promise<{ b
  * beside it (renamed, never deleted), and only with `replace`. The restored one is opened and
  * migrated before this returns, so a bad file is found now, not at the next start.
  */
-export async function restoreEmbedded(dataDir: string, file: string, { replace = false } = {}): Promise<{ users: number; keptAt: string | null }> {
+export async function restoreEmbedded(
+  dataDir: string,
+  file: string,
+  { replace = false } = {},
+): Promise<{ users: number; keptAt: string | null }> {
   if (!fs.existsSync(file)) throw new BackupRefused(`${file} does not exist.`);
   if (hasDatabase(dataDir) && !replace) {
     throw new BackupRefused(`${dataDir} already holds a database. Add --replace to restore over it (it is kept beside, renamed).`);

@@ -39,7 +39,11 @@ describe('terminating every database connection under load', () => {
     players = await Promise.all([0, 1, 2, 3].map(() => createPlayer(database.db)));
     const ctx = { db: database.db, secrets: new SecretCache(database.db) };
     tokens = await Promise.all(
-      players.map(async (p) => (await signAccessToken(ctx, { userId: p.id, role: p.role, accountType: p.accountType, sessionId: crypto.randomUUID() })).access_token),
+      players.map(
+        async (p) =>
+          (await signAccessToken(ctx, { userId: p.id, role: p.role, accountType: p.accountType, sessionId: crypto.randomUUID() }))
+            .access_token,
+      ),
     );
     // Jobs on: the scheduler's polling loop meets the outage too.
     server = await startChildServer(database.url, { RUN_JOBS: 'true' });
@@ -68,7 +72,10 @@ describe('terminating every database connection under load', () => {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
     try {
-      const rows = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database.name]);
+      const rows = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [database.name],
+      );
       return rows.rowCount ?? 0;
     } finally {
       await admin.end();
@@ -117,9 +124,7 @@ describe('terminating every database connection under load', () => {
     expect(health.status).toBe(200);
 
     const failed = answers.filter((a) => a.status !== 200);
-    const unexpected = failed.filter(
-      (a) => a.status !== 503 || JSON.parse(a.body).error?.message !== GENERIC.unavailable,
-    );
+    const unexpected = failed.filter((a) => a.status !== 503 || JSON.parse(a.body).error?.message !== GENERIC.unavailable);
     expect(unexpected.slice(0, 5)).toEqual([]);
     // The cut did meet requests in flight.
     expect(failed.length).toBeGreaterThan(0);

@@ -33,7 +33,11 @@ describe('PostgreSQL LISTEN connection', () => {
 
   it('says when it listens again, so listeners can catch up on what the lost connection missed', async () => {
     let resumed = 0;
-    const stop = await t.db.listen('versus_resume_channel', () => undefined, () => resumed++);
+    const stop = await t.db.listen(
+      'versus_resume_channel',
+      () => undefined,
+      () => resumed++,
+    );
     await t.db.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
        WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
@@ -60,7 +64,10 @@ describe('a connection lost during a transaction', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       await tx.query('INSERT INTO cut_probe VALUES (2)');
     });
-    const error = await work.then(() => undefined, (e: unknown) => e);
+    const error = await work.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isDatabaseUnavailable(error), String(error)).toBe(true);
     expect(await t.db.query('SELECT n FROM cut_probe')).toEqual([]);
     // The broken client left the pool: the next transactions get working ones.
@@ -77,7 +84,10 @@ describe('a connection lost during a transaction', () => {
     const db = openPostgres(`postgres://postgres@127.0.0.1:${port}/versus`, { max: 1 });
     try {
       const started = performance.now();
-      const error = await db.query('SELECT 1').then(() => undefined, (e: unknown) => e);
+      const error = await db.query('SELECT 1').then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(isDatabaseUnavailable(error), String(error)).toBe(true);
       expect(performance.now() - started).toBeLessThan(8_000);
     } finally {
@@ -106,7 +116,12 @@ describe('a connection lost during a transaction', () => {
     const { port } = server.address() as net.AddressInfo;
     const db = openPostgres(`postgres://postgres@127.0.0.1:${port}/versus`, { max: 1 });
     try {
-      const error = await db.transaction((tx) => tx.query('SELECT 1')).then(() => undefined, (e: unknown) => e);
+      const error = await db
+        .transaction((tx) => tx.query('SELECT 1'))
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       expect(isDatabaseUnavailable(error), String(error)).toBe(true);
     } finally {
       await db.close();
@@ -162,7 +177,9 @@ describe('PostgreSQL transactions (BEGIN pipelined with the first statement)', (
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    await expect(t.db.transaction(async (tx) => (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM tx_probe'))[0]!.n)).resolves.toBe(0);
+    await expect(
+      t.db.transaction(async (tx) => (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM tx_probe'))[0]!.n),
+    ).resolves.toBe(0);
   });
 
   it('sends BEGIN and the first statement in one write to the socket', async () => {
@@ -204,7 +221,9 @@ describe('PostgreSQL transactions (BEGIN pipelined with the first statement)', (
   });
 
   it('answers statements sent together, each with its own rows', async () => {
-    const rows = await t.db.transaction((tx) => Promise.all([1, 2, 3].map((n) => tx.query<{ n: number }>('SELECT $1::int AS n', [n], 'tx_probe_n'))));
+    const rows = await t.db.transaction((tx) =>
+      Promise.all([1, 2, 3].map((n) => tx.query<{ n: number }>('SELECT $1::int AS n', [n], 'tx_probe_n'))),
+    );
     expect(rows.map(([row]) => row!.n)).toEqual([1, 2, 3]);
   });
 });

@@ -351,19 +351,21 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     notifyAfterCommit: notifier,
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
       const notes: [string, string, number | undefined][] = [];
-      const result = await busy(db.transaction(async (tx) =>
-        work({
-          async query<R>(sql: string, params?: unknown[]) {
-            return (await tx.query<R>(sql, params)).rows;
-          },
-          async exec(sql: string) {
-            await tx.exec(sql);
-          },
-          notifyAfterCommit(channel, payload, gatherMs) {
-            notes.push([channel, payload, gatherMs]);
-          },
-        }),
-      ));
+      const result = await busy(
+        db.transaction(async (tx) =>
+          work({
+            async query<R>(sql: string, params?: unknown[]) {
+              return (await tx.query<R>(sql, params)).rows;
+            },
+            async exec(sql: string) {
+              await tx.exec(sql);
+            },
+            notifyAfterCommit(channel, payload, gatherMs) {
+              notes.push([channel, payload, gatherMs]);
+            },
+          }),
+        ),
+      );
       for (const [channel, payload, gatherMs] of notes) notifier(channel, payload, gatherMs);
       return result;
     },
@@ -373,7 +375,10 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     },
     stats() {
       // One connection: the first call in progress holds it, the others queue behind it.
-      return { pool: { inUse: Math.min(1, pending), idle: pending > 0 ? 0 : 1, max: 1, waiting: Math.max(0, pending - 1) }, listening: true };
+      return {
+        pool: { inUse: Math.min(1, pending), idle: pending > 0 ? 0 : 1, max: 1, waiting: Math.max(0, pending - 1) },
+        listening: true,
+      };
     },
     async close() {
       notifier.stop();
@@ -475,8 +480,18 @@ function isAlive(pid: number): boolean {
 // shutting down (57P01 admin, 57P02 crash), starting up (57P03) or full (53300).
 const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
 // Node's socket errors, and node-pg's own for a connection it lost or never got.
-const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGES = /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout expired|timeout exceeded when trying to connect)/;
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout expired|timeout exceeded when trying to connect)/;
 
 /**
  * Whether `error` says the database could not be reached or the connection was lost (a

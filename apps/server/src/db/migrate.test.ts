@@ -113,7 +113,10 @@ describe('the schema baseline on PostgreSQL', () => {
       expect(a.functions.some((f) => f.includes(`FUNCTION public.${dead}(`))).toBe(false);
     }
     const tracked = 'SELECT name FROM schema_migrations ORDER BY name';
-    const since = fs.readdirSync(path.join(here, 'migrations')).filter((f) => f.endsWith('.sql')).sort();
+    const since = fs
+      .readdirSync(path.join(here, 'migrations'))
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
     expect(await upgraded.query(tracked)).toEqual([BASELINE, ...since].map((name) => ({ name })));
     expect(await fresh.query(tracked)).toEqual([BASELINE, ...since].map((name) => ({ name })));
     expect(await migrate(fresh)).toEqual([]);

@@ -56,7 +56,8 @@ describe.skipIf(unavailable !== null)(`through PgBouncer in transaction mode${un
     opened.push(named);
     const broken = await namedQueries(named, 300);
     expect(broken.errors.length).toBeGreaterThan(0);
-    for (const message of broken.errors) expect(message).toMatch(/^prepared statement "versus_pgbouncer_probe" (does not exist|already exists)$/);
+    for (const message of broken.errors)
+      expect(message).toMatch(/^prepared statement "versus_pgbouncer_probe" (does not exist|already exists)$/);
 
     const unnamed = through(direct.url, { max: 8 });
     expect(await namedQueries(unnamed, 300)).toEqual({ errors: [], right: 300 });
@@ -68,7 +69,10 @@ describe.skipIf(unavailable !== null)(`through PgBouncer in transaction mode${un
       Array.from({ length: 100 }, (_, i) =>
         db.transaction(async (tx) => {
           // BEGIN and this statement leave in one write; the next one must find the same transaction.
-          const [first] = await tx.query<{ n: number; xid: string; pid: number }>('SELECT $1::int AS n, txid_current()::text AS xid, pg_backend_pid() AS pid', [i]);
+          const [first] = await tx.query<{ n: number; xid: string; pid: number }>(
+            'SELECT $1::int AS n, txid_current()::text AS xid, pg_backend_pid() AS pid',
+            [i],
+          );
           await tx.query('SELECT pg_sleep(0.001)');
           const [second] = await tx.query<{ xid: string; pid: number }>('SELECT txid_current()::text AS xid, pg_backend_pid() AS pid');
           return { i, first: first!, second: second! };

@@ -24,7 +24,16 @@ const SELECT = `SELECT f.*, p.username, p.display_name FROM beta_feedback f JOIN
 
 export async function insert(
   tx: Queryable,
-  input: { userId: string; message: string; pageUrl: string; appVersion: string; userAgent: string | null; screenshotKey: string | null; screenshotType: string | null; now: Date },
+  input: {
+    userId: string;
+    message: string;
+    pageUrl: string;
+    appVersion: string;
+    userAgent: string | null;
+    screenshotKey: string | null;
+    screenshotType: string | null;
+    now: Date;
+  },
 ): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO beta_feedback (user_id, message, page_url, app_version, user_agent, screenshot_key, screenshot_type, created_at)
@@ -67,6 +76,9 @@ export async function lockAuthor(tx: Queryable, userId: string): Promise<void> {
 
 /** How many messages the player has sent since `since` (the daily cap). */
 export async function countSince(db: Queryable, userId: string, since: Date): Promise<number> {
-  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM beta_feedback WHERE user_id = $1 AND created_at > $2', [userId, since]);
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM beta_feedback WHERE user_id = $1 AND created_at > $2', [
+    userId,
+    since,
+  ]);
   return row?.n ?? 0;
 }

@@ -1,7 +1,14 @@
 // Beta feedback: a player sends a message (page address, app version, optional screenshot); an
 // admin answers it once and the answer reaches the player as a notification. A message is seen
 // only by its author and by admins: anyone else is told it does not exist.
-import { FEEDBACK_LIMITS, FEEDBACK_TEXT, checkFeedback, type AdminFeedback, type Feedback, type FeedbackStatus } from '@versus/domain/feedback';
+import {
+  FEEDBACK_LIMITS,
+  FEEDBACK_TEXT,
+  checkFeedback,
+  type AdminFeedback,
+  type Feedback,
+  type FeedbackStatus,
+} from '@versus/domain/feedback';
 import type { AccessClaims } from '../auth/claims.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
@@ -61,7 +68,8 @@ export async function send(
   // A cap per player, so the widget cannot be used to fill the disk with screenshots: checked
   // before the file is stored, and again under the player's lock where the row is written, so
   // messages sent at once cannot all pass the first check.
-  const capReached = async (db: Queryable) => (await repo.countSince(db, user.userId, new Date(now.getTime() - DAY_MS))) >= FEEDBACK_LIMITS.perDay;
+  const capReached = async (db: Queryable) =>
+    (await repo.countSince(db, user.userId, new Date(now.getTime() - DAY_MS))) >= FEEDBACK_LIMITS.perDay;
   const tooMany = () => new AppError(429, 'too_many_feedback', FEEDBACK_TEXT.tooMany);
   if (await capReached(ctx.db)) throw tooMany();
   const key = input.screenshot ? newKey(`feedback/${user.userId}`, input.screenshot.contentType) : null;
@@ -84,7 +92,10 @@ export async function send(
     return toFeedback((await repo.byId(ctx.db, id))!);
   } catch (error) {
     // The row was not written: the file it would have pointed at goes too.
-    if (key) await store.delete(key).catch((deleteError: unknown) => ctx.log.error({ err: deleteError, key }, 'feedback screenshot cleanup failed'));
+    if (key)
+      await store
+        .delete(key)
+        .catch((deleteError: unknown) => ctx.log.error({ err: deleteError, key }, 'feedback screenshot cleanup failed'));
     throw error;
   }
 }
@@ -97,7 +108,12 @@ export async function one(ctx: ServiceContext, user: AccessClaims, id: string): 
   return toFeedback(await readable(ctx, user, id));
 }
 
-export async function screenshot(ctx: ServiceContext, store: FileStore, user: AccessClaims, id: string): Promise<StoredFile & { id: string }> {
+export async function screenshot(
+  ctx: ServiceContext,
+  store: FileStore,
+  user: AccessClaims,
+  id: string,
+): Promise<StoredFile & { id: string }> {
   const row = await readable(ctx, user, id);
   const file = row.screenshot_key ? await store.get(row.screenshot_key) : null;
   if (!file) throw notFound(FEEDBACK_TEXT.notFound);
@@ -116,7 +132,8 @@ export async function answer(ctx: ServiceContext, admin: AccessClaims, id: strin
   await ctx.db.transaction(async (tx) => {
     const row = await repo.lockById(tx, id);
     if (!row) throw notFound(FEEDBACK_TEXT.notFound);
-    if (row.status !== 'open' || !(await repo.answer(tx, id, text, admin.userId, now))) throw conflict('already_answered', FEEDBACK_TEXT.alreadyAnswered);
+    if (row.status !== 'open' || !(await repo.answer(tx, id, text, admin.userId, now)))
+      throw conflict('already_answered', FEEDBACK_TEXT.alreadyAnswered);
     await tell(tx, {
       userId: row.user_id,
       type: 'system_announcement',

@@ -21,7 +21,10 @@ const count = async () => Number((await kit.t.database.db.query<{ n: number }>('
 /** multipartBody names its file part `evidence`; the widget's is `screenshot`. */
 function screenshotForm(fields: Record<string, string>, file: { type: string; data: Buffer }) {
   const form = multipartBody(fields, file);
-  return { payload: Buffer.from(form.payload.toString('latin1').replace('name="evidence"', 'name="screenshot"'), 'latin1'), headers: form.headers };
+  return {
+    payload: Buffer.from(form.payload.toString('latin1').replace('name="evidence"', 'name="screenshot"'), 'latin1'),
+    headers: form.headers,
+  };
 }
 
 describe('sending', () => {
@@ -29,7 +32,14 @@ describe('sending', () => {
     const p = await kit.signUp();
     const sent = await kit.api('POST', '/api/feedback', { as: p, body: message, headers: { 'user-agent': 'VersusTest/1.0' } });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-    expect(sent.body.feedback).toMatchObject({ ...message, userId: p.id, userAgent: 'VersusTest/1.0', status: 'open', screenshotUrl: null, answer: null });
+    expect(sent.body.feedback).toMatchObject({
+      ...message,
+      userId: p.id,
+      userAgent: 'VersusTest/1.0',
+      status: 'open',
+      screenshotUrl: null,
+      answer: null,
+    });
     const before = await count();
     const empty = await kit.api('POST', '/api/feedback', { as: p, body: { ...message, message: '   ' } });
     expect(empty.status).toBe(400);
@@ -56,11 +66,15 @@ describe('sending', () => {
   it('holds the daily cap when a player sends many messages at once', async () => {
     const eager = await kit.signUp();
     const sent = await Promise.all(
-      Array.from({ length: FEEDBACK_LIMITS.perDay + 10 }, (_, i) => kit.api('POST', '/api/feedback', { as: eager, body: { ...message, message: `burst ${i}` } })),
+      Array.from({ length: FEEDBACK_LIMITS.perDay + 10 }, (_, i) =>
+        kit.api('POST', '/api/feedback', { as: eager, body: { ...message, message: `burst ${i}` } }),
+      ),
     );
     expect(sent.filter((r) => r.status === 201)).toHaveLength(FEEDBACK_LIMITS.perDay);
     expect(sent.filter((r) => r.status === 429)).toHaveLength(10);
-    const [stored] = await kit.t.database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM beta_feedback WHERE user_id = $1', [eager.id]);
+    const [stored] = await kit.t.database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM beta_feedback WHERE user_id = $1', [
+      eager.id,
+    ]);
     expect(stored!.n).toBe(FEEDBACK_LIMITS.perDay);
   });
 
@@ -85,7 +99,9 @@ describe('sending', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe(RESULTS.fileNotImage);
     const pdf = screenshotForm(message, { type: 'application/pdf', data: Buffer.from('%PDF-1.4') });
-    expect((await kit.api('POST', '/api/feedback', { as: p, payload: pdf.payload, headers: pdf.headers })).body.error.message).toBe(RESULTS.fileNotImage);
+    expect((await kit.api('POST', '/api/feedback', { as: p, payload: pdf.payload, headers: pdf.headers })).body.error.message).toBe(
+      RESULTS.fileNotImage,
+    );
     expect(await count()).toBe(before);
   });
 });
@@ -108,24 +124,41 @@ describe('visibility and answers', () => {
     expect((await kit.api('GET', '/api/admin/feedback')).status).toBe(401);
     expect((await kit.api('GET', '/api/admin/feedback', { as: author })).status).toBe(403);
     expect((await kit.api('POST', `/api/admin/feedback/${id}/answer`, { body: { answer: 'hi' } })).status).toBe(401);
-    expect((await kit.api('POST', `/api/admin/feedback/${id}/answer`, { as: author, body: { answer: 'I answer myself' } })).status).toBe(403);
+    expect((await kit.api('POST', `/api/admin/feedback/${id}/answer`, { as: author, body: { answer: 'I answer myself' } })).status).toBe(
+      403,
+    );
     const list = await kit.api('GET', '/api/admin/feedback', { as: admin });
     expect(list.status).toBe(200);
-    expect(list.body.feedback.find((f: { id: string }) => f.id === id)).toMatchObject({ author: { id: author.id }, status: 'open', pageUrl: message.pageUrl });
+    expect(list.body.feedback.find((f: { id: string }) => f.id === id)).toMatchObject({
+      author: { id: author.id },
+      status: 'open',
+      pageUrl: message.pageUrl,
+    });
 
     expect((await kit.api('POST', `/api/admin/feedback/${id}/answer`, { as: admin, body: { answer: ' ' } })).status).toBe(400);
-    const answered = await kit.api('POST', `/api/admin/feedback/${id}/answer`, { as: admin, body: { answer: 'Thanks, fixed in the next build.' } });
+    const answered = await kit.api('POST', `/api/admin/feedback/${id}/answer`, {
+      as: admin,
+      body: { answer: 'Thanks, fixed in the next build.' },
+    });
     expect(answered.status, JSON.stringify(answered.body)).toBe(200);
     expect(answered.body.feedback).toMatchObject({ status: 'answered', answer: 'Thanks, fixed in the next build.', answeredBy: admin.id });
     const twice = await kit.api('POST', `/api/admin/feedback/${id}/answer`, { as: admin, body: { answer: 'Again' } });
     expect(twice.status).toBe(409);
     expect(twice.body.error.message).toBe(FEEDBACK_TEXT.alreadyAnswered);
-    expect((await kit.api('POST', '/api/admin/feedback/00000000-0000-4000-8000-000000000000/answer', { as: admin, body: { answer: 'x' } })).status).toBe(404);
+    expect(
+      (await kit.api('POST', '/api/admin/feedback/00000000-0000-4000-8000-000000000000/answer', { as: admin, body: { answer: 'x' } }))
+        .status,
+    ).toBe(404);
 
-    expect((await kit.api('GET', `/api/feedback/${id}`, { as: author })).body.feedback).toMatchObject({ status: 'answered', answer: 'Thanks, fixed in the next build.' });
+    expect((await kit.api('GET', `/api/feedback/${id}`, { as: author })).body.feedback).toMatchObject({
+      status: 'answered',
+      answer: 'Thanks, fixed in the next build.',
+    });
     expect((await kit.events(`user:${author.id}`)).map((e) => e.type)).toContain('feedback.answered');
     const notes = await kit.api('GET', '/api/notifications', { as: author });
-    expect(notes.body.notifications).toMatchObject([{ type: 'system_announcement', title: FEEDBACK_TEXT.notificationTitle, message: 'Thanks, fixed in the next build.' }]);
+    expect(notes.body.notifications).toMatchObject([
+      { type: 'system_announcement', title: FEEDBACK_TEXT.notificationTitle, message: 'Thanks, fixed in the next build.' },
+    ]);
     expect((await kit.api('GET', '/api/notifications', { as: other })).body.notifications).toEqual([]);
     expect((await kit.events(`user:${other.id}`)).map((e) => e.type)).not.toContain('feedback.answered');
     const open = await kit.api('GET', '/api/admin/feedback?status=open', { as: admin });

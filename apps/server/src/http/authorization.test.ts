@@ -191,11 +191,14 @@ let routes: Route[];
 let openapi: {
   paths: Record<
     string,
-    Record<string, {
-      security?: Record<string, unknown>[];
-      parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
-      requestBody?: { content: Record<string, { schema: JsonSchema }> };
-    }>
+    Record<
+      string,
+      {
+        security?: Record<string, unknown>[];
+        parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+      }
+    >
   >;
 };
 let f: Fixtures;
@@ -212,7 +215,9 @@ function bodyFor(route: Route): unknown {
 /** The documented required query parameters, sampled (e.g. GET /api/matches needs status=history). */
 function queryFor(route: Route): string {
   const required = (openapiOf(route)?.parameters ?? []).filter((p) => p.in === 'query' && p.required);
-  return required.length ? `?${new URLSearchParams(required.map((p): [string, string] => [p.name, String(sample(p.schema))])).toString()}` : '';
+  return required.length
+    ? `?${new URLSearchParams(required.map((p): [string, string] => [p.name, String(sample(p.schema))])).toString()}`
+    : '';
 }
 
 async function send(route: Route, options: { as?: TestPlayer; headers?: Record<string, string> } = {}) {
@@ -223,7 +228,9 @@ async function send(route: Route, options: { as?: TestPlayer; headers?: Record<s
     headers: { 'x-forwarded-for': '10.99.0.1', ...(options.as?.headers ?? {}), ...(options.headers ?? {}) },
     ...(body === undefined ? {} : { payload: body as object }),
   });
-  const json = String(raw.headers['content-type'] ?? '').includes('json') ? (raw.json() as { error?: { code: string; message: string } }) : {};
+  const json = String(raw.headers['content-type'] ?? '').includes('json')
+    ? (raw.json() as { error?: { code: string; message: string } })
+    : {};
   return { status: raw.statusCode, body: json, text: raw.body };
 }
 
@@ -304,8 +311,10 @@ describe('the route table', () => {
     for (const route of routes) {
       const documented = openapiOf(route);
       if (!documented) continue;
-      const needsBearer = (documented.security ?? []).some((s) => 'bearer' in s) && !(documented.security ?? []).some((s) => Object.keys(s).length === 0);
-      if (!(key(route) in PUBLIC)) expect(needsBearer, `${key(route)} is not public but its OpenAPI entry does not require a bearer token`).toBe(true);
+      const needsBearer =
+        (documented.security ?? []).some((s) => 'bearer' in s) && !(documented.security ?? []).some((s) => Object.keys(s).length === 0);
+      if (!(key(route) in PUBLIC))
+        expect(needsBearer, `${key(route)} is not public but its OpenAPI entry does not require a bearer token`).toBe(true);
       else expect(needsBearer, `${key(route)} is public but documented as needing a bearer token`).toBe(false);
     }
   });
@@ -365,13 +374,17 @@ describe('another player', () => {
     // Each signed-in GET without path parameters answers for the caller alone: naming another
     // user in the query changes nothing (a fresh player D, whom nothing links to A).
     const d = await kit.signUp();
-    const lists = routes.filter((r) => r.method === 'GET' && !r.url.includes(':') && !(key(r) in PUBLIC) && !r.url.startsWith('/api/admin/'));
+    const lists = routes.filter(
+      (r) => r.method === 'GET' && !r.url.includes(':') && !(key(r) in PUBLIC) && !r.url.startsWith('/api/admin/'),
+    );
     expect(lists.length).toBeGreaterThan(15);
     for (const route of lists) {
       const base = pathFor(route, f) + queryFor(route);
       const sep = base.includes('?') ? '&' : '?';
       const plain = await kit.api('GET', base, { as: d });
-      const naming = await kit.api('GET', `${base}${sep}userId=${f.a.id}&user_id=${f.a.id}&playerId=${f.a.id}&creatorId=${f.a.id}`, { as: d });
+      const naming = await kit.api('GET', `${base}${sep}userId=${f.a.id}&user_id=${f.a.id}&playerId=${f.a.id}&creatorId=${f.a.id}`, {
+        as: d,
+      });
       expect(plain.status, key(route)).toBeLessThan(500);
       if (naming.status === 400) continue; // the query names are refused outright: nothing leaks
       expect(naming.status, key(route)).toBe(plain.status);
@@ -398,7 +411,11 @@ describe('another player', () => {
   it("cannot fetch another match's evidence through a match of their own", async () => {
     const theirs = await kit.externalMatch();
     const form = multipartBody({ outcome: 'win' }, { type: 'image/png', data: pngOf(300) });
-    const reported = await kit.api('POST', `/api/matches/${theirs.matchId}/report`, { as: theirs.p1, payload: form.payload, headers: form.headers });
+    const reported = await kit.api('POST', `/api/matches/${theirs.matchId}/report`, {
+      as: theirs.p1,
+      payload: form.payload,
+      headers: form.headers,
+    });
     expect(reported.status, JSON.stringify(reported.body)).toBe(200);
     const state = await kit.api('GET', `/api/matches/${theirs.matchId}/result`, { as: theirs.p1 });
     const url = (state.body.reports as { evidence: { url: string } | null }[])[0]!.evidence!.url;
@@ -409,9 +426,12 @@ describe('another player', () => {
     expect(crossed.body.error?.message).toBe(RESULTS.evidenceNotFound);
   });
 
-  it("cannot replay a private match (refused as not theirs, before whether it is finished)", async () => {
+  it('cannot replay a private match (refused as not theirs, before whether it is finished)', async () => {
     const [host, guest] = [await kit.signUp(), await kit.signUp()];
-    const created = await kit.api('POST', '/api/challenges', { as: host, body: { game: 'tic-tac-toe', stake: 5, duration: 10, isPrivate: true } });
+    const created = await kit.api('POST', '/api/challenges', {
+      as: host,
+      body: { game: 'tic-tac-toe', stake: 5, duration: 10, isPrivate: true },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { id, code } = created.body.challenge as { id: string; code: string };
     const accepted = await kit.api('POST', `/api/challenges/${id}/accept`, { as: guest, body: { code } });

@@ -18,7 +18,8 @@ afterAll(async () => kit?.close());
 const NUL = '\u0000';
 const refusedForCharacters = { code: 'invalid_input', message: GENERIC.invalidCharacters };
 const count = async (sql: string, params: unknown[] = []) => Number((await kit.t.database.db.query<{ n: number }>(sql, params))[0]!.n);
-const displayName = async (id: string) => (await kit.t.database.db.query<{ display_name: string }>('SELECT display_name FROM profiles WHERE id = $1', [id]))[0]!.display_name;
+const displayName = async (id: string) =>
+  (await kit.t.database.db.query<{ display_name: string }>('SELECT display_name FROM profiles WHERE id = $1', [id]))[0]!.display_name;
 
 /** How many files the app's store holds (FILE_STORE=postgres, the default: rows of stored_files). */
 const storedFiles = () => count('SELECT count(*)::int AS n FROM stored_files');
@@ -27,7 +28,10 @@ describe('a NUL character', () => {
   it('in display_name is refused on both profile edits; the name stays', async () => {
     const p = await kit.signUp();
     const before = await displayName(p.id);
-    for (const [method, url] of [['PATCH', '/api/auth/user'], ['PATCH', `/api/profiles/${p.id}`]] as const) {
+    for (const [method, url] of [
+      ['PATCH', '/api/auth/user'],
+      ['PATCH', `/api/profiles/${p.id}`],
+    ] as const) {
       const res = await kit.t.app.inject({ method, url, headers: p.headers, payload: { display_name: `Ace${NUL}Player` } });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
       expect(res.json().error, url).toMatchObject({ ...refusedForCharacters, field: 'display_name' });
@@ -42,7 +46,14 @@ describe('a NUL character', () => {
     const users = () => count('SELECT count(*)::int AS n FROM users');
     const [challengesBefore, chatsBefore, usersBefore] = [await challenges(), await chats(), await users()];
 
-    const challenge = { game: 'fifa-24', platform: 'pc', gamertag: 'Creator', stake: 5, duration: 30, rules: ['No pausing', `Best of 3${NUL}`] };
+    const challenge = {
+      game: 'fifa-24',
+      platform: 'pc',
+      gamertag: 'Creator',
+      stake: 5,
+      duration: 30,
+      rules: ['No pausing', `Best of 3${NUL}`],
+    };
     const created = await kit.api('POST', '/api/challenges', { as: p1, body: challenge });
     expect(created.status, JSON.stringify(created.body)).toBe(400);
     expect(created.body.error).toMatchObject({ ...refusedForCharacters, field: 'rules.1' });
@@ -52,7 +63,20 @@ describe('a NUL character', () => {
     expect(chat.body.error).toMatchObject(refusedForCharacters);
 
     const signup = await kit.api('POST', '/api/auth/signup', {
-      body: { email: 'nul@odd.test', password: 'secret123', options: { data: { account_type: 'real', username: `nul${NUL}name`, full_name: 'N', phone: '+44 20 7946 0000', date_of_birth: '1995-06-15', age_verified: true } } },
+      body: {
+        email: 'nul@odd.test',
+        password: 'secret123',
+        options: {
+          data: {
+            account_type: 'real',
+            username: `nul${NUL}name`,
+            full_name: 'N',
+            phone: '+44 20 7946 0000',
+            date_of_birth: '1995-06-15',
+            age_verified: true,
+          },
+        },
+      },
     });
     expect(signup.status, JSON.stringify(signup.body)).toBe(400);
     expect(signup.body.error).toMatchObject(refusedForCharacters);
@@ -93,7 +117,12 @@ describe('an unpaired UTF-16 surrogate', () => {
     const challenges = () => count('SELECT count(*)::int AS n FROM challenges WHERE creator_id = $1', [p1.id]);
     const chats = () => count('SELECT count(*)::int AS n FROM match_chat WHERE match_id = $1', [matchId]);
     const users = () => count('SELECT count(*)::int AS n FROM users');
-    const [challengesBefore, chatsBefore, usersBefore, nameBefore] = [await challenges(), await chats(), await users(), await displayName(p1.id)];
+    const [challengesBefore, chatsBefore, usersBefore, nameBefore] = [
+      await challenges(),
+      await chats(),
+      await users(),
+      await displayName(p1.id),
+    ];
 
     const chat = await kit.api('POST', `/api/matches/${matchId}/chat`, { as: p1, body: { body: 'hi \ud800' } });
     expect(chat.status, JSON.stringify(chat.body)).toBe(400);
@@ -107,17 +136,40 @@ describe('an unpaired UTF-16 surrogate', () => {
     const reversed = await kit.api('POST', '/api/challenges', { as: p1, body: { ...challenge, rules: ['\udc00\ud800'] } });
     expect(reversed.status, JSON.stringify(reversed.body)).toBe(400);
 
-    const renamed = await kit.t.app.inject({ method: 'PATCH', url: '/api/auth/user', headers: p1.headers, payload: { display_name: 'Ace\ud83d' } });
+    const renamed = await kit.t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/user',
+      headers: p1.headers,
+      payload: { display_name: 'Ace\ud83d' },
+    });
     expect(renamed.statusCode, renamed.body).toBe(400);
     expect(renamed.json().error).toMatchObject({ ...refusedForCharacters, field: 'display_name' });
 
     const signup = await kit.api('POST', '/api/auth/signup', {
-      body: { email: 'lone@odd.test', password: 'secret123', options: { data: { account_type: 'real', username: 'lone', full_name: 'Lone \udfff', phone: '+44 20 7946 0000', date_of_birth: '1995-06-15', age_verified: true } } },
+      body: {
+        email: 'lone@odd.test',
+        password: 'secret123',
+        options: {
+          data: {
+            account_type: 'real',
+            username: 'lone',
+            full_name: 'Lone \udfff',
+            phone: '+44 20 7946 0000',
+            date_of_birth: '1995-06-15',
+            age_verified: true,
+          },
+        },
+      },
     });
     expect(signup.status, JSON.stringify(signup.body)).toBe(400);
     expect(signup.body.error).toMatchObject(refusedForCharacters);
 
-    expect([await challenges(), await chats(), await users(), await displayName(p1.id)]).toEqual([challengesBefore, chatsBefore, usersBefore, nameBefore]);
+    expect([await challenges(), await chats(), await users(), await displayName(p1.id)]).toEqual([
+      challengesBefore,
+      chatsBefore,
+      usersBefore,
+      nameBefore,
+    ]);
   });
 
   it('paired (an emoji) is text like any other', async () => {
@@ -187,7 +239,12 @@ describe('a broken multipart form', () => {
   it('on feedback is a 400 with our message; nothing is stored', async () => {
     const p = await kit.signUp();
     const files = await storedFiles();
-    await expectUnreadable(p, '/api/feedback', brokenForms({ message: 'Looks off', pageUrl: '/wallet', appVersion: '0.1.0' }, 'screenshot'), 'screenshot');
+    await expectUnreadable(
+      p,
+      '/api/feedback',
+      brokenForms({ message: 'Looks off', pageUrl: '/wallet', appVersion: '0.1.0' }, 'screenshot'),
+      'screenshot',
+    );
     expect(await count('SELECT count(*)::int AS n FROM beta_feedback WHERE user_id = $1', [p.id])).toBe(0);
     expect(await storedFiles()).toBe(files);
   });

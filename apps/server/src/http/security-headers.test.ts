@@ -24,7 +24,13 @@ afterAll(async () => {
 /** The CSP as directive name → its sources. */
 function directives(csp: string | undefined): Map<string, string[]> {
   expect(csp, 'content-security-policy').toBeTruthy();
-  return new Map(csp!.split(';').map((part) => part.trim().split(/\s+/)).filter((words) => words[0]).map(([name, ...sources]) => [name!, sources]));
+  return new Map(
+    csp!
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 }
 
 const RESPONSES: [string, string, number][] = [

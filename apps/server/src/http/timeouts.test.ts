@@ -57,13 +57,16 @@ describe('HTTP timeout settings', () => {
   it('default to 10 s for the head, 120 s for the request, 5 s keep-alive, 60 s idle, and refuse nonsense', () => {
     expect(loadConfig({}).timeouts).toEqual({ headersMs: 10_000, requestMs: 120_000, keepAliveMs: 5_000, idleMs: 60_000 });
     expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '2500' }).timeouts.headersMs).toBe(2_500);
-    for (const bad of ['0', '-1', '1.5', 'soon']) expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: bad }), bad).toThrow(/HTTP_REQUEST_TIMEOUT_MS/);
+    for (const bad of ['0', '-1', '1.5', 'soon'])
+      expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: bad }), bad).toThrow(/HTTP_REQUEST_TIMEOUT_MS/);
   });
 });
 
 describe('HTTP timeouts', () => {
   it('close a connection that sends half a request head within the header timeout (408)', async () => {
-    const outcomes = await Promise.all(Array.from({ length: 50 }, () => slowClient('GET /api/health HTTP/1.1\r\nHost: versus.example\r\nX-Slow: ')));
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, () => slowClient('GET /api/health HTTP/1.1\r\nHost: versus.example\r\nX-Slow: ')),
+    );
     for (const { closedAfterMs, answer } of outcomes) {
       expect(closedAfterMs).toBeLessThan(TIMEOUTS.headersMs + SLACK_MS);
       expect(answer).toMatch(/^HTTP\/1\.1 408/);

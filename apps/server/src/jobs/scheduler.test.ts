@@ -91,16 +91,19 @@ describe('scheduleJob', () => {
     const failingLog = pino({ level: 'error' }, { write: (line: string) => errors.push(JSON.parse(line)) });
     let calls = 0;
     const metrics = createMetrics({ db: t.db });
-    const handle = startJob({ db: t.db, log: failingLog, metrics }, {
-      name: job,
-      everyMs: 150,
-      pollMs: 20,
-      runAtStart: true,
-      run: async () => {
-        calls += 1;
-        throw new Error('boom');
+    const handle = startJob(
+      { db: t.db, log: failingLog, metrics },
+      {
+        name: job,
+        everyMs: 150,
+        pollMs: 20,
+        runAtStart: true,
+        run: async () => {
+          calls += 1;
+          throw new Error('boom');
+        },
       },
-    });
+    );
     await sleep(400);
     await handle.stop();
     expect(calls).toBeGreaterThanOrEqual(2);
@@ -115,13 +118,23 @@ describe('scheduleJob', () => {
 
   it('does nothing unless the config runs jobs, and stops when the app closes', async () => {
     const off = await buildApp({ config: { ...loadConfig({ WEB_DIR: '', RUN_JOBS: 'false' }) }, db: t.db, logger: false });
-    expect(scheduleJob(off, { config: { ...loadConfig({ RUN_JOBS: 'false' }) }, db: t.db, log, metrics: createMetrics({ db: t.db }) }, { name: 'off', everyMs: 10, run: async () => undefined })).toBeNull();
+    expect(
+      scheduleJob(
+        off,
+        { config: { ...loadConfig({ RUN_JOBS: 'false' }) }, db: t.db, log, metrics: createMetrics({ db: t.db }) },
+        { name: 'off', everyMs: 10, run: async () => undefined },
+      ),
+    ).toBeNull();
     await off.close();
 
     const job = 'app-bound';
     const metrics = createMetrics({ db: t.db });
     const app = await buildApp({ config: { ...loadConfig({ WEB_DIR: '', RUN_JOBS: 'false' }) }, db: t.db, logger: false });
-    const handle = scheduleJob(app, { config: { ...loadConfig({ RUN_JOBS: 'true' }) }, db: t.db, log, metrics }, { name: job, everyMs: 50, pollMs: 10, runAtStart: true, run: recorder(t.db, job, 'app') });
+    const handle = scheduleJob(
+      app,
+      { config: { ...loadConfig({ RUN_JOBS: 'true' }) }, db: t.db, log, metrics },
+      { name: job, everyMs: 50, pollMs: 10, runAtStart: true, run: recorder(t.db, job, 'app') },
+    );
     expect(handle).not.toBeNull();
     await app.ready();
     await sleep(200);

@@ -32,7 +32,11 @@ export interface JobHandle {
 const MAX_POLL_MS = 60_000;
 
 /** Schedules `job` for the app's lifetime; nothing runs unless ctx.config.runJobs. Stops on app close. */
-export function scheduleJob(app: App, ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'metrics'>>, job: Job): JobHandle | null {
+export function scheduleJob(
+  app: App,
+  ctx: Pick<AppContext, 'config' | 'db' | 'log'> & Partial<Pick<AppContext, 'metrics'>>,
+  job: Job,
+): JobHandle | null {
   if (!ctx.config.runJobs) return null;
   const handle = startJob(ctx, job);
   app.addHook('onClose', async () => handle.stop());
@@ -52,12 +56,12 @@ export function startJob(ctx: Pick<AppContext, 'db' | 'log'> & Partial<Pick<AppC
   // Registering never moves an existing row: the schedule survives restarts.
   const register = () =>
     repo.registerJob(ctx.db, job.name, job.runAtStart ? 0 : job.everyMs).then(
-        () => true,
-        (error: unknown) => {
-          log.error({ err: error }, 'job registration failed');
-          return false;
-        },
-      );
+      () => true,
+      (error: unknown) => {
+        log.error({ err: error }, 'job registration failed');
+        return false;
+      },
+    );
   const registered = register();
   let registration = registered;
 
@@ -83,7 +87,9 @@ export function startJob(ctx: Pick<AppContext, 'db' | 'log'> & Partial<Pick<AppC
       log.error({ err: error }, claimed ? 'job failed' : 'job claim failed');
       if (claimed) {
         counted?.failures.inc();
-        await repo.finishJob(ctx.db, job.name, String((error as Error)?.message ?? error).slice(0, 1000)).catch((recordError: unknown) => log.error({ err: recordError }, 'job failure could not be recorded'));
+        await repo
+          .finishJob(ctx.db, job.name, String((error as Error)?.message ?? error).slice(0, 1000))
+          .catch((recordError: unknown) => log.error({ err: recordError }, 'job failure could not be recorded'));
       }
     }
     return claimed;

@@ -19,17 +19,21 @@ export function leaderboardsFeature(app: App, ctx: AppContext): void {
     run: service.ranksJob(ctx),
   });
 
-  app.withTypeProvider<ZodTypeProvider>().get('/api/leaderboards', {
-    onRequest: signedInOnly,
-    schema: {
-      tags: ['leaderboards'],
-      security: [{ bearer: [] }],
-      summary: 'A leaderboard page (global or one game) by rating, with wins, losses and streak, and my own row',
-      description:
-        "game: 'global' (default; the games-weighted mean of each player's Glicko-2 ratings) or a game id. Real accounts only: " +
-        'virtual accounts are never listed, and asking as one is refused (403 virtual_account). Equal ratings share a place.',
-      querystring: leaderboardQuerySchema,
-      response: { 200: leaderboardSchema, ...errors(400, 401, 403) },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/leaderboards',
+    {
+      onRequest: signedInOnly,
+      schema: {
+        tags: ['leaderboards'],
+        security: [{ bearer: [] }],
+        summary: 'A leaderboard page (global or one game) by rating, with wins, losses and streak, and my own row',
+        description:
+          "game: 'global' (default; the games-weighted mean of each player's Glicko-2 ratings) or a game id. Real accounts only: " +
+          'virtual accounts are never listed, and asking as one is refused (403 virtual_account). Equal ratings share a place.',
+        querystring: leaderboardQuerySchema,
+        response: { 200: leaderboardSchema, ...errors(400, 401, 403) },
+      },
     },
-  }, async (request) => service.board(ctx, requireUser(request).userId, request.query));
+    async (request) => service.board(ctx, requireUser(request).userId, request.query),
+  );
 }

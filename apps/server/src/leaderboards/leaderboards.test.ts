@@ -20,13 +20,21 @@ afterAll(async () => {
 
 const db = () => kit.test.database.db;
 
-async function board(as: Player | null, query = ''): Promise<{ status: number; body: Leaderboard & { error?: { code: string; message: string; field?: string } } }> {
+async function board(
+  as: Player | null,
+  query = '',
+): Promise<{ status: number; body: Leaderboard & { error?: { code: string; message: string; field?: string } } }> {
   const res = await kit.app.inject({ method: 'GET', url: `/api/leaderboards${query}`, headers: as?.headers ?? {} });
   return { status: res.statusCode, body: res.json() };
 }
 
 const stored = async (id: string) =>
-  (await db().query<{ rank: number; global_rank: number; global_rating: number | null }>('SELECT rank, global_rank, global_rating FROM profiles WHERE id = $1', [id]))[0]!;
+  (
+    await db().query<{ rank: number; global_rank: number; global_rating: number | null }>(
+      'SELECT rank, global_rank, global_rating FROM profiles WHERE id = $1',
+      [id],
+    )
+  )[0]!;
 
 /** Sets a player's rating in a game as finishMatch would leave it (the trigger keeps the global one). */
 async function rate(id: string, game: string, rating: number, games = 10, rd = 60) {
@@ -70,7 +78,12 @@ describe('leaderboards', () => {
     const me = await kit.app.inject({ method: 'GET', url: '/api/auth/user', headers: alice.headers });
     expect(me.json().user.rank).toBe(1);
     const profile = await kit.app.inject({ method: 'GET', url: '/api/profile', headers: alice.headers });
-    expect(profile.json().stats).toMatchObject({ rank: 1, wins: 1, streak: 1, ratings: [{ game: 'tic-tac-toe', position: 1, wins: 1, games: 1 }] });
+    expect(profile.json().stats).toMatchObject({
+      rank: 1,
+      wins: 1,
+      streak: 1,
+      ratings: [{ game: 'tic-tac-toe', position: 1, wins: 1, games: 1 }],
+    });
   });
 
   it('orders by rating, shares places on equal ratings, pages without overlap and pins my row', async () => {
@@ -120,7 +133,12 @@ describe('leaderboards', () => {
     const before = await board(real, '?game=ludo');
     expect(before.body.entries.map((e) => e.userId)).toEqual([virt.id, real.id]);
 
-    const switched = await kit.app.inject({ method: 'PATCH', url: '/api/auth/user', headers: virt.headers, payload: { account_type: 'virtual' } });
+    const switched = await kit.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/user',
+      headers: virt.headers,
+      payload: { account_type: 'virtual' },
+    });
     expect(switched.statusCode).toBe(200);
     const after = await board(real, '?game=ludo');
     expect(after.body.entries.map((e) => e.userId)).toEqual([real.id]);
@@ -132,7 +150,11 @@ describe('leaderboards', () => {
     expect(refused.body.error).toEqual({ code: 'virtual_account', message: PROFILE.leaderboardsVirtual });
     // A stale real-mode token changes nothing: the account type is read from the database.
     expect((await board(virt, '?game=ludo')).status).toBe(403);
-    const profile = await kit.app.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${switched.json().session.access_token}` } });
+    const profile = await kit.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${switched.json().session.access_token}` },
+    });
     expect(profile.json().stats).toMatchObject({ rank: null, ratings: [{ game: 'ludo', position: null }] });
 
     // The ranks job puts the virtual account back to the unranked default, and runs again only

@@ -71,7 +71,8 @@ export async function auditLedger(db: Queryable, options: AuditOptions = {}): Pr
       WHERE a.balance <> coalesce(m.computed, 0)
       ORDER BY a.id LIMIT ${LIMIT}`,
   );
-  for (const row of drifted) add('balance_matches_transfers', `account ${row.id} holds ${row.balance} but its transfers sum to ${row.computed}`);
+  for (const row of drifted)
+    add('balance_matches_transfers', `account ${row.id} holds ${row.balance} but its transfers sum to ${row.computed}`);
 
   const escrowMismatch = await db.query<{ user_id: string; currency: string; balance: number; held: number }>(
     `SELECT coalesce(a.user_id, h.user_id) AS user_id, coalesce(a.currency, h.currency) AS currency,

@@ -82,11 +82,21 @@ it('keeps every invariant under 16 concurrent workers', async () => {
     const owner = { matchId: rng.pick(matches, HOT_MATCHES) };
     if (roll < 0.1) {
       const amount = rng.int(1, 20_000);
-      return { kind: 'grant', key, circulation: { currency: currencyOf(p), amount }, run: () => ledger.grant({ userId: p.id, currency: currencyOf(p), amount, idempotencyKey: key }) };
+      return {
+        kind: 'grant',
+        key,
+        circulation: { currency: currencyOf(p), amount },
+        run: () => ledger.grant({ userId: p.id, currency: currencyOf(p), amount, idempotencyKey: key }),
+      };
     }
     if (roll < 0.25) {
       const amount = rng.int(1, 40_000);
-      return { kind: 'spend', key, circulation: { currency: currencyOf(p), amount: -amount }, run: () => ledger.spend({ userId: p.id, amount, idempotencyKey: key }) };
+      return {
+        kind: 'spend',
+        key,
+        circulation: { currency: currencyOf(p), amount: -amount },
+        run: () => ledger.spend({ userId: p.id, amount, idempotencyKey: key }),
+      };
     }
     if (roll < 0.65) {
       const amount = rng.int(100, 30_000);
@@ -126,7 +136,10 @@ it('keeps every invariant under 16 concurrent workers', async () => {
   // The mix must really exercise both paths and every kind of operation.
   expect(refusals.length).toBeGreaterThan(200);
   for (const kind of ['grant', 'spend', 'lock', 'release', 'settle', 'draw'] as const) {
-    expect(successes.some((a) => a.request.kind === kind), `some ${kind} succeeded (seed ${seed})`).toBe(true);
+    expect(
+      successes.some((a) => a.request.kind === kind),
+      `some ${kind} succeeded (seed ${seed})`,
+    ).toBe(true);
   }
   const refusalKinds = new Set(refusals.map((a) => a.outcome));
   expect(refusalKinds.has('insufficient') && refusalKinds.size >= 4, [...refusalKinds].join()).toBe(true);
@@ -139,7 +152,10 @@ it('keeps every invariant under 16 concurrent workers', async () => {
   const byKey = new Map<string, OperationDone[]>();
   for (const a of successes) byKey.set(a.request.key, [...(byKey.get(a.request.key) ?? []), a.outcome]);
   for (const [key, results] of byKey) {
-    expect(results.filter((r) => !r.replayed), key).toHaveLength(1);
+    expect(
+      results.filter((r) => !r.replayed),
+      key,
+    ).toHaveLength(1);
     expect(new Set(results.map((r) => r.operationId)).size, key).toBe(1);
   }
   const replays = successes.filter((a) => a.outcome.replayed).length;

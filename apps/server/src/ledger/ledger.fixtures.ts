@@ -53,12 +53,21 @@ export async function createOwnerTables(db: Queryable): Promise<AuditOptions> {
   };
 }
 
-export async function createOwner(db: Queryable, kind: 'challenges' | 'matches' | 'private_rooms', id = crypto.randomUUID()): Promise<string> {
+export async function createOwner(
+  db: Queryable,
+  kind: 'challenges' | 'matches' | 'private_rooms',
+  id = crypto.randomUUID(),
+): Promise<string> {
   await db.query(`INSERT INTO ${OWNER_SCHEMA}.${kind} (id) VALUES ($1) ON CONFLICT DO NOTHING`, [id]);
   return id;
 }
 
-export async function finishOwner(db: Queryable, kind: 'challenges' | 'matches' | 'private_rooms', id: string, status = 'completed'): Promise<void> {
+export async function finishOwner(
+  db: Queryable,
+  kind: 'challenges' | 'matches' | 'private_rooms',
+  id: string,
+  status = 'completed',
+): Promise<void> {
   await db.query(`UPDATE ${OWNER_SCHEMA}.${kind} SET status = $2 WHERE id = $1`, [id, status]);
 }
 

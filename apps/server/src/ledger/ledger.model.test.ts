@@ -45,9 +45,20 @@ const index = fc.nat({ max: 40 });
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('grant' as const), user, currency, amount }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('spend' as const), user, currency: maybeCurrency, amount: fc.integer({ min: 1, max: 150_000 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('spend' as const),
+      user,
+      currency: maybeCurrency,
+      amount: fc.integer({ min: 1, max: 150_000 }),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ kind: fc.constant('lock' as const), user, owner: ownerSlot, currency: maybeCurrency, amount }), weight: 5 },
-  { arbitrary: fc.record({ kind: fc.constant('release' as const), owner: ownerSlot, user: fc.option(user, { nil: undefined }) }), weight: 1 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('release' as const), owner: ownerSlot, user: fc.option(user, { nil: undefined }) }),
+    weight: 1,
+  },
   { arbitrary: fc.record({ kind: fc.constant('settle' as const), owner: ownerSlot, winner: user }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('draw' as const), owner: ownerSlot }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('replay' as const), of: index }), weight: 2 },
@@ -121,91 +132,99 @@ class Model {
 
 it('matches the model on random sequences, refusing exactly what it should, and the audit stays clean', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(player, { minLength: USERS, maxLength: USERS }), fc.array(op, { minLength: 1, maxLength: 30 }), async (players, ops) => {
-      const users = await Promise.all(players.map((p) => createPlayer(t.db, p)));
-      const ownerIds = await Promise.all(Array.from({ length: OWNERS }, () => createOwner(t.db, 'matches')));
-      const model = new Model(players);
-      // Each executed step, with its key, so replays and reuses can point back at it.
-      const executed: { step: Exclude<Op, { kind: 'replay' | 'reuse' }>; key: string }[] = [];
+    fc.asyncProperty(
+      fc.array(player, { minLength: USERS, maxLength: USERS }),
+      fc.array(op, { minLength: 1, maxLength: 30 }),
+      async (players, ops) => {
+        const users = await Promise.all(players.map((p) => createPlayer(t.db, p)));
+        const ownerIds = await Promise.all(Array.from({ length: OWNERS }, () => createOwner(t.db, 'matches')));
+        const model = new Model(players);
+        // Each executed step, with its key, so replays and reuses can point back at it.
+        const executed: { step: Exclude<Op, { kind: 'replay' | 'reuse' }>; key: string }[] = [];
 
-      const call = (step: Exclude<Op, { kind: 'replay' | 'reuse' }>, key: string): Promise<OperationDone> => {
-        switch (step.kind) {
-          case 'grant':
-            return ledger.grant({ userId: users[step.user]!.id, currency: step.currency, amount: step.amount, idempotencyKey: key });
-          case 'spend':
-            return ledger.spend({ userId: users[step.user]!.id, currency: step.currency, amount: step.amount, idempotencyKey: key });
-          case 'lock':
-            return ledger.lockEscrow({
-              userId: users[step.user]!.id,
-              currency: step.currency,
-              amount: step.amount,
-              owner: { matchId: ownerIds[step.owner]! },
-              idempotencyKey: key,
-            });
-          case 'release':
-            return ledger.releaseEscrow({
-              owner: { matchId: ownerIds[step.owner]! },
-              userId: step.user === undefined ? undefined : users[step.user]!.id,
-              idempotencyKey: key,
-            });
-          case 'settle':
-            return ledger.settleEscrow({ owner: { matchId: ownerIds[step.owner]! }, winnerId: users[step.winner]!.id, idempotencyKey: key });
-          case 'draw':
-            return ledger.settleDraw({ owner: { matchId: ownerIds[step.owner]! }, idempotencyKey: key });
-        }
-      };
-
-      for (const next of ops) {
-        let step: Exclude<Op, { kind: 'replay' | 'reuse' }>;
-        let key: string;
-        let expected: RefusalCode | null | 'replay';
-        if (next.kind === 'replay' || next.kind === 'reuse') {
-          const earlier = executed[next.of % Math.max(1, executed.length)];
-          if (!earlier) continue;
-          key = earlier.key;
-          step = next.kind === 'replay' ? earlier.step : changed(earlier.step);
-          const recorded = model.done.get(key);
-          if (recorded) expected = recorded.request === JSON.stringify(step) ? 'replay' : 'key_reused';
-          else expected = model.apply(step);
-        } else {
-          step = next;
-          key = crypto.randomUUID();
-          expected = model.apply(step);
-        }
-        executed.push({ step, key });
-
-        const outcome = await call(step, key).then(
-          (result) => result,
-          (error: unknown) => {
-            if (error instanceof LedgerError) return error.refusal.error;
-            throw error;
-          },
-        );
-        if (expected === 'replay') {
-          expect(outcome).toEqual({ ...model.done.get(key)!.result, replayed: true });
-        } else if (expected === null) {
-          expect(outcome).toMatchObject({ ok: true, replayed: false });
-          model.done.set(key, { request: JSON.stringify(step), result: outcome as OperationDone });
-        } else {
-          expect(outcome).toBe(expected);
-        }
-
-        const rows = await t.db.query<{ user_id: string; currency: Currency; kind: 'available' | 'escrow'; balance: number }>(
-          'SELECT user_id, currency, kind, balance FROM ledger_accounts WHERE user_id = ANY ($1)',
-          [users.map((u) => u.id)],
-        );
-        users.forEach((u, i) => {
-          for (const c of CURRENCIES) {
-            for (const kind of ['available', 'escrow'] as const) {
-              const actual = rows.find((r) => r.user_id === u.id && r.currency === c && r.kind === kind)?.balance ?? 0;
-              expect(actual, `${kind} ${c} of user ${i} after ${JSON.stringify(step)}`).toBe(model.balances[i]![c][kind]);
-            }
+        const call = (step: Exclude<Op, { kind: 'replay' | 'reuse' }>, key: string): Promise<OperationDone> => {
+          switch (step.kind) {
+            case 'grant':
+              return ledger.grant({ userId: users[step.user]!.id, currency: step.currency, amount: step.amount, idempotencyKey: key });
+            case 'spend':
+              return ledger.spend({ userId: users[step.user]!.id, currency: step.currency, amount: step.amount, idempotencyKey: key });
+            case 'lock':
+              return ledger.lockEscrow({
+                userId: users[step.user]!.id,
+                currency: step.currency,
+                amount: step.amount,
+                owner: { matchId: ownerIds[step.owner]! },
+                idempotencyKey: key,
+              });
+            case 'release':
+              return ledger.releaseEscrow({
+                owner: { matchId: ownerIds[step.owner]! },
+                userId: step.user === undefined ? undefined : users[step.user]!.id,
+                idempotencyKey: key,
+              });
+            case 'settle':
+              return ledger.settleEscrow({
+                owner: { matchId: ownerIds[step.owner]! },
+                winnerId: users[step.winner]!.id,
+                idempotencyKey: key,
+              });
+            case 'draw':
+              return ledger.settleDraw({ owner: { matchId: ownerIds[step.owner]! }, idempotencyKey: key });
           }
-        });
-      }
-      const audit = await auditLedger(t.db, owners);
-      expect(audit.problems).toEqual([]);
-    }),
+        };
+
+        for (const next of ops) {
+          let step: Exclude<Op, { kind: 'replay' | 'reuse' }>;
+          let key: string;
+          let expected: RefusalCode | null | 'replay';
+          if (next.kind === 'replay' || next.kind === 'reuse') {
+            const earlier = executed[next.of % Math.max(1, executed.length)];
+            if (!earlier) continue;
+            key = earlier.key;
+            step = next.kind === 'replay' ? earlier.step : changed(earlier.step);
+            const recorded = model.done.get(key);
+            if (recorded) expected = recorded.request === JSON.stringify(step) ? 'replay' : 'key_reused';
+            else expected = model.apply(step);
+          } else {
+            step = next;
+            key = crypto.randomUUID();
+            expected = model.apply(step);
+          }
+          executed.push({ step, key });
+
+          const outcome = await call(step, key).then(
+            (result) => result,
+            (error: unknown) => {
+              if (error instanceof LedgerError) return error.refusal.error;
+              throw error;
+            },
+          );
+          if (expected === 'replay') {
+            expect(outcome).toEqual({ ...model.done.get(key)!.result, replayed: true });
+          } else if (expected === null) {
+            expect(outcome).toMatchObject({ ok: true, replayed: false });
+            model.done.set(key, { request: JSON.stringify(step), result: outcome as OperationDone });
+          } else {
+            expect(outcome).toBe(expected);
+          }
+
+          const rows = await t.db.query<{ user_id: string; currency: Currency; kind: 'available' | 'escrow'; balance: number }>(
+            'SELECT user_id, currency, kind, balance FROM ledger_accounts WHERE user_id = ANY ($1)',
+            [users.map((u) => u.id)],
+          );
+          users.forEach((u, i) => {
+            for (const c of CURRENCIES) {
+              for (const kind of ['available', 'escrow'] as const) {
+                const actual = rows.find((r) => r.user_id === u.id && r.currency === c && r.kind === kind)?.balance ?? 0;
+                expect(actual, `${kind} ${c} of user ${i} after ${JSON.stringify(step)}`).toBe(model.balances[i]![c][kind]);
+              }
+            }
+          });
+        }
+        const audit = await auditLedger(t.db, owners);
+        expect(audit.problems).toEqual([]);
+      },
+    ),
     { numRuns: 25 },
   );
 }, 60_000);

@@ -26,11 +26,10 @@ it('settles by index on a connection whose plan was made while escrow_holds was 
   await t.db.transaction(async (tx) => {
     await tx.query('ANALYZE escrow_holds, ledger_accounts');
     const close = (key: string, match: string) =>
-      tx.query<{ result: { ok: boolean; holds?: number } }>(`SELECT ledger_close_holds('settle', $1, NULL, $2, NULL, NULL, $3, NULL) AS result`, [
-        key,
-        match,
-        a.id,
-      ]);
+      tx.query<{ result: { ok: boolean; holds?: number } }>(
+        `SELECT ledger_close_holds('settle', $1, NULL, $2, NULL, NULL, $3, NULL) AS result`,
+        [key, match, a.id],
+      );
     // The first close makes this connection's plan, with no hold in the table.
     expect((await close('plans:first', crypto.randomUUID()))[0]!.result.ok).toBe(false);
 

@@ -113,14 +113,7 @@ export function lockEscrow(
   owner: EscrowOwner,
   description: string | null,
 ): Promise<OperationResult> {
-  return call(tx, 'ledger_lock_escrow', [
-    key,
-    userId,
-    currency,
-    amount,
-    ...ownerColumns(owner),
-    description,
-  ]);
+  return call(tx, 'ledger_lock_escrow', [key, userId, currency, amount, ...ownerColumns(owner), description]);
 }
 
 export function closeHolds(
@@ -132,14 +125,7 @@ export function closeHolds(
   winnerId: string | null,
   description: string | null,
 ): Promise<OperationResult> {
-  return call(tx, 'ledger_close_holds', [
-    mode,
-    key,
-    ...ownerColumns(owner),
-    userId,
-    winnerId,
-    description,
-  ]);
+  return call(tx, 'ledger_close_holds', [mode, key, ...ownerColumns(owner), userId, winnerId, description]);
 }
 
 export async function transferHolds(tx: Queryable, fromOwnerId: string, to: EscrowOwner): Promise<number> {

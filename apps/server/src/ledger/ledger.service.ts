@@ -99,7 +99,8 @@ function checkMinor(amount: number): void {
 }
 
 function checkKey(key: string): void {
-  if (typeof key !== 'string' || key.length === 0 || key.length > 300) throw badRequest('invalid_key', LEDGER.keyRequired, 'idempotencyKey');
+  if (typeof key !== 'string' || key.length === 0 || key.length > 300)
+    throw badRequest('invalid_key', LEDGER.keyRequired, 'idempotencyKey');
 }
 
 /** Publishes each changed balance to its owner (inside `tx`: seen only if it commits), then returns the result. */
@@ -209,7 +210,15 @@ export interface ReleaseInput extends Keyed {
 /** Held stakes of the owner → back to their players (a cancelled or expired challenge). */
 export async function releaseEscrow(tx: Queryable, input: ReleaseInput): Promise<OperationDone> {
   checkKey(input.idempotencyKey);
-  const result = await repo.closeHolds(tx, 'release', input.idempotencyKey, input.owner, input.userId ?? null, null, input.description ?? null);
+  const result = await repo.closeHolds(
+    tx,
+    'release',
+    input.idempotencyKey,
+    input.owner,
+    input.userId ?? null,
+    null,
+    input.description ?? null,
+  );
   return settled(tx, result);
 }
 

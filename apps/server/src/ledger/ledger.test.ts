@@ -55,8 +55,22 @@ describe('opening accounts', () => {
     const promoter = await createPlayer(db, { role: 'promoter' });
     const admin = await createPlayer(db, { role: 'admin' });
     const virtual = await createPlayer(db, { accountType: 'virtual' });
-    expect(await balance(player.id)).toMatchObject({ currency: 'credits', available_balance: 1000, escrow_balance: 0, available_credits: 1000, available_pcredits: 0, virtual_credits_available: 0, is_virtual: false });
-    expect(await balance(promoter.id)).toMatchObject({ currency: 'pcredits', role: 'promoter', available_balance: 1000, available_pcredits: 1000, available_credits: 0 });
+    expect(await balance(player.id)).toMatchObject({
+      currency: 'credits',
+      available_balance: 1000,
+      escrow_balance: 0,
+      available_credits: 1000,
+      available_pcredits: 0,
+      virtual_credits_available: 0,
+      is_virtual: false,
+    });
+    expect(await balance(promoter.id)).toMatchObject({
+      currency: 'pcredits',
+      role: 'promoter',
+      available_balance: 1000,
+      available_pcredits: 1000,
+      available_credits: 0,
+    });
     expect(await balance(admin.id)).toMatchObject({ currency: 'pcredits', role: 'admin', available_pcredits: 1000 });
     expect(await balance(virtual.id)).toMatchObject({
       currency: 'credits',
@@ -85,7 +99,13 @@ describe('opening accounts', () => {
     const player = await createPlayer(db);
     await db.query(`UPDATE profiles SET role = 'admin' WHERE id = $1`, [player.id]);
     const view = await balance(player.id);
-    expect(view).toMatchObject({ role: 'admin', currency: 'pcredits', available_balance: 1000, available_pcredits: 1000, available_credits: 1000 });
+    expect(view).toMatchObject({
+      role: 'admin',
+      currency: 'pcredits',
+      available_balance: 1000,
+      available_pcredits: 1000,
+      available_credits: 1000,
+    });
     await ledger.spend({ userId: player.id, amount: 100, idempotencyKey: key() });
     expect(await balance(player.id)).toMatchObject({ available_pcredits: 999, available_credits: 1000 });
   });
@@ -101,7 +121,13 @@ describe('operations', () => {
 
     const challenge = await createOwner(db, 'challenges');
     const lock = await ledger.lockEscrow({ userId: a.id, amount: 2_500, owner: { challengeId: challenge }, idempotencyKey: key() });
-    expect(lock).toMatchObject({ ok: true, currency: 'credits', amount: 2_500, replayed: false, balances: [{ userId: a.id, available: 102_500, escrow: 2_500 }] });
+    expect(lock).toMatchObject({
+      ok: true,
+      currency: 'credits',
+      amount: 2_500,
+      replayed: false,
+      balances: [{ userId: a.id, available: 102_500, escrow: 2_500 }],
+    });
     expect(await balance(a.id)).toMatchObject({ available_balance: 1025, escrow_balance: 25 });
     await ledger.releaseEscrow({ owner: { challengeId: challenge }, idempotencyKey: key() });
     await finishOwner(db, 'challenges', challenge, 'cancelled');
@@ -134,7 +160,9 @@ describe('operations', () => {
     const match = await createOwner(db, 'matches');
     expect(await ledger.transferHolds({ fromOwnerId: challenge, to: { matchId: match } })).toBe(2);
     await finishOwner(db, 'challenges', challenge, 'completed');
-    await expect(ledger.settleEscrow({ owner: { challengeId: challenge }, winnerId: a.id, idempotencyKey: key() })).rejects.toMatchObject({ code: 'nothing_held' });
+    await expect(ledger.settleEscrow({ owner: { challengeId: challenge }, winnerId: a.id, idempotencyKey: key() })).rejects.toMatchObject({
+      code: 'nothing_held',
+    });
     await ledger.settleEscrow({ owner: { matchId: match }, winnerId: a.id, idempotencyKey: key() });
     await finishOwner(db, 'matches', match);
     expect((await balance(a.id)).available_balance).toBe(1010);
@@ -144,9 +172,16 @@ describe('operations', () => {
   it('refuses insufficient funds with SPEC’s texts and changes nothing', async () => {
     const a = await createPlayer(db);
     const error = await refused(() => ledger.spend({ userId: a.id, amount: 100_001, idempotencyKey: key() }));
-    expect(error).toMatchObject({ status: 409, code: 'insufficient_funds', message: BALANCE.insufficient('$1,000.01', '$1,000.00'), title: 'Insufficient Credits' });
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'insufficient_funds',
+      message: BALANCE.insufficient('$1,000.01', '$1,000.00'),
+      title: 'Insufficient Credits',
+    });
     const promoter = await createPlayer(db, { role: 'promoter' });
-    const lock = await refused(() => ledger.lockEscrow({ userId: promoter.id, amount: 200_000, owner: { matchId: crypto.randomUUID() }, idempotencyKey: key() }));
+    const lock = await refused(() =>
+      ledger.lockEscrow({ userId: promoter.id, amount: 200_000, owner: { matchId: crypto.randomUUID() }, idempotencyKey: key() }),
+    );
     expect(lock).toMatchObject({ message: 'Need $2,000.00 but only have $1,000.00', title: 'Insufficient Pcredits' });
     const virtual = await createPlayer(db, { accountType: 'virtual' });
     const tokens = await refused(() => ledger.spend({ userId: virtual.id, amount: 50_001, idempotencyKey: key() }));
@@ -157,19 +192,38 @@ describe('operations', () => {
     const [a, b, c] = [await createPlayer(db), await createPlayer(db), await createPlayer(db)];
     const promoter = await createPlayer(db, { role: 'promoter' });
     const match = await createOwner(db, 'matches');
-    expect(await refused(() => ledger.settleEscrow({ owner: { matchId: match }, winnerId: a.id, idempotencyKey: key() }))).toMatchObject({ code: 'nothing_held', message: LEDGER.nothingHeld });
+    expect(await refused(() => ledger.settleEscrow({ owner: { matchId: match }, winnerId: a.id, idempotencyKey: key() }))).toMatchObject({
+      code: 'nothing_held',
+      message: LEDGER.nothingHeld,
+    });
     await ledger.lockEscrow({ userId: a.id, amount: 500, owner: { matchId: match }, idempotencyKey: key() });
-    expect(await refused(() => ledger.lockEscrow({ userId: a.id, amount: 500, owner: { matchId: match }, idempotencyKey: key() }))).toMatchObject({ code: 'already_held', message: LEDGER.alreadyHeld });
-    expect(await refused(() => ledger.settleEscrow({ owner: { matchId: match }, winnerId: a.id, idempotencyKey: key() }))).toMatchObject({ code: 'stakes_missing', message: LEDGER.stakesMissing });
+    expect(
+      await refused(() => ledger.lockEscrow({ userId: a.id, amount: 500, owner: { matchId: match }, idempotencyKey: key() })),
+    ).toMatchObject({ code: 'already_held', message: LEDGER.alreadyHeld });
+    expect(await refused(() => ledger.settleEscrow({ owner: { matchId: match }, winnerId: a.id, idempotencyKey: key() }))).toMatchObject({
+      code: 'stakes_missing',
+      message: LEDGER.stakesMissing,
+    });
     await ledger.lockEscrow({ userId: b.id, amount: 500, owner: { matchId: match }, idempotencyKey: key() });
-    expect(await refused(() => ledger.settleEscrow({ owner: { matchId: match }, winnerId: c.id, idempotencyKey: key() }))).toMatchObject({ code: 'winner_without_stake', message: LEDGER.winnerWithoutStake });
+    expect(await refused(() => ledger.settleEscrow({ owner: { matchId: match }, winnerId: c.id, idempotencyKey: key() }))).toMatchObject({
+      code: 'winner_without_stake',
+      message: LEDGER.winnerWithoutStake,
+    });
     await ledger.lockEscrow({ userId: promoter.id, amount: 500, owner: { matchId: match }, idempotencyKey: key() });
-    expect(await refused(() => ledger.settleDraw({ owner: { matchId: match }, idempotencyKey: key() }))).toMatchObject({ code: 'mixed_currencies', message: LEDGER.mixedCurrencies });
+    expect(await refused(() => ledger.settleDraw({ owner: { matchId: match }, idempotencyKey: key() }))).toMatchObject({
+      code: 'mixed_currencies',
+      message: LEDGER.mixedCurrencies,
+    });
     await ledger.releaseEscrow({ owner: { matchId: match }, userId: promoter.id, idempotencyKey: key() });
     await ledger.settleEscrow({ owner: { matchId: match }, winnerId: a.id, idempotencyKey: key() });
     await finishOwner(db, 'matches', match);
-    expect(await refused(() => ledger.grant({ userId: crypto.randomUUID(), currency: 'credits', amount: 1, idempotencyKey: key() }))).toMatchObject({ status: 404, message: LEDGER.userNotFound });
-    await expect(ledger.spend({ userId: a.id, amount: 0, idempotencyKey: key() })).rejects.toMatchObject({ status: 400, message: LEDGER.amountPositive });
+    expect(
+      await refused(() => ledger.grant({ userId: crypto.randomUUID(), currency: 'credits', amount: 1, idempotencyKey: key() })),
+    ).toMatchObject({ status: 404, message: LEDGER.userNotFound });
+    await expect(ledger.spend({ userId: a.id, amount: 0, idempotencyKey: key() })).rejects.toMatchObject({
+      status: 400,
+      message: LEDGER.amountPositive,
+    });
     await expect(ledger.spend({ userId: a.id, amount: 1.5, idempotencyKey: key() })).rejects.toMatchObject({ status: 400 });
     expect(await auditLedger(db, owners)).toMatchObject({ ok: true });
   });
@@ -207,7 +261,10 @@ describe('idempotency', () => {
     for (const o of outcomes.filter((o) => o.status === 'rejected')) {
       expect((o as PromiseRejectedResult).reason).toMatchObject({ status: 409, code: 'idempotency_key_reused' });
     }
-    const spent = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transfers t JOIN ledger_operations o ON o.id = t.operation_id WHERE o.idempotency_key = $1`, [k]);
+    const spent = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ledger_transfers t JOIN ledger_operations o ON o.id = t.operation_id WHERE o.idempotency_key = $1`,
+      [k],
+    );
     expect(spent[0]!.n).toBe(1);
   });
 
@@ -226,7 +283,9 @@ describe('idempotency', () => {
     });
     await hasClaimed;
     const second = db.transaction(async (tx) => {
-      const error = await lockEscrow(tx, { userId: b.id, amount: 100, owner: { matchId: match }, idempotencyKey: k }).catch((e: unknown) => e);
+      const error = await lockEscrow(tx, { userId: b.id, amount: 100, owner: { matchId: match }, idempotencyKey: k }).catch(
+        (e: unknown) => e,
+      );
       // The claim waited for the first transaction; this one can still do its other work.
       const [row] = await tx.query<{ ok: number }>('SELECT 1 AS ok');
       return { error, row };
@@ -245,7 +304,9 @@ describe('idempotency', () => {
     const match = await createOwner(db, 'matches');
     const lockKey = key();
     const locks = await Promise.all(
-      Array.from({ length: 12 }, () => ledger.lockEscrow({ userId: a.id, amount: 300, owner: { matchId: match }, idempotencyKey: lockKey })),
+      Array.from({ length: 12 }, () =>
+        ledger.lockEscrow({ userId: a.id, amount: 300, owner: { matchId: match }, idempotencyKey: lockKey }),
+      ),
     );
     expect(locks.filter((r) => !r.replayed)).toHaveLength(1);
     expect(new Set(locks.map((r) => r.holdId)).size).toBe(1);
@@ -270,19 +331,27 @@ describe('virtual and real money stay apart', () => {
     // The virtual player also has credits from an earlier real mode: still untouchable in virtual mode.
     await ledger.grant({ userId: virtual.id, currency: 'credits', amount: 10_000, idempotencyKey: key() });
     const owner = { matchId: crypto.randomUUID() };
-    expect(await refused(() => ledger.spend({ userId: virtual.id, currency: 'credits', amount: 100, idempotencyKey: key() }))).toMatchObject({
+    expect(
+      await refused(() => ledger.spend({ userId: virtual.id, currency: 'credits', amount: 100, idempotencyKey: key() })),
+    ).toMatchObject({
       status: 403,
       code: 'currency_not_allowed',
       message: LEDGER.virtualOnlyVTokens('Credits'),
     });
-    expect(await refused(() => ledger.lockEscrow({ userId: virtual.id, currency: 'credits', amount: 100, owner, idempotencyKey: key() }))).toMatchObject({ status: 403 });
+    expect(
+      await refused(() => ledger.lockEscrow({ userId: virtual.id, currency: 'credits', amount: 100, owner, idempotencyKey: key() })),
+    ).toMatchObject({ status: 403 });
     await ledger.grant({ userId: real.id, currency: 'vtokens', amount: 10_000, idempotencyKey: key() });
     expect(await refused(() => ledger.spend({ userId: real.id, currency: 'vtokens', amount: 100, idempotencyKey: key() }))).toMatchObject({
       status: 403,
       message: LEDGER.vtokensVirtualOnly,
     });
-    expect(await refused(() => ledger.lockEscrow({ userId: real.id, currency: 'vtokens', amount: 100, owner, idempotencyKey: key() }))).toMatchObject({ status: 403 });
-    expect(await refused(() => ledger.spend({ userId: promoter.id, currency: 'credits', amount: 100, idempotencyKey: key() }))).toMatchObject({
+    expect(
+      await refused(() => ledger.lockEscrow({ userId: real.id, currency: 'vtokens', amount: 100, owner, idempotencyKey: key() })),
+    ).toMatchObject({ status: 403 });
+    expect(
+      await refused(() => ledger.spend({ userId: promoter.id, currency: 'credits', amount: 100, idempotencyKey: key() })),
+    ).toMatchObject({
       status: 403,
       message: LEDGER.wrongRealCurrency('Credits', 'Pcredits'),
     });
@@ -302,15 +371,21 @@ describe('weekly VTokens', () => {
     await ledger.grant({ userId: rich.id, currency: 'vtokens', amount: 30_000, idempotencyKey: key() });
 
     // Six days: not yet.
-    await db.query(`UPDATE profiles SET weekly_virtual_credits_last_reset = now() - interval '6 days' WHERE id = ANY ($1)`, [[virtual.id, rich.id, real.id]]);
+    await db.query(`UPDATE profiles SET weekly_virtual_credits_last_reset = now() - interval '6 days' WHERE id = ANY ($1)`, [
+      [virtual.id, rich.id, real.id],
+    ]);
     await runWeeklyResets(db);
     expect((await balance(virtual.id)).virtual_credits_available).toBe(299.5);
 
-    await db.query(`UPDATE profiles SET weekly_virtual_credits_last_reset = now() - interval '7 days 1 minute' WHERE id = ANY ($1)`, [[virtual.id, rich.id, real.id]]);
+    await db.query(`UPDATE profiles SET weekly_virtual_credits_last_reset = now() - interval '7 days 1 minute' WHERE id = ANY ($1)`, [
+      [virtual.id, rich.id, real.id],
+    ]);
     const hints = await recordHints(db, `user:${virtual.id}`);
     expect(await runWeeklyResets(db)).toBeGreaterThanOrEqual(2);
     expect(await balance(virtual.id)).toMatchObject({ virtual_credits_available: 500, weekly_virtual_credits_remaining: 500 });
-    expect((await hints.heard()).map((h) => h.payload)).toEqual([{ currency: 'vtokens', available: 500, escrow: 0, availableMinor: 50_000, escrowMinor: 0 }]);
+    expect((await hints.heard()).map((h) => h.payload)).toEqual([
+      { currency: 'vtokens', available: 500, escrow: 0, availableMinor: 50_000, escrowMinor: 0 },
+    ]);
     await hints.stop();
     // Tokens won above the allowance are kept; the week still starts again.
     expect(await balance(rich.id)).toMatchObject({ virtual_credits_available: 800, weekly_virtual_credits_remaining: 500 });
@@ -375,7 +450,10 @@ describe('history and events', () => {
     const stored = () => db.query(`SELECT 1 FROM realtime_events WHERE topic = $1 AND type = 'balance'`, [topic]);
     const hints = await recordHints(db, topic);
     await ledger.spend({ userId: a.id, amount: 250, idempotencyKey: key() });
-    const balanceHint = { type: 'balance', payload: { currency: 'credits', available: 997.5, escrow: 0, availableMinor: 99_750, escrowMinor: 0 } };
+    const balanceHint = {
+      type: 'balance',
+      payload: { currency: 'credits', available: 997.5, escrow: 0, availableMinor: 99_750, escrowMinor: 0 },
+    };
     expect(await hints.heard()).toEqual([balanceHint]);
     expect(await stored()).toEqual([]);
     await expect(ledger.spend({ userId: a.id, amount: 100_000_000, idempotencyKey: key() })).rejects.toBeInstanceOf(LedgerError);
@@ -400,19 +478,26 @@ describe('the schema itself', () => {
     const b = await createPlayer(db);
     const [op] = await db.query<{ id: string }>(`SELECT id FROM ledger_operations ORDER BY id LIMIT 1`);
     const account = async (userId: string, currency: string, kind: string) =>
-      (await db.query<{ id: string }>(`SELECT id FROM ledger_accounts WHERE user_id = $1 AND currency = $2 AND kind = $3`, [userId, currency, kind]))[0]!.id;
+      (
+        await db.query<{ id: string }>(`SELECT id FROM ledger_accounts WHERE user_id = $1 AND currency = $2 AND kind = $3`, [
+          userId,
+          currency,
+          kind,
+        ])
+      )[0]!.id;
     const aCredits = await account(a.id, 'credits', 'available');
     const bCredits = await account(b.id, 'credits', 'available');
     const transfer = (from: string, to: string, currency: string, amount = 1, reason = 'grant') =>
-      db.query(`INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason) VALUES ($1, $2, $3, $4, $5, $6)`, [
-        op!.id,
-        from,
-        to,
-        amount,
-        currency,
-        reason,
-      ]);
-    const { holdId } = await ledger.lockEscrow({ userId: a.id, amount: 100, owner: { matchId: crypto.randomUUID() }, idempotencyKey: key() });
+      db.query(
+        `INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [op!.id, from, to, amount, currency, reason],
+      );
+    const { holdId } = await ledger.lockEscrow({
+      userId: a.id,
+      amount: 100,
+      owner: { matchId: crypto.randomUUID() },
+      idempotencyKey: key(),
+    });
     const before = await ledgerSnapshot(db);
     await expect(transfer(aCredits, '999999999', 'credits')).rejects.toThrow(/not a credits account/);
     await expect(transfer(aCredits, bCredits, 'pcredits')).rejects.toThrow(/not a pcredits account/);
@@ -430,12 +515,10 @@ describe('the schema itself', () => {
     await expect(db.query(`INSERT INTO ledger_accounts (user_id, currency, kind) VALUES (NULL, 'vtokens', 'available')`)).rejects.toThrow(
       /ledger_accounts_owner/,
     );
-    await expect(db.query(`UPDATE escrow_holds SET status = 'lost' WHERE id = $1`, [holdId])).rejects.toThrow(
-      /ledger_hold_status_known/,
-    );
-    await expect(db.query(`INSERT INTO ledger_operations (idempotency_key, kind, request_hash, result) VALUES ('', 'grant', gen_random_uuid(), '{}')`)).rejects.toThrow(
-      /ledger_idempotency_key_length/,
-    );
+    await expect(db.query(`UPDATE escrow_holds SET status = 'lost' WHERE id = $1`, [holdId])).rejects.toThrow(/ledger_hold_status_known/);
+    await expect(
+      db.query(`INSERT INTO ledger_operations (idempotency_key, kind, request_hash, result) VALUES ('', 'grant', gen_random_uuid(), '{}')`),
+    ).rejects.toThrow(/ledger_idempotency_key_length/);
     expect(await ledgerSnapshot(db)).toBe(before);
     // A balance change alone is not an identity change (the test above it is how the ledger moves money).
     await expect(db.query(`UPDATE ledger_accounts SET balance = balance WHERE id = $1`, [aCredits])).resolves.toBeDefined();
@@ -450,7 +533,10 @@ describe('audit', () => {
       const scratchOwners = await createOwnerTables(sdb);
       const a = await createPlayer(sdb);
       const b = await createPlayer(sdb);
-      expect(await auditLedger(sdb, scratchOwners)).toMatchObject({ ok: true, ownersChecked: { challenges: true, matches: true, private_rooms: true } });
+      expect(await auditLedger(sdb, scratchOwners)).toMatchObject({
+        ok: true,
+        ownersChecked: { challenges: true, matches: true, private_rooms: true },
+      });
       const match = crypto.randomUUID();
       await ledgerOf(sdb).lockEscrow({ userId: a.id, amount: 100, owner: { matchId: match }, idempotencyKey: key() });
       const orphan = await auditLedger(sdb, scratchOwners);
@@ -458,7 +544,9 @@ describe('audit', () => {
       await createOwner(sdb, 'matches', match);
       expect((await auditLedger(sdb, scratchOwners)).ok).toBe(true);
       await finishOwner(sdb, 'matches', match, 'completed');
-      expect((await auditLedger(sdb, scratchOwners)).problems).toEqual([{ check: 'escrow_owner_live', detail: expect.stringContaining('completed') }]);
+      expect((await auditLedger(sdb, scratchOwners)).problems).toEqual([
+        { check: 'escrow_owner_live', detail: expect.stringContaining('completed') },
+      ]);
       await ledgerOf(sdb).releaseEscrow({ owner: { matchId: match }, idempotencyKey: key() });
       expect((await auditLedger(sdb, scratchOwners)).ok).toBe(true);
 
@@ -467,25 +555,37 @@ describe('audit', () => {
       const challenge = await createOwner(sdb, 'challenges');
       await ledgerOf(sdb).lockEscrow({ userId: a.id, amount: 100, owner: { challengeId: challenge }, idempotencyKey: key() });
       await finishOwner(sdb, 'challenges', challenge, 'accepted');
-      expect((await auditLedger(sdb, scratchOwners)).problems).toEqual([{ check: 'escrow_owner_live', detail: expect.stringContaining('accepted') }]);
+      expect((await auditLedger(sdb, scratchOwners)).problems).toEqual([
+        { check: 'escrow_owner_live', detail: expect.stringContaining('accepted') },
+      ]);
       await ledgerOf(sdb).releaseEscrow({ owner: { challengeId: challenge }, idempotencyKey: key() });
       const room = await createOwner(sdb, 'private_rooms');
       await ledgerOf(sdb).lockEscrow({ userId: b.id, amount: 100, owner: { roomId: room }, idempotencyKey: key() });
       expect((await auditLedger(sdb, scratchOwners)).ok).toBe(true);
       await finishOwner(sdb, 'private_rooms', room, 'match_created');
-      expect((await auditLedger(sdb, scratchOwners)).problems).toEqual([{ check: 'escrow_owner_live', detail: expect.stringContaining('match_created') }]);
+      expect((await auditLedger(sdb, scratchOwners)).problems).toEqual([
+        { check: 'escrow_owner_live', detail: expect.stringContaining('match_created') },
+      ]);
       await ledgerOf(sdb).releaseEscrow({ owner: { roomId: room }, idempotencyKey: key() });
       expect((await auditLedger(sdb, scratchOwners)).ok).toBe(true);
 
       // Tampering behind the ledger's back (as only a bug or a hand-edit could).
-      await sdb.query(`UPDATE ledger_accounts SET balance = balance + 5 WHERE user_id = $1 AND kind = 'available' AND currency = 'credits'`, [a.id]);
+      await sdb.query(
+        `UPDATE ledger_accounts SET balance = balance + 5 WHERE user_id = $1 AND kind = 'available' AND currency = 'credits'`,
+        [a.id],
+      );
       const created = await auditLedger(sdb, scratchOwners);
       expect(created.problems.map((p) => p.check).sort()).toEqual(['balance_matches_transfers', 'sum_zero']);
       expect(created.currencies.find((c) => c.currency === 'credits')).toMatchObject({ total: 5 });
-      await sdb.query(`UPDATE ledger_accounts SET balance = balance - 5 WHERE user_id = $1 AND kind = 'available' AND currency = 'credits'`, [a.id]);
+      await sdb.query(
+        `UPDATE ledger_accounts SET balance = balance - 5 WHERE user_id = $1 AND kind = 'available' AND currency = 'credits'`,
+        [a.id],
+      );
       await sdb.query(`UPDATE escrow_holds SET status = 'held', closed_at = NULL, close_operation_id = NULL`);
       expect((await auditLedger(sdb, scratchOwners)).problems.map((p) => p.check)).toContain('escrow_matches_holds');
-      await expect(sdb.query(`UPDATE ledger_accounts SET balance = -1 WHERE user_id = $1 AND kind = 'escrow'`, [b.id])).rejects.toThrow(/ledger_accounts_not_negative/);
+      await expect(sdb.query(`UPDATE ledger_accounts SET balance = -1 WHERE user_id = $1 AND kind = 'escrow'`, [b.id])).rejects.toThrow(
+        /ledger_accounts_not_negative/,
+      );
       await expect(sdb.query(`DELETE FROM ledger_transfers`)).rejects.toThrow(/immutable/);
       await expect(sdb.query(`DELETE FROM escrow_holds`)).rejects.toThrow(/never deleted/);
       await expect(sdb.query(`TRUNCATE escrow_holds CASCADE`)).rejects.toThrow(/never deleted|immutable/);
@@ -495,7 +595,9 @@ describe('audit', () => {
       expect((await auditLedger(sdb, scratchOwners)).ok).toBe(true);
       await sdb.query(`UPDATE escrow_holds SET close_operation_id = 999999999 WHERE id = (SELECT min(id) FROM escrow_holds)`);
       const dangling = await auditLedger(sdb, scratchOwners);
-      expect(dangling.problems).toEqual([{ check: 'links', detail: expect.stringMatching(/^hold \d+ names close operation 999999999, which does not exist$/) }]);
+      expect(dangling.problems).toEqual([
+        { check: 'links', detail: expect.stringMatching(/^hold \d+ names close operation 999999999, which does not exist$/) },
+      ]);
     } finally {
       await scratch.drop();
     }

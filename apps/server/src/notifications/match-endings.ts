@@ -20,8 +20,20 @@ export function endingNotifications(userId: string, event: MatchCompletedUserEve
   if (event.received > 0) {
     out.push(
       event.result === 'win'
-        ? buildNotification({ userId, type: 'credits_earned', metadata: { ...base, amount: event.received, reason: 'Match winnings.' }, matchId: event.matchId, now })
-        : buildNotification({ userId, type: 'escrow_released', metadata: { ...base, amount: event.received }, matchId: event.matchId, now }),
+        ? buildNotification({
+            userId,
+            type: 'credits_earned',
+            metadata: { ...base, amount: event.received, reason: 'Match winnings.' },
+            matchId: event.matchId,
+            now,
+          })
+        : buildNotification({
+            userId,
+            type: 'escrow_released',
+            metadata: { ...base, amount: event.received },
+            matchId: event.matchId,
+            now,
+          }),
     );
   }
   return out;

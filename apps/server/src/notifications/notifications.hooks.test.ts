@@ -63,7 +63,11 @@ describe('events that notify', () => {
     expect((await kit.api('POST', `/api/matches/${matchId}/report`, { as: p1, body: { outcome: 'win' } })).status).toBe(200);
     expect((await kit.api('POST', `/api/matches/${matchId}/report`, { as: p2, body: { outcome: 'win' } })).status).toBe(200);
     for (const p of [p1, p2]) {
-      expect((await mine(p)).find((n) => n.type === 'match_disputed')).toMatchObject({ matchId, title: 'Match Under Review', persistent: true });
+      expect((await mine(p)).find((n) => n.type === 'match_disputed')).toMatchObject({
+        matchId,
+        title: 'Match Under Review',
+        persistent: true,
+      });
     }
   });
 

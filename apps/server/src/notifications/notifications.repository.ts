@@ -113,7 +113,12 @@ export async function findOwn(db: Queryable, id: string, userId: string, lock = 
 // Marks
 
 /** unread → read; anything else unchanged. Returns the row after, or null when it is not the user's. */
-export async function markRead(tx: Queryable, id: string, userId: string, now: Date): Promise<{ notification: Notification; changed: boolean } | null> {
+export async function markRead(
+  tx: Queryable,
+  id: string,
+  userId: string,
+  now: Date,
+): Promise<{ notification: Notification; changed: boolean } | null> {
   const [row] = await tx.query<NotificationRow>(
     `UPDATE notifications SET status = 'read', read = true, read_at = $3, version = version + 1
       WHERE id = $1 AND user_id = $2 AND status = 'unread'
@@ -178,7 +183,9 @@ export async function unclaimedIds(db: Queryable, olderThan: Date, newerThan: Da
 // Preferences and analytics
 
 export async function readPreferences(db: Queryable, userId: string): Promise<string | null> {
-  const [row] = await db.query<{ preferences: string }>('SELECT preferences FROM user_notification_preferences WHERE user_id = $1', [userId]);
+  const [row] = await db.query<{ preferences: string }>('SELECT preferences FROM user_notification_preferences WHERE user_id = $1', [
+    userId,
+  ]);
   return row?.preferences ?? null;
 }
 
@@ -190,7 +197,13 @@ export async function upsertPreferences(db: Queryable, userId: string, json: str
   );
 }
 
-export async function insertAnalytics(tx: Queryable, userId: string, eventType: string, data: Record<string, unknown>, now: Date): Promise<void> {
+export async function insertAnalytics(
+  tx: Queryable,
+  userId: string,
+  eventType: string,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
   await tx.query('INSERT INTO notification_analytics (user_id, event_type, event_data, created_at) VALUES ($1, $2, $3::jsonb, $4)', [
     userId,
     eventType,

@@ -25,7 +25,6 @@ import { UUID } from '../http/validation.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'log'>;
 
-
 /** An id that is not one of ours reads as "not found" like another user's. */
 function checkId(id: string): string {
   if (!UUID.test(id)) throw notFound(NOTIFICATIONS.notFound);
@@ -33,7 +32,10 @@ function checkId(id: string): string {
 }
 
 export async function list(ctx: Ctx, user: AccessClaims, limit: number, now = new Date()): Promise<NotificationList> {
-  const [notifications, counts] = await Promise.all([repo.listActive(ctx.db, user.userId, limit, now), repo.unreadCounts(ctx.db, user.userId, now)]);
+  const [notifications, counts] = await Promise.all([
+    repo.listActive(ctx.db, user.userId, limit, now),
+    repo.unreadCounts(ctx.db, user.userId, now),
+  ]);
   return { notifications, ...counts };
 }
 
@@ -108,7 +110,12 @@ export async function putPreferences(ctx: Ctx, user: AccessClaims, body: unknown
 // ---------------------------------------------------------------------------------------
 // Challenge accepted: the creator's notification and the analytics record (SPEC §3)
 
-export async function notifyChallengeAccepted(tx: Queryable, event: ChallengeAcceptedEvent, extra: { currency: Currency }, now = new Date()): Promise<Notification> {
+export async function notifyChallengeAccepted(
+  tx: Queryable,
+  event: ChallengeAcceptedEvent,
+  extra: { currency: Currency },
+  now = new Date(),
+): Promise<Notification> {
   await repo.insertAnalytics(
     tx,
     event.creatorId,
@@ -178,7 +185,11 @@ export async function sweepTurns(ctx: Ctx, now = new Date(), limit = 500): Promi
 }
 
 /** Deliveries whose NOTIFY was lost (a crash right after the commit): claimed and sent once. */
-export async function recoverDeliveries(ctx: Pick<AppContext, 'db' | 'deliverers'> & Partial<Pick<AppContext, 'metrics'>>, log: DeliveryLog, now = new Date()): Promise<number> {
+export async function recoverDeliveries(
+  ctx: Pick<AppContext, 'db' | 'deliverers'> & Partial<Pick<AppContext, 'metrics'>>,
+  log: DeliveryLog,
+  now = new Date(),
+): Promise<number> {
   if (!ctx.deliverers.any) return 0;
   const ids = await repo.unclaimedIds(ctx.db, new Date(now.getTime() - 30_000), new Date(now.getTime() - 60 * 60_000), 200);
   let sent = 0;

@@ -66,7 +66,14 @@ describe('notify(): in the transaction of the event', () => {
   it('a committed one is a row and a notification.created event with the same content', async () => {
     const alice = await kit.player();
     const made = await announce(alice.id, 'Servers restart at noon.');
-    expect(made).toMatchObject({ userId: alice.id, type: 'system_announcement', title: 'Announcement', status: 'unread', read: false, version: 1 });
+    expect(made).toMatchObject({
+      userId: alice.id,
+      type: 'system_announcement',
+      title: 'Announcement',
+      status: 'unread',
+      read: false,
+      version: 1,
+    });
     const events = (await kit.events(topics.user(alice.id))).filter((e) => e.type === 'notification.created');
     expect(events.map((e) => e.payload)).toEqual([made]);
     const list = await call('GET', '/api/notifications', alice);
@@ -76,9 +83,9 @@ describe('notify(): in the transaction of the event', () => {
 
   it('refuses missing metadata and writes nothing', async () => {
     const alice = await kit.player();
-    await expect(db().transaction((tx) => notify(tx, { userId: alice.id, type: 'match_invitation', metadata: { gameType: 'chess' } }))).rejects.toThrow(
-      new NotificationTemplateError('match_invitation', ['opponentName', 'betAmount']),
-    );
+    await expect(
+      db().transaction((tx) => notify(tx, { userId: alice.id, type: 'match_invitation', metadata: { gameType: 'chess' } })),
+    ).rejects.toThrow(new NotificationTemplateError('match_invitation', ['opponentName', 'betAmount']));
     expect(await rows(alice.id)).toEqual([]);
   });
 
@@ -123,9 +130,28 @@ describe('challenge accepted', () => {
     );
     expect(analytics).toMatchObject({ user_id: alice.id, event_type: 'challenge_accepted' });
     expect(Object.keys(analytics!.event_data).sort()).toEqual(
-      ['acceptor_id', 'bet_amount', 'challenge_id', 'creator_id', 'game_type', 'is_private', 'match_id', 'opponent_name', 'room_code', 'scheduled_time'].sort(),
+      [
+        'acceptor_id',
+        'bet_amount',
+        'challenge_id',
+        'creator_id',
+        'game_type',
+        'is_private',
+        'match_id',
+        'opponent_name',
+        'room_code',
+        'scheduled_time',
+      ].sort(),
     );
-    expect(analytics!.event_data).toMatchObject({ match_id: matchId, creator_id: alice.id, acceptor_id: bob.id, game_type: 'chess', bet_amount: 30, is_private: false, room_code: null });
+    expect(analytics!.event_data).toMatchObject({
+      match_id: matchId,
+      creator_id: alice.id,
+      acceptor_id: bob.id,
+      game_type: 'chess',
+      bet_amount: 30,
+      is_private: false,
+      room_code: null,
+    });
   });
 });
 
@@ -134,7 +160,9 @@ describe('the API: only my own notifications', () => {
     const alice = await kit.player();
     const a = await announce(alice.id, 'one');
     const b = await announce(alice.id, 'two');
-    const persistent = await db().transaction((tx) => notify(tx, { userId: alice.id, type: 'security_alert', metadata: { message: 'New sign-in' } }));
+    const persistent = await db().transaction((tx) =>
+      notify(tx, { userId: alice.id, type: 'security_alert', metadata: { message: 'New sign-in' } }),
+    );
 
     const read = await call('POST', `/api/notifications/${a.id}/read`, alice);
     expect(read.status).toBe(200);
@@ -179,7 +207,7 @@ describe('the API: only my own notifications', () => {
     expect((await call('GET', '/api/notifications', alice)).body.unread).toBe(1);
   });
 
-  it('another user\'s notification is not found; a signed-out request is 401', async () => {
+  it("another user's notification is not found; a signed-out request is 401", async () => {
     const alice = await kit.player();
     const mallory = await kit.player();
     const mine = await announce(alice.id, 'private');
@@ -243,7 +271,10 @@ describe('preferences', () => {
 
     const quiet: NotificationPreferences = {
       ...DEFAULT_NOTIFICATION_PREFERENCES,
-      general: { ...DEFAULT_NOTIFICATION_PREFERENCES.general, quietHours: { enabled: true, start: '23:00', end: '07:30', timeZone: 'Europe/Paris' } },
+      general: {
+        ...DEFAULT_NOTIFICATION_PREFERENCES.general,
+        quietHours: { enabled: true, start: '23:00', end: '07:30', timeZone: 'Europe/Paris' },
+      },
       match: { ...DEFAULT_NOTIFICATION_PREFERENCES.match, reminderMinutes: [30, 10] },
     };
     const saved = await call('PUT', '/api/notifications/preferences', alice, quiet);
@@ -252,12 +283,17 @@ describe('preferences', () => {
     const louder = { ...quiet, general: { ...quiet.general, sound: false } };
     expect((await call('PUT', '/api/notifications/preferences', alice, louder)).status).toBe(200);
     expect((await call('GET', '/api/notifications/preferences', alice)).body.preferences).toEqual(louder);
-    const stored = await db().query<{ preferences: string }>('SELECT preferences FROM user_notification_preferences WHERE user_id = $1', [alice.id]);
+    const stored = await db().query<{ preferences: string }>('SELECT preferences FROM user_notification_preferences WHERE user_id = $1', [
+      alice.id,
+    ]);
     expect(stored).toHaveLength(1);
     expect(JSON.parse(stored[0]!.preferences)).toEqual(louder);
 
     const bad: [unknown, string | undefined][] = [
-      [{ ...louder, general: { ...louder.general, quietHours: { ...louder.general.quietHours, start: '24:00' } } }, 'general.quietHours.start'],
+      [
+        { ...louder, general: { ...louder.general, quietHours: { ...louder.general.quietHours, start: '24:00' } } },
+        'general.quietHours.start',
+      ],
       [{ ...louder, match: { ...louder.match, reminderMinutes: [5, 5] } }, 'match.reminderMinutes'],
       [{ ...louder, general: { ...louder.general, maxUnread: 500 } }, 'general.maxUnread'],
       [{ ...louder, extra: true }, undefined],
@@ -292,7 +328,12 @@ describe('cleanup (every 6 hours)', () => {
       notify(tx, { userId: alice.id, type: 'credits_earned', metadata: { amount: 5, currency: 'credits' }, now: daysAgo(91) }),
     );
     const expiring = await db().transaction((tx) =>
-      notify(tx, { userId: alice.id, type: 'match_ready', metadata: { matchId: crypto.randomUUID(), gameType: 'chess' }, now: new Date(now.getTime() - 11 * 60_000) }),
+      notify(tx, {
+        userId: alice.id,
+        type: 'match_ready',
+        metadata: { matchId: crypto.randomUUID(), gameType: 'chess' },
+        now: new Date(now.getTime() - 11 * 60_000),
+      }),
     );
     // An expired one is already out of the list before the cleanup runs.
     expect((await call('GET', '/api/notifications', alice)).body.notifications.map((n) => n.id)).not.toContain(expiring.id);
@@ -321,7 +362,9 @@ describe('cleanup (every 6 hours)', () => {
         );
       }
       await tx.query(`ALTER TABLE realtime_events ENABLE TRIGGER realtime_events_notification`);
-      return (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND status = 'unread'`, [bob.id]))[0]!.n;
+      return (
+        await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND status = 'unread'`, [bob.id])
+      )[0]!.n;
     });
     expect(capped).toBe(53);
     const second = await service.cleanup(ctx(), new Date());
@@ -333,7 +376,7 @@ describe('cleanup (every 6 hours)', () => {
   });
 });
 
-describe('the arena\'s notifications', () => {
+describe("the arena's notifications", () => {
   it('opponent ready, match started to both, your turn after a wait, and win and loss at the end', async () => {
     const alice = await kit.player();
     const bob = await kit.player();
@@ -379,7 +422,7 @@ describe('the arena\'s notifications', () => {
 });
 
 describe('delivery', () => {
-  it('the user\'s socket receives notification.created and notification.updated; another user\'s does not', async () => {
+  it("the user's socket receives notification.created and notification.updated; another user's does not", async () => {
     const url = await listen(kit.app);
     const alice = await kit.player();
     const bob = await kit.player();

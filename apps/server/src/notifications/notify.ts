@@ -8,12 +8,7 @@
 // message: realtime/process-protocol.ts), and the process that claims the row
 // (delivery_claimed_at) delivers it.
 import crypto from 'node:crypto';
-import {
-  NOTIFICATION_EVENTS,
-  buildNotification as build,
-  type Notification,
-  type NotificationInput,
-} from '@versus/domain/notifications';
+import { NOTIFICATION_EVENTS, buildNotification as build, type Notification, type NotificationInput } from '@versus/domain/notifications';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Observer } from '../observability/metrics.ts';
 import { NOTIFICATION_COMMITTED_CHANNEL, ProcessInbox, sendAfterCommit, type ProcessLog } from '../realtime/process-protocol.ts';
@@ -96,7 +91,9 @@ export class NotificationDeliverers {
   /** Listens for committed notifications in this process; returns the unlisten function. */
   listen(db: Database, log: DeliveryLog & ProcessLog, lag?: Observer): Promise<() => Promise<void>> {
     return new ProcessInbox(NOTIFICATION_COMMITTED_CHANNEL, log).listen(db, ({ d: { id } }) => {
-      this.deliverCommitted(db, id, log, lag).catch((error: unknown) => log.error({ err: error, notificationId: id }, 'notification delivery claim failed'));
+      this.deliverCommitted(db, id, log, lag).catch((error: unknown) =>
+        log.error({ err: error, notificationId: id }, 'notification delivery claim failed'),
+      );
     });
   }
 }

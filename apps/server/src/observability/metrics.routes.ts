@@ -59,7 +59,8 @@ export function exposeMetrics(app: App, ctx: AppContext): void {
     const path = (request.url ?? '').split('?')[0];
     if (path !== METRICS_PATH) return plain(response, 404, 'Not found: this listener serves /metrics only.\n');
     if (request.method !== 'GET' && request.method !== 'HEAD') return plain(response, 405, 'Use GET.\n', { allow: 'GET, HEAD' });
-    if (!allowed(request.headers.authorization)) return plain(response, 401, `${UNAUTHORIZED.error.message}\n`, { 'www-authenticate': 'Bearer' });
+    if (!allowed(request.headers.authorization))
+      return plain(response, 401, `${UNAUTHORIZED.error.message}\n`, { 'www-authenticate': 'Bearer' });
     ctx.metrics.scrape().then(
       (text) => {
         response.writeHead(200, { 'content-type': ctx.metrics.contentType, 'cache-control': 'no-store' });
@@ -76,7 +77,12 @@ export function exposeMetrics(app: App, ctx: AppContext): void {
     await new Promise<void>((resolve, reject) => {
       server.on('error', (error: NodeJS.ErrnoException) => {
         if (server.listening) ctx.log.error({ err: error }, 'metrics: listener error');
-        else reject(new Error(`metrics: cannot listen on ${listen.host}:${listen.port} (METRICS_HOST, METRICS_PORT): ${error.code ?? error.message}`));
+        else
+          reject(
+            new Error(
+              `metrics: cannot listen on ${listen.host}:${listen.port} (METRICS_HOST, METRICS_PORT): ${error.code ?? error.message}`,
+            ),
+          );
       });
       server.listen(listen.port, listen.host, () => resolve());
     });

@@ -82,7 +82,7 @@ describe('where /metrics is served', () => {
     }
   });
 
-  it('labels the web app\'s files as one route, whatever the file', async () => {
+  it("labels the web app's files as one route, whatever the file", async () => {
     const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'versus-web-'));
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Versus</title>');
     fs.writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\n');
@@ -119,7 +119,8 @@ describe('where /metrics is served', () => {
     expect(lines).toContain('# TYPE versus_moves_total counter');
     expect(lines).toContain('# TYPE versus_realtime_sockets gauge');
     // Every sample line is `name{labels} value` with a number for the value.
-    for (const line of lines.filter((l) => l !== '' && !l.startsWith('#'))) expect(line).toMatch(/^[a-zA-Z_:][\w:]*(\{.*\})? (-?[\d.e+-]+|NaN|[+-]Inf)$/);
+    for (const line of lines.filter((l) => l !== '' && !l.startsWith('#')))
+      expect(line).toMatch(/^[a-zA-Z_:][\w:]*(\{.*\})? (-?[\d.e+-]+|NaN|[+-]Inf)$/);
     // Node's own figures come along where metrics are served.
     expect(sample(res.body, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(sample(res.body, 'nodejs_eventloop_lag_seconds')).toBeDefined();
@@ -175,9 +176,13 @@ describe('the figures move', () => {
     expect((await kit.app.inject({ method: 'GET', url: `/api/matches/${id}` })).statusCode).toBe(401);
     const after = await scrape();
     for (const labels of [health, unmatched, match]) {
-      expect(sample(after, 'versus_http_request_duration_seconds_count', labels), labels.route).toBe((sample(before, 'versus_http_request_duration_seconds_count', labels) ?? 0) + 1);
+      expect(sample(after, 'versus_http_request_duration_seconds_count', labels), labels.route).toBe(
+        (sample(before, 'versus_http_request_duration_seconds_count', labels) ?? 0) + 1,
+      );
     }
-    expect(sample(after, 'versus_http_request_duration_seconds_bucket', { ...health, le: '+Inf' })).toBe(sample(after, 'versus_http_request_duration_seconds_count', health));
+    expect(sample(after, 'versus_http_request_duration_seconds_bucket', { ...health, le: '+Inf' })).toBe(
+      sample(after, 'versus_http_request_duration_seconds_count', health),
+    );
     // URLs themselves never become labels.
     expect(after).not.toContain('thing-8137');
     expect(after).not.toContain(id);
@@ -235,16 +240,22 @@ describe('the figures move', () => {
     expect(sample(first, 'versus_ledger_audit_ok')).toBe(1);
     const db = kit.test.database.db;
     // A stake of 1 minor unit appears from nowhere in one escrow account (its holds do not say so), then is put back.
-    const [account] = await db.query<{ id: number }>(`SELECT id FROM ledger_accounts WHERE kind = 'escrow' AND currency = 'credits' ORDER BY id LIMIT 1`);
+    const [account] = await db.query<{ id: number }>(
+      `SELECT id FROM ledger_accounts WHERE kind = 'escrow' AND currency = 'credits' ORDER BY id LIMIT 1`,
+    );
     try {
       await db.query('UPDATE ledger_accounts SET balance = balance + 1 WHERE id = $1', [account!.id]);
       // Within the cadence, the cached figures stand.
-      expect(sample(await scrape(app), 'versus_ledger_escrow_minor_units', { currency: 'credits' })).toBe(sample(first, 'versus_ledger_escrow_minor_units', { currency: 'credits' }));
+      expect(sample(await scrape(app), 'versus_ledger_escrow_minor_units', { currency: 'credits' })).toBe(
+        sample(first, 'versus_ledger_escrow_minor_units', { currency: 'credits' }),
+      );
       // A fresh read sees it.
       const fresh = await scrape();
       expect(sample(fresh, 'versus_ledger_audit_ok')).toBe(0);
       expect(sample(fresh, 'versus_ledger_audit_problems')).toBeGreaterThan(0);
-      expect(sample(fresh, 'versus_ledger_escrow_minor_units', { currency: 'credits' })).toBe(sample(first, 'versus_ledger_escrow_minor_units', { currency: 'credits' })! + 1);
+      expect(sample(fresh, 'versus_ledger_escrow_minor_units', { currency: 'credits' })).toBe(
+        sample(first, 'versus_ledger_escrow_minor_units', { currency: 'credits' })! + 1,
+      );
     } finally {
       await db.query('UPDATE ledger_accounts SET balance = balance - 1 WHERE id = $1', [account!.id]);
     }
@@ -300,7 +311,9 @@ describe('the figures move', () => {
     });
     try {
       const before = await figure('versus_notification_delivery_lag_seconds_count');
-      await kit.test.database.db.transaction((tx) => notify(tx, { userId: frank.id, type: 'system_announcement', metadata: { message: 'lag' } }));
+      await kit.test.database.db.transaction((tx) =>
+        notify(tx, { userId: frank.id, type: 'system_announcement', metadata: { message: 'lag' } }),
+      );
       await until(async () => delivered.length === 1, 'the delivery');
       // The kit's app is the only one on this database listening: it claimed the delivery.
       await until(async () => (await figure('versus_notification_delivery_lag_seconds_count')) >= before + 1, 'the lag to be observed');

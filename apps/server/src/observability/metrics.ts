@@ -117,8 +117,18 @@ export function createMetrics(sources: MetricSources): AppMetrics {
     registers,
   });
 
-  const jobRuns = new Counter({ name: 'versus_job_runs_total', help: 'Scheduled job runs this process claimed and started', labelNames: ['job'] as const, registers });
-  const jobFailures = new Counter({ name: 'versus_job_failures_total', help: 'Scheduled job runs that threw', labelNames: ['job'] as const, registers });
+  const jobRuns = new Counter({
+    name: 'versus_job_runs_total',
+    help: 'Scheduled job runs this process claimed and started',
+    labelNames: ['job'] as const,
+    registers,
+  });
+  const jobFailures = new Counter({
+    name: 'versus_job_failures_total',
+    help: 'Scheduled job runs that threw',
+    labelNames: ['job'] as const,
+    registers,
+  });
   const jobDuration = new Histogram({
     name: 'versus_job_duration_seconds',
     help: 'Scheduled job run time, failed runs included',

@@ -17,7 +17,11 @@ describe('request logs', () => {
         done();
       },
     });
-    app = await buildApp({ config: loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'false' }), db: database.db, logger: { level: 'info', stream } });
+    app = await buildApp({
+      config: loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'false' }),
+      db: database.db,
+      logger: { level: 'info', stream },
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -31,7 +35,12 @@ describe('request logs', () => {
     await app.inject({ method: 'GET', url: '/api/health' });
     const requests = lines.filter((line) => line.req !== undefined);
     expect(requests).toHaveLength(2);
-    expect(requests[0]).toMatchObject({ level: 30, msg: 'request completed', req: { method: 'GET', url: '/api/nope?x=1' }, res: { statusCode: 404 } });
+    expect(requests[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/nope?x=1' },
+      res: { statusCode: 404 },
+    });
     expect(requests[1]).toMatchObject({ req: { method: 'GET', url: '/api/health' }, res: { statusCode: 200 } });
     expect(typeof requests[1]!.responseTime).toBe('number');
   });

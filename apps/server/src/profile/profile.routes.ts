@@ -45,59 +45,92 @@ export async function profileFeature(app: App, ctx: AppContext): Promise<void> {
 
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    await acceptUploads(scope, { maxBytes: AVATAR_RULES.maxBytes, fields: 5, fieldSize: 1024, field: 'avatar', tooLarge: PROFILE.fileTooLarge });
-
-    scope.get('/api/profile', {
-      onRequest: signedInOnly,
-      schema: {
-        tags, security,
-        summary: 'My stats (level, wins, losses, streak, live global place, rating per game) and whether avatars can be uploaded',
-        response: { 200: myProfileSchema, ...errors(401) },
-      },
-    }, async (request) => service.myProfile(ctx, avatars, requireUser(request).userId));
-
-    scope.get('/api/profiles/:id/stats', {
-      onRequest: signedInOnly,
-      schema: {
-        tags, security, params: idParams,
-        summary: "A player's stats: level, wins, losses, streak, global place and rating per game",
-        response: { 200: profileStatsSchema, ...errors(400, 401, 404) },
-      },
-    }, async (request) => service.stats(ctx, request.params.id));
-
-    scope.put('/api/profiles/:id/avatar', {
-      onRequest: signedInOnly,
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      schema: {
-        tags, security, params: idParams,
-        summary: 'Upload my avatar: multipart with one `avatar` image (jpeg, png, gif, webp or avif, at most 5 MB)',
-        description:
-          'The bytes must be one of those images (sniffed; stored as what they are). Stored at avatars/{userId}/{userId}-{timestamp}.{ext}; ' +
-          'the previous upload is removed. 403 for anyone else\'s profile; 503 storage_unavailable when the avatars bucket is missing.',
-        response: { 200: userResponseSchema, ...errors(400, 401, 403, 503) },
-      },
-    }, async (request) => {
-      const userId = requireUser(request).userId;
-      // Someone else's profile is refused before its upload is read.
-      if (request.params.id !== userId) throw forbidden(AUTH.forbidden);
-      const upload = await readAvatar(request);
-      return { user: await service.uploadAvatar(ctx, avatars, userId, request.params.id, upload) };
+    await acceptUploads(scope, {
+      maxBytes: AVATAR_RULES.maxBytes,
+      fields: 5,
+      fieldSize: 1024,
+      field: 'avatar',
+      tooLarge: PROFILE.fileTooLarge,
     });
 
-    scope.delete('/api/profiles/:id/avatar', {
-      onRequest: signedInOnly,
-      schema: {
-        tags, security, params: idParams,
-        summary: 'Remove my avatar (back to initials)',
-        response: { 200: userResponseSchema, ...errors(400, 401, 403) },
+    scope.get(
+      '/api/profile',
+      {
+        onRequest: signedInOnly,
+        schema: {
+          tags,
+          security,
+          summary: 'My stats (level, wins, losses, streak, live global place, rating per game) and whether avatars can be uploaded',
+          response: { 200: myProfileSchema, ...errors(401) },
+        },
       },
-    }, async (request) => ({ user: await service.removeAvatar(ctx, avatars, requireUser(request).userId, request.params.id) }));
+      async (request) => service.myProfile(ctx, avatars, requireUser(request).userId),
+    );
 
-    scope.get('/api/avatars/:userId/:file', {
-      schema: { tags, params: fileParams, summary: 'An avatar image (public; cached for an hour, the name never changes its bytes)' },
-    }, async (request, reply) => {
-      const file = await service.avatarFile(avatars, `${request.params.userId}/${request.params.file}`);
-      return sendStoredFile(request, reply, file, { etag: file.etag, cacheControl: AVATAR_CACHE_CONTROL });
-    });
+    scope.get(
+      '/api/profiles/:id/stats',
+      {
+        onRequest: signedInOnly,
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          summary: "A player's stats: level, wins, losses, streak, global place and rating per game",
+          response: { 200: profileStatsSchema, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => service.stats(ctx, request.params.id),
+    );
+
+    scope.put(
+      '/api/profiles/:id/avatar',
+      {
+        onRequest: signedInOnly,
+        bodyLimit: UPLOAD_BODY_LIMIT,
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          summary: 'Upload my avatar: multipart with one `avatar` image (jpeg, png, gif, webp or avif, at most 5 MB)',
+          description:
+            'The bytes must be one of those images (sniffed; stored as what they are). Stored at avatars/{userId}/{userId}-{timestamp}.{ext}; ' +
+            "the previous upload is removed. 403 for anyone else's profile; 503 storage_unavailable when the avatars bucket is missing.",
+          response: { 200: userResponseSchema, ...errors(400, 401, 403, 503) },
+        },
+      },
+      async (request) => {
+        const userId = requireUser(request).userId;
+        // Someone else's profile is refused before its upload is read.
+        if (request.params.id !== userId) throw forbidden(AUTH.forbidden);
+        const upload = await readAvatar(request);
+        return { user: await service.uploadAvatar(ctx, avatars, userId, request.params.id, upload) };
+      },
+    );
+
+    scope.delete(
+      '/api/profiles/:id/avatar',
+      {
+        onRequest: signedInOnly,
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          summary: 'Remove my avatar (back to initials)',
+          response: { 200: userResponseSchema, ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => ({ user: await service.removeAvatar(ctx, avatars, requireUser(request).userId, request.params.id) }),
+    );
+
+    scope.get(
+      '/api/avatars/:userId/:file',
+      {
+        schema: { tags, params: fileParams, summary: 'An avatar image (public; cached for an hour, the name never changes its bytes)' },
+      },
+      async (request, reply) => {
+        const file = await service.avatarFile(avatars, `${request.params.userId}/${request.params.file}`);
+        return sendStoredFile(request, reply, file, { etag: file.etag, cacheControl: AVATAR_CACHE_CONTROL });
+      },
+    );
   });
 }

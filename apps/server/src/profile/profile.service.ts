@@ -97,7 +97,13 @@ async function swapAvatar(tx: Queryable, userId: string, url: string | null): Pr
  * Removes the upload a profile pointed at before, when it is the player's own: a profile may name
  * any uploaded image (PATCH /api/auth/user takes avatar_url), and another player's file is theirs.
  */
-async function removeOld(ctx: AppContext, store: AvatarStore, userId: string, previousUrl: string | null, keep: string | null): Promise<void> {
+async function removeOld(
+  ctx: AppContext,
+  store: AvatarStore,
+  userId: string,
+  previousUrl: string | null,
+  keep: string | null,
+): Promise<void> {
   const previous = avatarPathOf(previousUrl);
   if (!previous || previous === keep || !previous.startsWith(`${userId}/`)) return;
   // The old file is garbage either way; failing to remove it must not fail the upload.

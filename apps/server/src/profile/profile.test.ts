@@ -79,7 +79,9 @@ const avatarOf = async (id: string) =>
   (await t.database.db.query<{ avatar_url: string | null }>('SELECT avatar_url FROM profiles WHERE id = $1', [id]))[0]!.avatar_url;
 /** The avatar files stored for a player (FILE_STORE=postgres, the default: rows of stored_files). */
 const uploadsOf = async (id: string) =>
-  (await t.database.db.query<{ key: string }>('SELECT key FROM stored_files WHERE key LIKE $1 ORDER BY key', [`avatars/${id}/%`])).map((r) => r.key.split('/').pop());
+  (await t.database.db.query<{ key: string }>('SELECT key FROM stored_files WHERE key LIKE $1 ORDER BY key', [`avatars/${id}/%`])).map(
+    (r) => r.key.split('/').pop(),
+  );
 const storedBytes = async (key: string) =>
   (await t.database.db.query<{ data: Buffer }>('SELECT data FROM stored_files WHERE key = $1', [key]))[0]?.data;
 
@@ -160,13 +162,22 @@ describe('avatar upload', () => {
     const filePart = `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="x"\r\nContent-Type: image/png\r\n\r\n`;
     const cases: [string, Buffer, string][] = [
       ['cut short', whole.payload.subarray(0, 200), whole.headers['content-type']],
-      ['no closing boundary', whole.payload.subarray(0, whole.payload.length - `--${boundary}--\r\n`.length), whole.headers['content-type']],
+      [
+        'no closing boundary',
+        whole.payload.subarray(0, whole.payload.length - `--${boundary}--\r\n`.length),
+        whole.headers['content-type'],
+      ],
       ['not a form at all', Buffer.from('hello there'), whole.headers['content-type']],
       ['no boundary', whole.payload, 'multipart/form-data'],
       ['two files', Buffer.concat([Buffer.from(filePart), png(), Buffer.from('\r\n'), whole.payload]), whole.headers['content-type']],
     ];
     for (const [label, payload, contentType] of cases) {
-      const res = await t.app.inject({ method: 'PUT', url: `/api/profiles/${me.id}/avatar`, headers: { ...me.headers, 'content-type': contentType }, payload });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/profiles/${me.id}/avatar`,
+        headers: { ...me.headers, 'content-type': contentType },
+        payload,
+      });
       expect(res.statusCode, `${label}: ${res.body}`).toBe(400);
       expect(res.json().error, label).toEqual({ code: 'invalid_file', message: PROFILE.uploadUnreadable, field: 'avatar' });
     }
@@ -247,13 +258,20 @@ describe('avatar upload', () => {
 
   it("without the avatars bucket: uploads are refused with SPEC's message and the screen is told", async () => {
     // Another server process on the same database storing on disk where no folder can be made.
-    const missing = await buildApp({ config: { ...t.config, files: { kind: 'disk' }, dataDir: '/dev/null/nowhere' }, db: t.database.db, logger: false });
+    const missing = await buildApp({
+      config: { ...t.config, files: { kind: 'disk' }, dataDir: '/dev/null/nowhere' },
+      db: t.database.db,
+      logger: false,
+    });
     await missing.ready();
     try {
       const me = await player();
       const profile = await missing.inject({ method: 'GET', url: '/api/profile', headers: me.headers });
       expect(profile.statusCode).toBe(200);
-      expect(profile.json().avatarUploads).toEqual({ enabled: false, message: "Storage bucket 'avatars' not found. Uploads are temporarily disabled." });
+      expect(profile.json().avatarUploads).toEqual({
+        enabled: false,
+        message: "Storage bucket 'avatars' not found. Uploads are temporarily disabled.",
+      });
       const r = await upload(me, me.id, { type: 'image/png', data: png() }, missing);
       expect(r.status).toBe(503);
       expect(r.json.error).toEqual({ code: 'storage_unavailable', message: PROFILE.bucketMissing });
@@ -323,10 +341,21 @@ describe('stats', () => {
     const me = await player();
     const mine = await t.app.inject({ method: 'GET', url: '/api/profile', headers: me.headers });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().stats).toEqual({ userId: me.id, level: 1, wins: 0, losses: 0, streak: 0, rank: null, globalRating: null, ratings: [] });
+    expect(mine.json().stats).toEqual({
+      userId: me.id,
+      level: 1,
+      wins: 0,
+      losses: 0,
+      streak: 0,
+      rank: null,
+      globalRating: null,
+      ratings: [],
+    });
     const other = await player();
     expect((await t.app.inject({ method: 'GET', url: `/api/profiles/${me.id}/stats`, headers: other.headers })).json().userId).toBe(me.id);
-    expect((await t.app.inject({ method: 'GET', url: `/api/profiles/${crypto.randomUUID()}/stats`, headers: other.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/profiles/${crypto.randomUUID()}/stats`, headers: other.headers })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/profiles/${me.id}/stats` })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
   });

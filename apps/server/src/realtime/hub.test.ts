@@ -37,7 +37,13 @@ describe('realtime hub internals', () => {
   async function startHub(options: RealtimeOptions = {}): Promise<{ url: string; hub: RealtimeHub }> {
     const app: App = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
     await app.register(websocket);
-    const ctx = { config: loadConfig({ WEB_DIR: '', RUN_JOBS: 'false' }), db: storeDb, log: app.log, topics: new TopicRules(), secrets: new SecretCache(storeDb) };
+    const ctx = {
+      config: loadConfig({ WEB_DIR: '', RUN_JOBS: 'false' }),
+      db: storeDb,
+      log: app.log,
+      topics: new TopicRules(),
+      secrets: new SecretCache(storeDb),
+    };
     const hub = createHub(ctx, { verify, ...options });
     await realtimeFeature(app, { ...ctx, hub });
     running.push({ app, hub });
@@ -60,11 +66,7 @@ describe('realtime hub internals', () => {
          ON CONFLICT (topic) DO UPDATE SET version = realtime_topics.version + 1 RETURNING version`,
         [topic],
       );
-      await tx.query(`INSERT INTO realtime_events (topic, version, type, payload) VALUES ($1, $2, $3, '{}')`, [
-        topic,
-        row!.version,
-        type,
-      ]);
+      await tx.query(`INSERT INTO realtime_events (topic, version, type, payload) VALUES ($1, $2, $3, '{}')`, [topic, row!.version, type]);
     });
 
   beforeAll(async () => {

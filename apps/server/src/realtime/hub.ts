@@ -214,9 +214,7 @@ export class RealtimeHub {
     this.log = options.log;
     this.verify = options.verify;
     this.authorize = options.authorize;
-    this.ownerVersion =
-      options.ownerVersion ??
-      ((topic) => Promise.reject(new Error(`realtime: no owner tells the version of ${topic}`)));
+    this.ownerVersion = options.ownerVersion ?? ((topic) => Promise.reject(new Error(`realtime: no owner tells the version of ${topic}`)));
     this.move = options.move;
     this.liveSessions = options.liveSessions;
     this.helloTimeoutMs = options.helloTimeoutMs ?? REALTIME_LIMITS.helloTimeoutMs;
@@ -356,7 +354,17 @@ export class RealtimeHub {
     if (message.t === 'ping') return this.send(conn, { t: 'pong' });
     // Closing: a move that comes now is refused as over HTTP (503), to be sent again after reconnecting.
     if (this.closing && message.t === 'move') {
-      return this.send(conn, { t: 'moved', d: { ...refOf(message.d), matchId: message.d.matchId, ok: false, status: 503, code: 'unavailable', message: REALTIME_ERROR_MESSAGES.unavailable } });
+      return this.send(conn, {
+        t: 'moved',
+        d: {
+          ...refOf(message.d),
+          matchId: message.d.matchId,
+          ok: false,
+          status: 503,
+          code: 'unavailable',
+          message: REALTIME_ERROR_MESSAGES.unavailable,
+        },
+      });
     }
     if (conn.queued >= MAX_QUEUED_MESSAGES) {
       this.log.warn({ userId: conn.user?.userId }, 'realtime: message flood, closing socket');
@@ -375,7 +383,17 @@ export class RealtimeHub {
         if (unavailable) this.log.warn({ err: error, t: message.t }, 'realtime: database unavailable');
         else this.log.error({ err: error, t: message.t }, 'realtime: message failed');
         if (message.t === 'move') {
-          this.send(conn, { t: 'moved', d: { ...refOf(message.d), matchId: message.d.matchId, ok: false, status: unavailable ? 503 : 500, code, message: REALTIME_ERROR_MESSAGES[code] } });
+          this.send(conn, {
+            t: 'moved',
+            d: {
+              ...refOf(message.d),
+              matchId: message.d.matchId,
+              ok: false,
+              status: unavailable ? 503 : 500,
+              code,
+              message: REALTIME_ERROR_MESSAGES[code],
+            },
+          });
         } else this.sendError(conn, code, undefined, 'topic' in message.d ? message.d.topic : undefined);
       } finally {
         if (--conn.queued === 0) conn.chain = undefined;

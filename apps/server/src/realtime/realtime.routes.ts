@@ -17,13 +17,24 @@ const UPGRADE_REQUIRED: ApiErrorBody = { error: { code: 'upgrade_required', mess
 export type RealtimeOptions = Partial<Omit<HubOptions, 'db' | 'log'>>;
 
 /** This process's hub: tokens verified as every request's are, topics ruled by `ctx.topics`. */
-export function createHub(ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'topics' | 'secrets'>, options: RealtimeOptions = {}): RealtimeHub {
+export function createHub(
+  ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'topics' | 'secrets'>,
+  options: RealtimeOptions = {},
+): RealtimeHub {
   return new RealtimeHub({
     db: ctx.db,
     log: ctx.log,
     verify: async (token) => {
       const verified = await verifyAccessTokenDetailed(ctx, token);
-      return verified && { userId: verified.userId, role: verified.role, accountType: verified.accountType, expiresAt: verified.expiresAt, sessionId: verified.sessionId };
+      return (
+        verified && {
+          userId: verified.userId,
+          role: verified.role,
+          accountType: verified.accountType,
+          expiresAt: verified.expiresAt,
+          sessionId: verified.sessionId,
+        }
+      );
     },
     liveSessions: (sessions) => liveSessions(ctx.db, sessions),
     authorize: (user, topic) => ctx.topics.canFollow(user, topic),
@@ -35,7 +46,10 @@ export function createHub(ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'topic
 }
 
 /** Starts `ctx.hub`, mounts it at GET /realtime and prunes old events. */
-export async function realtimeFeature(app: App, ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'hub'> & Partial<Pick<AppContext, 'metrics'>>): Promise<void> {
+export async function realtimeFeature(
+  app: App,
+  ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'hub'> & Partial<Pick<AppContext, 'metrics'>>,
+): Promise<void> {
   const { hub } = ctx;
   await hub.start();
   app.route({

@@ -89,7 +89,7 @@ export class TestSocket {
     const taken: Array<ServerMessageOf<'event'>['d']> = [];
     await this.until(
       () => {
-        for (let i = 0; i < this.received.length && taken.length < count; ) {
+        for (let i = 0; i < this.received.length && taken.length < count;) {
           const message = this.received[i]!;
           if (message.t === 'event') {
             taken.push(message.d);
@@ -138,7 +138,11 @@ export async function signUp(app: App | string, label = 'player'): Promise<{ use
   const name = `${label}${counter}${Math.random().toString(36).slice(2, 8)}`.slice(0, 24);
   const post = async (payload: object) => {
     if (typeof app !== 'string') return app.inject({ method: 'POST', url: '/api/auth/signup', payload });
-    const res = await fetch(`${app}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    const res = await fetch(`${app}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
     const body = await res.text();
     return { statusCode: res.status, body, json: () => JSON.parse(body) as unknown };
   };

@@ -12,18 +12,22 @@ const HISTORY_LIMIT = 50;
 const historyQuery = z.object({ status: z.literal('history', { error: "status must be 'history'." }) });
 
 export function historyFeature(app: App, ctx: AppContext): void {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/matches', {
-    schema: {
-      tags: ['matches'],
-      security: [{ bearer: [] }],
-      summary: 'My finished matches (completed, cancelled, disputed), newest first (at most 50)',
-      querystring: historyQuery,
-      response: { 200: arenaMatchListSchema },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/matches',
+    {
+      schema: {
+        tags: ['matches'],
+        security: [{ bearer: [] }],
+        summary: 'My finished matches (completed, cancelled, disputed), newest first (at most 50)',
+        querystring: historyQuery,
+        response: { 200: arenaMatchListSchema },
+      },
     },
-  }, async (request) => {
-    const user = requireUser(request);
-    const ids = await arenaRepo.finishedMatchIds(ctx.db, user.userId, HISTORY_LIMIT);
-    const rows = await Promise.all(ids.map((id) => arenaRepo.findForView(ctx.db, id)));
-    return { matches: rows.flatMap((row) => (row ? [buildSummary(row, user.userId)] : [])) };
-  });
+    async (request) => {
+      const user = requireUser(request);
+      const ids = await arenaRepo.finishedMatchIds(ctx.db, user.userId, HISTORY_LIMIT);
+      const rows = await Promise.all(ids.map((id) => arenaRepo.findForView(ctx.db, id)));
+      return { matches: rows.flatMap((row) => (row ? [buildSummary(row, user.userId)] : [])) };
+    },
+  );
 }

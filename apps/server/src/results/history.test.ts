@@ -11,7 +11,7 @@ afterAll(async () => kit?.close());
 type Listed = { matches: { id: string; status: string; viewerSeat: number; player1: { username: string } }[] };
 
 describe('match history', () => {
-  it('lists only my finished and disputed matches, not active ones nor other players\'', async () => {
+  it("lists only my finished and disputed matches, not active ones nor other players'", async () => {
     const settled = await kit.externalMatch();
     const { p1, p2 } = settled;
     expect((await kit.api('POST', `/api/matches/${settled.matchId}/report`, { as: p1, body: { outcome: 'win' } })).status).toBe(200);

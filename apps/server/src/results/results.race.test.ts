@@ -29,7 +29,9 @@ describe('races', () => {
     expect(replies.filter((r) => r.status === 409)).toHaveLength(4);
     expect(await kit.matchStatus(matchId)).toBe('completed');
     expect(await kit.available(p1.id)).toBe(before + minor(2 * stake));
-    const [row] = await kit.t.database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM match_reports WHERE match_id = $1', [matchId]);
+    const [row] = await kit.t.database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM match_reports WHERE match_id = $1', [
+      matchId,
+    ]);
     expect(row!.n).toBe(2);
     await kit.expectAuditClean();
   });
@@ -76,7 +78,9 @@ async function answeredEvents(userId: string, matchId: string) {
 }
 
 async function actions(matchId: string) {
-  const rows = await kit.t.database.db.query<{ action: string }>('SELECT action FROM match_transitions WHERE match_id = $1 ORDER BY id', [matchId]);
+  const rows = await kit.t.database.db.query<{ action: string }>('SELECT action FROM match_transitions WHERE match_id = $1 ORDER BY id', [
+    matchId,
+  ]);
   return rows.map((r) => r.action);
 }
 
@@ -150,7 +154,11 @@ describe('no-show claims and reports', () => {
   it('a claimant who reported first: their own loss answers the claim, their own win is paid by the forfeit', async () => {
     const lost = await kit.externalMatch({ startedAgoMs: 11 * 60_000 });
     const won = await kit.externalMatch({ startedAgoMs: 11 * 60_000 });
-    const before = { lost: await kit.available(lost.p1.id), opponent: await kit.available(lost.p2.id), won: await kit.available(won.p1.id) };
+    const before = {
+      lost: await kit.available(lost.p1.id),
+      opponent: await kit.available(lost.p2.id),
+      won: await kit.available(won.p1.id),
+    };
     expect((await kit.api('POST', `/api/matches/${lost.matchId}/report`, { as: lost.p1, body: { outcome: 'loss' } })).status).toBe(200);
     expect((await kit.api('POST', `/api/matches/${won.matchId}/report`, { as: won.p1, body: { outcome: 'win' } })).status).toBe(200);
     expect((await kit.api('POST', `/api/matches/${lost.matchId}/no-show`, { as: lost.p1 })).status).toBe(200);
@@ -199,12 +207,17 @@ describe('no-show claims and reports', () => {
 describe('claims, reports and the timers at once', () => {
   it('both players claiming the win at the same moment: one dispute, escrow still held, audit clean', async () => {
     const { matchId, p1, p2 } = await kit.externalMatch();
-    const replies = await Promise.all([p1, p2].map((as) => kit.api('POST', `/api/matches/${matchId}/report`, { as, body: { outcome: 'win' } })));
+    const replies = await Promise.all(
+      [p1, p2].map((as) => kit.api('POST', `/api/matches/${matchId}/report`, { as, body: { outcome: 'win' } })),
+    );
     expect(replies.map((r) => r.body.status).sort()).toEqual(['disputed', 'waiting']);
     expect(await kit.matchStatus(matchId)).toBe('disputed');
     const rows = await kit.t.database.db.query('SELECT 1 FROM disputes WHERE match_id = $1', [matchId]);
     expect(rows).toHaveLength(1);
-    const [held] = await kit.t.database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM escrow_holds WHERE match_id = $1 AND status = 'held'`, [matchId]);
+    const [held] = await kit.t.database.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM escrow_holds WHERE match_id = $1 AND status = 'held'`,
+      [matchId],
+    );
     expect(held!.n).toBe(2);
     await kit.expectAuditClean();
   });
@@ -227,7 +240,10 @@ describe('claims, reports and the timers at once', () => {
     const { matchId, p1, p2, stake } = await kit.externalMatch({ startedAgoMs: 11 * 60_000 });
     const before = await kit.available(p1.id);
     expect((await kit.api('POST', `/api/matches/${matchId}/no-show`, { as: p1 })).status).toBe(200);
-    const [answer] = await Promise.all([kit.api('POST', `/api/matches/${matchId}/no-show/answer`, { as: p2 }), sweepResults(sweepCtx(), afterAnswerWindow())]);
+    const [answer] = await Promise.all([
+      kit.api('POST', `/api/matches/${matchId}/no-show/answer`, { as: p2 }),
+      sweepResults(sweepCtx(), afterAnswerWindow()),
+    ]);
     if (answer.status === 200) {
       expect(await kit.matchStatus(matchId)).toBe('in_progress');
       expect(await claimStatus(matchId)).toBe('answered');

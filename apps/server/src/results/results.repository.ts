@@ -89,10 +89,17 @@ export async function insertEvidence(
 }
 
 export function evidenceRows(db: Queryable, ids: string[]): Promise<EvidenceRow[]> {
-  return db.query<EvidenceRow>('SELECT id, match_id, user_id, content_type, size, created_at FROM match_evidence WHERE id = ANY ($1::uuid[])', [ids]);
+  return db.query<EvidenceRow>(
+    'SELECT id, match_id, user_id, content_type, size, created_at FROM match_evidence WHERE id = ANY ($1::uuid[])',
+    [ids],
+  );
 }
 
-export async function evidenceFile(db: Queryable, id: string, matchId: string): Promise<{ storage_key: string; content_type: string } | null> {
+export async function evidenceFile(
+  db: Queryable,
+  id: string,
+  matchId: string,
+): Promise<{ storage_key: string; content_type: string } | null> {
   const [row] = await db.query<{ storage_key: string; content_type: string }>(
     'SELECT storage_key, content_type FROM match_evidence WHERE id = $1 AND match_id = $2',
     [id, matchId],
@@ -110,10 +117,16 @@ export interface ReportRow {
 }
 
 export function reportsOf(db: Queryable, matchId: string): Promise<ReportRow[]> {
-  return db.query<ReportRow>('SELECT user_id, outcome, evidence_id, created_at FROM match_reports WHERE match_id = $1 ORDER BY created_at, user_id', [matchId]);
+  return db.query<ReportRow>(
+    'SELECT user_id, outcome, evidence_id, created_at FROM match_reports WHERE match_id = $1 ORDER BY created_at, user_id',
+    [matchId],
+  );
 }
 
-export async function insertReport(tx: Queryable, r: { matchId: string; userId: string; outcome: ReportOutcome; evidenceId: string | null; now: Date }): Promise<void> {
+export async function insertReport(
+  tx: Queryable,
+  r: { matchId: string; userId: string; outcome: ReportOutcome; evidenceId: string | null; now: Date },
+): Promise<void> {
   await tx.query('INSERT INTO match_reports (match_id, user_id, outcome, evidence_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
     r.matchId,
     r.userId,
@@ -191,7 +204,10 @@ export async function answerClaim(tx: Queryable, matchId: string, userId: string
 
 /** Closes an open claim as answered at `at` (a report answered it, or its claimant conceded). */
 export async function closeClaimAnswered(tx: Queryable, matchId: string, at: Date): Promise<void> {
-  await tx.query(`UPDATE match_no_show_claims SET status = 'answered', answered_at = $2 WHERE match_id = $1 AND status = 'open'`, [matchId, at]);
+  await tx.query(`UPDATE match_no_show_claims SET status = 'answered', answered_at = $2 WHERE match_id = $1 AND status = 'open'`, [
+    matchId,
+    at,
+  ]);
 }
 
 /** Ends an unanswered claim whose deadline passed: the claimant, or null. */
@@ -204,7 +220,9 @@ export async function forfeitClaim(tx: Queryable, matchId: string, now: Date): P
 }
 
 export async function claimOf(db: Queryable, matchId: string): Promise<ClaimRow | null> {
-  const [row] = await db.query<ClaimRow>('SELECT claimant_id, claimed_at, deadline, status FROM match_no_show_claims WHERE match_id = $1', [matchId]);
+  const [row] = await db.query<ClaimRow>('SELECT claimant_id, claimed_at, deadline, status FROM match_no_show_claims WHERE match_id = $1', [
+    matchId,
+  ]);
   return row ?? null;
 }
 
@@ -304,7 +322,10 @@ export async function lockOpenDispute(tx: Queryable, matchId: string): Promise<s
   return row?.id ?? null;
 }
 
-export async function insertStatement(tx: Queryable, s: { disputeId: string; userId: string; body: string | null; evidenceId: string | null; now: Date }): Promise<string> {
+export async function insertStatement(
+  tx: Queryable,
+  s: { disputeId: string; userId: string; body: string | null; evidenceId: string | null; now: Date },
+): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     'INSERT INTO dispute_statements (dispute_id, user_id, body, evidence_id, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id::text',
     [s.disputeId, s.userId, s.body, s.evidenceId, s.now],

@@ -4,14 +4,7 @@
 // finishMatch (escrow, records, ratings, match.completed); every step is a match_transitions row.
 import { isWebGame } from '@versus/domain/catalogue';
 import { RESULTS } from '@versus/domain/messages';
-import {
-  RESULT_RULES,
-  type ChatMessage,
-  type Evidence,
-  type Report,
-  type ReportOutcome,
-  type ResultState,
-} from '@versus/domain/results';
+import { RESULT_RULES, type ChatMessage, type Evidence, type Report, type ReportOutcome, type ResultState } from '@versus/domain/results';
 import type { AccessClaims } from '../auth/claims.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
@@ -85,7 +78,14 @@ export async function settle(tx: Queryable, m: MatchRow, ending: Ending, now: Da
   });
 }
 
-async function storeEvidence(tx: Queryable, store: FileStore, m: MatchRow, userId: string, file: UploadedFile, stored: string[]): Promise<string> {
+async function storeEvidence(
+  tx: Queryable,
+  store: FileStore,
+  m: MatchRow,
+  userId: string,
+  file: UploadedFile,
+  stored: string[],
+): Promise<string> {
   const key = newKey(`evidence/${m.id}`, file.contentType);
   // In the report's transaction: the database store then keeps no file of a report rolled back.
   await store.put(key, file.data, file.contentType, tx);
@@ -125,7 +125,15 @@ export async function report(
 
     const evidenceId = input.evidence ? await storeEvidence(tx, store, m, user.userId, input.evidence, stored) : null;
     await repo.insertReport(tx, { matchId: m.id, userId: user.userId, outcome: input.outcome, evidenceId, now });
-    await recordTransition(tx, { matchId: m.id, actorId: user.userId, action: 'reported', from: m.status, to: m.status, detail: { outcome: input.outcome, evidenceId }, now });
+    await recordTransition(tx, {
+      matchId: m.id,
+      actorId: user.userId,
+      action: 'reported',
+      from: m.status,
+      to: m.status,
+      detail: { outcome: input.outcome, evidenceId },
+      now,
+    });
     // A report is an answer to a no-show claim against its author.
     const claimant = await repo.answerClaim(tx, m.id, user.userId, now);
     if (claimant) await claimAnswered(tx, m, user.userId, claimant, now, { byReport: true });
@@ -134,7 +142,12 @@ export async function report(
     const opponent = opponentOf(m, user.userId);
     if (!other) {
       const confirmDeadline = new Date(now.getTime() + resultsOptions().confirmWindowMs).toISOString();
-      await publish(tx, topics.user(opponent), 'match.result_reported', { matchId: m.id, reporterId: user.userId, outcome: input.outcome, confirmDeadline });
+      await publish(tx, topics.user(opponent), 'match.result_reported', {
+        matchId: m.id,
+        reporterId: user.userId,
+        outcome: input.outcome,
+        confirmDeadline,
+      });
       return { status: 'waiting', disputeId: null };
     }
     if (other.outcome !== input.outcome) {
@@ -166,7 +179,14 @@ export async function readyNow(ctx: AppContext, user: AccessClaims, matchId: str
     const opponent = opponentOf(m, user.userId);
     if (!readyAt[seat === 0 ? 1 : 0]) {
       await publish(tx, topics.user(opponent), 'match.ready', { matchId: m.id, userId: user.userId });
-      await notify(tx, { userId: opponent, type: 'match_ready', metadata: { matchId: m.id, gameType: m.game_type }, matchId: m.id, creatorId: user.userId, now });
+      await notify(tx, {
+        userId: opponent,
+        type: 'match_ready',
+        metadata: { matchId: m.id, gameType: m.game_type },
+        matchId: m.id,
+        creatorId: user.userId,
+        now,
+      });
       return { status: 'waiting' };
     }
     await startExternal(tx, m, now, user.userId, 'started_both_ready');
@@ -183,7 +203,8 @@ async function startExternal(tx: Queryable, m: MatchRow, now: Date, actorId: str
   for (const id of [m.player1_id, m.player2_id]) {
     await publish(tx, topics.user(id), 'match.started', { matchId: m.id, gameType: m.game_type });
     // At the scheduled start the reminder says it; started early by both, a notification does.
-    if (actorId !== null) await notify(tx, { userId: id, type: 'match_started', metadata: { matchId: m.id, gameType: m.game_type }, matchId: m.id, now });
+    if (actorId !== null)
+      await notify(tx, { userId: id, type: 'match_started', metadata: { matchId: m.id, gameType: m.game_type }, matchId: m.id, now });
   }
   return true;
 }
@@ -196,9 +217,21 @@ async function openDispute(tx: Queryable, m: MatchRow, actorId: string, now: Dat
   announce(tx, topics.match(m.id), version, 'match.disputed', JSON.stringify({ matchId: m.id, version, status: 'disputed' }));
   for (const id of [m.player1_id, m.player2_id]) await publish(tx, topics.user(id), 'match.disputed', payload);
   for (const id of [m.player1_id, m.player2_id]) {
-    await notify(tx, { userId: id, type: 'match_disputed', metadata: { matchId: m.id, gameType: m.game_type, disputeId }, matchId: m.id, now });
+    await notify(tx, {
+      userId: id,
+      type: 'match_disputed',
+      metadata: { matchId: m.id, gameType: m.game_type, disputeId },
+      matchId: m.id,
+      now,
+    });
   }
-  await publish(tx, ADMIN_TOPIC, 'dispute.opened', { disputeId, matchId: m.id, gameType: m.game_type, stake: m.stake, currency: m.currency });
+  await publish(tx, ADMIN_TOPIC, 'dispute.opened', {
+    disputeId,
+    matchId: m.id,
+    gameType: m.game_type,
+    stake: m.stake,
+    currency: m.currency,
+  });
   return disputeId;
 }
 
@@ -210,10 +243,20 @@ export async function claimNoShow(ctx: AppContext, user: AccessClaims, matchId: 
     // A report proves its author showed up: no claim against them (the match row is locked, so a
     // report cannot land between this check and the claim).
     const opponent = opponentOf(m, user.userId);
-    if ((await repo.reportsOf(tx, m.id)).some((r) => r.user_id === opponent)) throw conflict('opponent_reported', RESULTS.noShowOpponentReported);
+    if ((await repo.reportsOf(tx, m.id)).some((r) => r.user_id === opponent))
+      throw conflict('opponent_reported', RESULTS.noShowOpponentReported);
     const deadline = new Date(now.getTime() + RESULT_RULES.noShowAnswerMs);
-    if (!(await repo.insertClaim(tx, { matchId: m.id, claimantId: user.userId, now, deadline }))) throw conflict('no_show_exists', RESULTS.noShowExists);
-    await recordTransition(tx, { matchId: m.id, actorId: user.userId, action: 'no_show_claimed', from: m.status, to: m.status, detail: { deadline }, now });
+    if (!(await repo.insertClaim(tx, { matchId: m.id, claimantId: user.userId, now, deadline })))
+      throw conflict('no_show_exists', RESULTS.noShowExists);
+    await recordTransition(tx, {
+      matchId: m.id,
+      actorId: user.userId,
+      action: 'no_show_claimed',
+      from: m.status,
+      to: m.status,
+      detail: { deadline },
+      now,
+    });
     await publish(tx, topics.user(opponent), 'match.no_show_claimed', {
       matchId: m.id,
       claimantId: user.userId,
@@ -234,8 +277,23 @@ export async function answerNoShow(ctx: AppContext, user: AccessClaims, matchId:
 }
 
 /** A no-show claim was answered (by its accused, or by a report): recorded, and its claimant told. */
-async function claimAnswered(tx: Queryable, m: MatchRow, answeredBy: string, claimant: string, now: Date, detail?: Record<string, unknown>): Promise<void> {
-  await recordTransition(tx, { matchId: m.id, actorId: answeredBy, action: 'no_show_answered', from: m.status, to: m.status, ...(detail ? { detail } : {}), now });
+async function claimAnswered(
+  tx: Queryable,
+  m: MatchRow,
+  answeredBy: string,
+  claimant: string,
+  now: Date,
+  detail?: Record<string, unknown>,
+): Promise<void> {
+  await recordTransition(tx, {
+    matchId: m.id,
+    actorId: answeredBy,
+    action: 'no_show_answered',
+    from: m.status,
+    to: m.status,
+    ...(detail ? { detail } : {}),
+    now,
+  });
   if (answeredBy !== claimant) await publish(tx, topics.user(claimant), 'match.no_show_answered', { matchId: m.id, answeredBy });
 }
 
@@ -256,7 +314,11 @@ export interface SweepCounts {
  * with no report 24 h after the start (void). Each match in its own transaction; a failure is
  * logged and retried next run.
  */
-export async function sweepResults(ctx: Pick<AppContext, 'db' | 'log'>, now: Date, options: ResultsOptions = resultsOptions()): Promise<SweepCounts> {
+export async function sweepResults(
+  ctx: Pick<AppContext, 'db' | 'log'>,
+  now: Date,
+  options: ResultsOptions = resultsOptions(),
+): Promise<SweepCounts> {
   const counts: SweepCounts = { started: 0, forfeits: 0, confirmedByTimeout: 0, voided: 0 };
   const starts = await repo.dueStarts(ctx.db, now);
   const claims = await repo.dueClaims(ctx.db, now);
@@ -328,7 +390,14 @@ const canRead = (m: MatchRow, user: AccessClaims) => isPlayer(m, user.userId) ||
 
 export async function readChat(db: Queryable, matchId: string): Promise<ChatMessage[]> {
   const rows = await repo.chatOf(db, matchId);
-  return rows.map((r) => ({ id: r.id, matchId: r.match_id, userId: r.user_id, username: r.username, body: r.body, createdAt: r.created_at.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    matchId: r.match_id,
+    userId: r.user_id,
+    username: r.username,
+    body: r.body,
+    createdAt: r.created_at.toISOString(),
+  }));
 }
 
 export async function listChat(ctx: AppContext, user: AccessClaims, matchId: string): Promise<ChatMessage[]> {
@@ -344,7 +413,14 @@ export async function postChat(ctx: AppContext, user: AccessClaims, matchId: str
     if (!m) throw notFound(RESULTS.matchNotFound);
     if (!isPlayer(m, user.userId)) throw forbidden(RESULTS.chatPlayersOnly);
     const row = await repo.insertChat(tx, m.id, user.userId, body);
-    const message: ChatMessage = { id: row.id, matchId: m.id, userId: user.userId, username: row.username, body, createdAt: row.created_at.toISOString() };
+    const message: ChatMessage = {
+      id: row.id,
+      matchId: m.id,
+      userId: user.userId,
+      username: row.username,
+      body,
+      createdAt: row.created_at.toISOString(),
+    };
     await publish(tx, chatTopic(m.id), 'chat.message', message);
     return message;
   });
@@ -374,7 +450,15 @@ export async function addStatement(
     if (!disputeId) throw conflict('dispute_not_open', RESULTS.disputeNotOpen);
     const evidenceId = input.evidence ? await storeEvidence(tx, store, m, user.userId, input.evidence, stored) : null;
     const id = await repo.insertStatement(tx, { disputeId, userId: user.userId, body: input.body, evidenceId, now });
-    await recordTransition(tx, { matchId: m.id, actorId: user.userId, action: 'statement_added', from: m.status, to: m.status, detail: { statementId: id, evidenceId }, now });
+    await recordTransition(tx, {
+      matchId: m.id,
+      actorId: user.userId,
+      action: 'statement_added',
+      from: m.status,
+      to: m.status,
+      detail: { statementId: id, evidenceId },
+      now,
+    });
     await publish(tx, topics.user(opponentOf(m, user.userId)), 'dispute.statement', { matchId: m.id, disputeId, userId: user.userId });
     return { id };
   });
@@ -402,7 +486,10 @@ export async function evidenceByIds(db: Queryable, ids: string[]): Promise<Map<s
 
 export async function readReports(db: Queryable, matchId: string): Promise<Report[]> {
   const rows = await repo.reportsOf(db, matchId);
-  const evidence = await evidenceByIds(db, rows.flatMap((r) => (r.evidence_id ? [r.evidence_id] : [])));
+  const evidence = await evidenceByIds(
+    db,
+    rows.flatMap((r) => (r.evidence_id ? [r.evidence_id] : [])),
+  );
   return rows.map((r) => ({
     userId: r.user_id,
     outcome: r.outcome,
@@ -426,7 +513,12 @@ export async function resultState(ctx: AppContext, user: AccessClaims, matchId: 
     reports,
     confirmDeadline: single ? new Date(new Date(single.createdAt).getTime() + options.confirmWindowMs).toISOString() : null,
     noShowClaim: claim
-      ? { claimantId: claim.claimant_id, claimedAt: claim.claimed_at.toISOString(), deadline: claim.deadline.toISOString(), status: claim.status }
+      ? {
+          claimantId: claim.claimant_id,
+          claimedAt: claim.claimed_at.toISOString(),
+          deadline: claim.deadline.toISOString(),
+          status: claim.status,
+        }
       : null,
     disputeId,
     transitions: transitions.map((t) => ({

@@ -27,11 +27,21 @@ const freshIp = () => {
 
 export interface ResultsKit {
   t: TestApp;
-  api(method: 'GET' | 'POST', url: string, options?: { as?: TestPlayer; body?: unknown; headers?: Record<string, string>; payload?: Buffer }): Promise<Reply>;
+  api(
+    method: 'GET' | 'POST',
+    url: string,
+    options?: { as?: TestPlayer; body?: unknown; headers?: Record<string, string>; payload?: Buffer },
+  ): Promise<Reply>;
   signUp(): Promise<TestPlayer>;
   admin(): Promise<TestPlayer>;
   /** An accepted fifa-24 challenge between two new players, its start moved `startedAgoMs` into the past. */
-  externalMatch(options?: { stake?: number; game?: string; platform?: string; duration?: number; startedAgoMs?: number }): Promise<{ matchId: string; p1: TestPlayer; p2: TestPlayer; stake: number }>;
+  externalMatch(options?: {
+    stake?: number;
+    game?: string;
+    platform?: string;
+    duration?: number;
+    startedAgoMs?: number;
+  }): Promise<{ matchId: string; p1: TestPlayer; p2: TestPlayer; stake: number }>;
   /** Available credits, minor units. */
   available(userId: string): Promise<number>;
   expectAuditClean(): Promise<void>;
@@ -132,7 +142,11 @@ export function multipartBody(fields: Record<string, string>, file?: { type: str
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="evidence"; filename="${file.name ?? 'shot'}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="evidence"; filename="${file.name ?? 'shot'}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     chunks.push(file.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

@@ -13,8 +13,11 @@ afterAll(async () => kit?.close());
 
 const minor = (units: number) => units * 100;
 const ctx = () => ({ db: kit.t.database.db, log: kit.t.app.log });
-const report = (matchId: string, as: Parameters<ResultsKit['api']>[2] extends infer O ? (O extends { as?: infer P } ? P : never) : never, outcome: string) =>
-  kit.api('POST', `/api/matches/${matchId}/report`, { as, body: { outcome } });
+const report = (
+  matchId: string,
+  as: Parameters<ResultsKit['api']>[2] extends infer O ? (O extends { as?: infer P } ? P : never) : never,
+  outcome: string,
+) => kit.api('POST', `/api/matches/${matchId}/report`, { as, body: { outcome } });
 
 async function transitions(matchId: string) {
   return kit.t.database.db.query<{ actor_id: string | null; action: string; to_status: string | null }>(
@@ -24,7 +27,10 @@ async function transitions(matchId: string) {
 }
 
 async function events(topic: string) {
-  return kit.t.database.db.query<{ type: string; payload: Record<string, unknown> }>('SELECT type, payload FROM realtime_events WHERE topic = $1 ORDER BY version', [topic]);
+  return kit.t.database.db.query<{ type: string; payload: Record<string, unknown> }>(
+    'SELECT type, payload FROM realtime_events WHERE topic = $1 ORDER BY version',
+    [topic],
+  );
 }
 
 describe('reports', () => {
@@ -47,7 +53,13 @@ describe('reports', () => {
       [p2.id, 'reports_agreed'],
     ]);
     const state = await kit.api('GET', `/api/matches/${matchId}/result`, { as: p1 });
-    expect(state.body).toMatchObject({ status: 'completed', reports: [{ userId: p1.id, outcome: 'win' }, { userId: p2.id, outcome: 'loss' }] });
+    expect(state.body).toMatchObject({
+      status: 'completed',
+      reports: [
+        { userId: p1.id, outcome: 'win' },
+        { userId: p2.id, outcome: 'loss' },
+      ],
+    });
     await kit.expectAuditClean();
   });
 
@@ -72,7 +84,9 @@ describe('reports', () => {
     expect(early.body.error?.message).toBe(RESULTS.notStarted);
     const unknown = await report('00000000-0000-4000-8000-000000000000', p1, 'win');
     expect(unknown.status).toBe(404);
-    const reports = await kit.t.database.db.query('SELECT user_id FROM match_reports WHERE match_id = ANY ($1::uuid[])', [[matchId, other.matchId, future.matchId]]);
+    const reports = await kit.t.database.db.query('SELECT user_id FROM match_reports WHERE match_id = ANY ($1::uuid[])', [
+      [matchId, other.matchId, future.matchId],
+    ]);
     expect(reports).toHaveLength(1);
   });
 
@@ -141,7 +155,9 @@ describe('starting an external match', () => {
     expect(counts.started).toBeGreaterThanOrEqual(1);
     expect(await kit.matchStatus(matchId)).toBe('in_progress');
     expect(await kit.matchStatus(later.matchId)).toBe('pending');
-    expect((await transitions(matchId)).map((t) => [t.actor_id, t.action, t.to_status])).toEqual([[null, 'started_at_schedule', 'in_progress']]);
+    expect((await transitions(matchId)).map((t) => [t.actor_id, t.action, t.to_status])).toEqual([
+      [null, 'started_at_schedule', 'in_progress'],
+    ]);
   });
 });
 
@@ -181,7 +197,10 @@ describe('evidence', () => {
       expect(r.status, `${message} ${file.data.length} ${JSON.stringify(r.body)}`).toBe(400);
       expect(r.body.error?.message).toBe(message);
     }
-    const rows = await kit.t.database.db.query('SELECT 1 FROM match_reports WHERE match_id = $1 UNION ALL SELECT 1 FROM match_evidence WHERE match_id = $1', [matchId]);
+    const rows = await kit.t.database.db.query(
+      'SELECT 1 FROM match_reports WHERE match_id = $1 UNION ALL SELECT 1 FROM match_evidence WHERE match_id = $1',
+      [matchId],
+    );
     expect(rows).toHaveLength(0);
   });
 });
@@ -196,7 +215,9 @@ describe('timers', () => {
     // Not yet: within the window nothing moves.
     await sweepResults(ctx(), new Date(Date.now() + 30 * 60_000), { confirmWindowMs: RESULT_RULES.confirmWindowMs });
     expect(await kit.matchStatus(a.matchId)).not.toBe('completed');
-    const counts = await sweepResults(ctx(), new Date(Date.now() + RESULT_RULES.confirmWindowMs + 1000), { confirmWindowMs: RESULT_RULES.confirmWindowMs });
+    const counts = await sweepResults(ctx(), new Date(Date.now() + RESULT_RULES.confirmWindowMs + 1000), {
+      confirmWindowMs: RESULT_RULES.confirmWindowMs,
+    });
     expect(counts.confirmedByTimeout).toBeGreaterThanOrEqual(2);
     expect(await kit.matchStatus(a.matchId)).toBe('completed');
     expect(await kit.available(a.p1.id)).toBe(before[0]! + minor(2 * a.stake));
@@ -266,8 +287,12 @@ describe('chat', () => {
     const stranger = (await kit.externalMatch()).p1;
     const sent = await kit.api('POST', `/api/matches/${matchId}/chat`, { as: p1, body: { body: 'Lobby code 1234, best of 1?' } });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    expect((await kit.api('POST', `/api/matches/${matchId}/chat`, { as: p2, body: { body: 'x'.repeat(501) } })).body.error?.message).toBe(RESULTS.chatTooLong);
-    expect((await kit.api('POST', `/api/matches/${matchId}/chat`, { as: p2, body: { body: '   ' } })).body.error?.message).toBe(RESULTS.chatEmpty);
+    expect((await kit.api('POST', `/api/matches/${matchId}/chat`, { as: p2, body: { body: 'x'.repeat(501) } })).body.error?.message).toBe(
+      RESULTS.chatTooLong,
+    );
+    expect((await kit.api('POST', `/api/matches/${matchId}/chat`, { as: p2, body: { body: '   ' } })).body.error?.message).toBe(
+      RESULTS.chatEmpty,
+    );
     expect((await kit.api('POST', `/api/matches/${matchId}/chat`, { as: stranger, body: { body: 'hi' } })).status).toBe(403);
     expect((await kit.api('GET', `/api/matches/${matchId}/chat`, { as: stranger })).status).toBe(403);
     expect((await kit.api('GET', `/api/matches/${matchId}/chat`)).status).toBe(401);
@@ -320,7 +345,13 @@ describe('boundaries', () => {
     const r = await kit.api('GET', '/api/openapi.json');
     expect(r.status).toBe(200);
     const paths = Object.keys((r.body as { paths: Record<string, unknown> }).paths);
-    for (const p of ['/api/matches/{id}/report', '/api/matches/{id}/chat', '/api/admin/disputes', '/api/admin/disputes/{id}/resolve', '/api/admin/dashboard']) {
+    for (const p of [
+      '/api/matches/{id}/report',
+      '/api/matches/{id}/chat',
+      '/api/admin/disputes',
+      '/api/admin/disputes/{id}/resolve',
+      '/api/admin/dashboard',
+    ]) {
       expect(paths).toContain(p);
     }
   });

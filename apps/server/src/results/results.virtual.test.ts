@@ -13,7 +13,12 @@ const db = () => kit.t.database.db;
 
 async function demoPlayer(): Promise<TestPlayer> {
   const player = await kit.signUp();
-  const reply = await kit.t.app.inject({ method: 'PATCH', url: '/api/auth/user', headers: player.headers, payload: { account_type: 'virtual' } });
+  const reply = await kit.t.app.inject({
+    method: 'PATCH',
+    url: '/api/auth/user',
+    headers: player.headers,
+    payload: { account_type: 'virtual' },
+  });
   expect(reply.statusCode, reply.body).toBe(200);
   return player;
 }
@@ -37,7 +42,10 @@ describe('a VTokens external match', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const challenge = created.body.challenge as { id: string; code: string };
-    const accepted = await kit.api('POST', `/api/challenges/${challenge.id}/accept`, { as: p2, body: { gamertag: 'Acceptor', code: challenge.code } });
+    const accepted = await kit.api('POST', `/api/challenges/${challenge.id}/accept`, {
+      as: p2,
+      body: { gamertag: 'Acceptor', code: challenge.code },
+    });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     const matchId = (accepted.body.match as { id: string }).id;
     await db().query('UPDATE matches SET scheduled_time = $2 WHERE id = $1', [matchId, new Date(Date.now() - 60_000)]);
@@ -58,7 +66,12 @@ describe('a VTokens external match', () => {
     };
     expect(after.profiles).toEqual(
       before.profiles.map((p) =>
-        moved(p.id as string, p.id === p1.id ? { virtual_games_played: 1, virtual_wins: 1, virtual_losses: 0 } : { virtual_games_played: 1, virtual_wins: 0, virtual_losses: 1 }),
+        moved(
+          p.id as string,
+          p.id === p1.id
+            ? { virtual_games_played: 1, virtual_wins: 1, virtual_losses: 0 }
+            : { virtual_games_played: 1, virtual_wins: 0, virtual_losses: 1 },
+        ),
       ),
     );
     const [row] = await db().query<{ result: { ratings: unknown[] } }>('SELECT result FROM matches WHERE id = $1', [matchId]);

@@ -62,7 +62,6 @@ it("lets two creators join each other's rooms at once: two matches, each stake h
   for (const p of [a, b]) expect(await kit.balance(p.id)).toEqual({ available: minor(960), escrow: minor(40) });
 });
 
-
 it('leaves nothing behind when any statement of a join, a cancel, an expiry or a create that expires an old room fails', async () => {
   const scenarios: FaultScenario[] = [
     {

@@ -29,7 +29,9 @@ it('expires a room nobody joined within 30 minutes and releases its stake', asyn
   const result = await runMaintenance(kit.ctx, later(31));
   expect(result).toMatchObject({ expired: 1, failed: 0 });
   expect(await kit.balance(a.id)).toEqual({ available: START, escrow: 0 });
-  expect((await kit.database.db.query<{ status: string }>('SELECT status FROM private_rooms WHERE id = $1', [room.id]))[0]!.status).toBe('expired');
+  expect((await kit.database.db.query<{ status: string }>('SELECT status FROM private_rooms WHERE id = $1', [room.id]))[0]!.status).toBe(
+    'expired',
+  );
   expect((await kit.events(`room:${room.roomCode}`)).map((e) => e.type)).toEqual(['room.expired']);
   expect((await kit.events(`user:${a.id}`)).map((e) => e.type)).toContain('room.expired');
 
@@ -58,7 +60,11 @@ it('ends a private match nobody started within 30 minutes as void, both stakes r
   expect(match).toEqual({ status: 'cancelled', end_reason: 'void', winner_id: null });
   for (const p of [a, b]) {
     expect(await kit.balance(p.id)).toEqual({ available: START, escrow: 0 });
-    expect((await kit.events(`user:${p.id}`)).find((e) => e.type === 'match.completed')?.payload).toMatchObject({ matchId, result: 'void', received: 20 });
+    expect((await kit.events(`user:${p.id}`)).find((e) => e.type === 'match.completed')?.payload).toMatchObject({
+      matchId,
+      result: 'void',
+      received: 20,
+    });
   }
   // Records untouched by a void.
   expect(await kit.database.db.query('SELECT wins, losses FROM profiles WHERE id = $1', [a.id])).toEqual([{ wins: 0, losses: 0 }]);
@@ -96,7 +102,9 @@ it('cleans up a room stuck between joined and match: the stake is released', asy
   );
   const result = await runMaintenance(kit.ctx, new Date());
   expect(result).toMatchObject({ cleaned: 1, failed: 0 });
-  expect((await kit.database.db.query<{ status: string }>('SELECT status FROM private_rooms WHERE id = $1', [room.id]))[0]!.status).toBe('cancelled');
+  expect((await kit.database.db.query<{ status: string }>('SELECT status FROM private_rooms WHERE id = $1', [room.id]))[0]!.status).toBe(
+    'cancelled',
+  );
   expect(await kit.balance(a.id)).toEqual({ available: START, escrow: 0 });
   // The creator may open a new room again.
   const again = await kit.create(a);
@@ -126,7 +134,9 @@ it('logs a failure and carries on with the rest', async () => {
   expect(error).toHaveBeenCalledTimes(1);
   // The next run picks up the one that failed.
   expect(await runMaintenance(kit.ctx, later(31))).toMatchObject({ expired: 1, failed: 0 });
-  const statuses = await kit.database.db.query<{ status: string }>('SELECT status FROM private_rooms WHERE id = ANY($1::uuid[])', [[first.id, second.id]]);
+  const statuses = await kit.database.db.query<{ status: string }>('SELECT status FROM private_rooms WHERE id = ANY($1::uuid[])', [
+    [first.id, second.id],
+  ]);
   expect(statuses.map((s) => s.status)).toEqual(['expired', 'expired']);
   await kit.expectAuditClean();
 });

@@ -34,7 +34,9 @@ it('lets exactly one of 20 concurrent joins win', async () => {
   ]);
   expect(await kit.balance(creator.id)).toEqual({ available: minor(950), escrow: minor(50) });
   for (const p of players) {
-    expect(await kit.balance(p.id)).toEqual(p === winner ? { available: minor(950), escrow: minor(50) } : { available: minor(1000), escrow: 0 });
+    expect(await kit.balance(p.id)).toEqual(
+      p === winner ? { available: minor(950), escrow: minor(50) } : { available: minor(1000), escrow: 0 },
+    );
   }
   expect(await db.query(`SELECT count(*)::int AS n FROM ledger_operations WHERE kind = 'lock'`)).toEqual([{ n: 2 }]);
   expect((await kit.events(`user:${creator.id}`)).filter((e) => e.type === 'room.joined')).toHaveLength(1);

@@ -182,7 +182,9 @@ export async function strandedHoldRooms(db: Queryable, limit: number): Promise<s
 }
 
 export async function heldOnRoom(db: Queryable, roomId: string): Promise<number> {
-  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM escrow_holds WHERE room_id = $1 AND status = 'held'`, [roomId]);
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM escrow_holds WHERE room_id = $1 AND status = 'held'`, [
+    roomId,
+  ]);
   return row?.n ?? 0;
 }
 

@@ -34,7 +34,8 @@ function roomCode(raw: string): string {
 }
 
 /** A bad bet tier reads as SPEC's "Invalid bet amount selected."; anything else names its field. */
-const roomWording = (field: string | undefined, message: string) => (field === 'betTier' ? ROOMS.invalidBet : `${field ?? 'body'}: ${message}`);
+const roomWording = (field: string | undefined, message: string) =>
+  field === 'betTier' ? ROOMS.invalidBet : `${field ?? 'body'}: ${message}`;
 
 /** SPEC §8's "Error … private room: {message}" for failures that are not the user's. */
 async function orFallback<T>(request: FastifyRequest, wrap: (message: string) => string, work: () => Promise<T>): Promise<T> {
@@ -78,7 +79,7 @@ export async function roomsFeature(app: App, ctx: AppContext): Promise<void> {
       schema: {
         tags,
         security: bearer,
-        summary: 'Open a private room; the creator\'s stake is locked in escrow in the same transaction',
+        summary: "Open a private room; the creator's stake is locked in escrow in the same transaction",
         description:
           'gameType: a web game (default tic-tac-toe); betTier: 5, 10, 20, 50 or 100 (default 20, else "Invalid bet amount ' +
           'selected."); message: trimmed, empty becomes null, at most 200 characters. One active room per user (409 ' +
@@ -135,7 +136,7 @@ export async function roomsFeature(app: App, ctx: AppContext): Promise<void> {
       schema: {
         tags,
         security: bearer,
-        summary: 'Join a room by code: the joiner\'s stake is locked and the match created, in one transaction',
+        summary: "Join a room by code: the joiner's stake is locked and the match created, in one transaction",
         description:
           'Refusals change nothing: 400 "Room code must be 6 characters", 401 "Authentication required", 404 "Room not ' +
           'found", 400 "You cannot join your own room.", 409 "This room is already full.", 410 "This room has expired. ' +

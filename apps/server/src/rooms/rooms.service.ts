@@ -73,7 +73,8 @@ const isExpired = (row: repo.RoomRow, now: Date) => new Date(row.expires_at).get
 
 /** The ledger's "insufficient" refusal in the room's words; any other error as it is. */
 function reword(error: unknown, message: string): unknown {
-  if (error instanceof LedgerError && error.refusal.error === 'insufficient') return new AppError(409, 'insufficient_funds', message, 'betTier');
+  if (error instanceof LedgerError && error.refusal.error === 'insufficient')
+    return new AppError(409, 'insufficient_funds', message, 'betTier');
   return error;
 }
 
@@ -111,7 +112,12 @@ export interface CreateOptions {
 const drawRandomCode = () => codeFromBytes(crypto.randomBytes(ROOM_LIMITS.codeLength));
 const CODE_ATTEMPTS = 8;
 
-export async function createRoom(ctx: ServiceContext, user: AccessClaims, input: CreateRoomRequest, options: CreateOptions = {}): Promise<CreateRoomResponse> {
+export async function createRoom(
+  ctx: ServiceContext,
+  user: AccessClaims,
+  input: CreateRoomRequest,
+  options: CreateOptions = {},
+): Promise<CreateRoomResponse> {
   const now = options.now ?? new Date();
   const checked = checkNewRoom(input);
   if (!checked.ok) throw badRequest('invalid_input', checked.message, checked.field);
@@ -128,7 +134,16 @@ export async function createRoom(ctx: ServiceContext, user: AccessClaims, input:
 
     const currency: Currency = stakeCurrencyFor({ role: player.role, accountType: player.account_type });
     const roomId = crypto.randomUUID();
-    const base = { id: roomId, creatorId: user.userId, gameType, betTier, currency, message, now, expiresAt: new Date(now.getTime() + ROOM_LIMITS.expiryMs) };
+    const base = {
+      id: roomId,
+      creatorId: user.userId,
+      gameType,
+      betTier,
+      currency,
+      message,
+      now,
+      expiresAt: new Date(now.getTime() + ROOM_LIMITS.expiryMs),
+    };
     let inserted = false;
     for (let attempt = 0; attempt < CODE_ATTEMPTS && !inserted; attempt++) {
       inserted = await repo.insertRoom(tx, { ...base, code: drawCode() });
@@ -141,14 +156,18 @@ export async function createRoom(ctx: ServiceContext, user: AccessClaims, input:
     if (!inserted) throw new Error('could not draw a free room code');
 
     try {
-      await lockStake(tx, { userId: user.userId, role: player.role, accountType: player.account_type }, {
-        idempotencyKey: `room:${roomId}:lock:${user.userId}`,
-        userId: user.userId,
-        amount: toMinor(betTier),
-        currency,
-        owner: { roomId },
-        description: `Stake for private ${gameName(gameType)} room`,
-      });
+      await lockStake(
+        tx,
+        { userId: user.userId, role: player.role, accountType: player.account_type },
+        {
+          idempotencyKey: `room:${roomId}:lock:${user.userId}`,
+          userId: user.userId,
+          amount: toMinor(betTier),
+          currency,
+          owner: { roomId },
+          description: `Stake for private ${gameName(gameType)} room`,
+        },
+      );
     } catch (error) {
       throw reword(error, ROOMS.insufficientToCreate);
     }
@@ -204,7 +223,8 @@ export async function joinRoom(ctx: ServiceContext, user: AccessClaims, code: st
     if (!room || room.status === 'cancelled') throw notFound(ROOMS.notFound);
     if (room.creator_id === user.userId) throw badRequest('own_room', ROOMS.ownRoom);
     // A retry by the player who joined: the same answer, nothing moves again.
-    if (room.status === 'match_created' && room.joiner_id === user.userId && room.match_id) return { roomId: room.id, matchId: room.match_id };
+    if (room.status === 'match_created' && room.joiner_id === user.userId && room.match_id)
+      return { roomId: room.id, matchId: room.match_id };
     if (room.status === 'both_joined' || room.status === 'match_created') throw conflict('room_full', ROOMS.full);
     if (room.status === 'expired' || isExpired(room, now)) throw new AppError(410, 'room_expired', ROOMS.expired);
     const joiner = await repo.findPlayer(tx, user.userId);
@@ -227,14 +247,18 @@ export async function joinRoom(ctx: ServiceContext, user: AccessClaims, code: st
     const moved = await transferHolds(tx, { fromOwnerId: room.id, to: { matchId } });
     if (moved !== 1) throw new Error(`room ${room.id}: expected the creator's stake in escrow, found ${moved}`);
     try {
-      await lockStake(tx, { userId: user.userId, role: joiner.role, accountType: joiner.account_type }, {
-        idempotencyKey: `room:${room.id}:lock:${user.userId}`,
-        userId: user.userId,
-        amount: toMinor(room.bet_tier),
-        currency: room.currency,
-        owner: { matchId },
-        description: `Stake for private ${gameName(room.game_type)} room`,
-      });
+      await lockStake(
+        tx,
+        { userId: user.userId, role: joiner.role, accountType: joiner.account_type },
+        {
+          idempotencyKey: `room:${room.id}:lock:${user.userId}`,
+          userId: user.userId,
+          amount: toMinor(room.bet_tier),
+          currency: room.currency,
+          owner: { matchId },
+          description: `Stake for private ${gameName(room.game_type)} room`,
+        },
+      );
     } catch (error) {
       throw reword(error, ROOMS.insufficientToJoin);
     }
@@ -360,7 +384,11 @@ export async function cleanStuckRoom(ctx: ServiceContext, id: string, now = new 
     }
     if (room.status === 'both_joined') return closeRoom(tx, room, 'cancelled', now);
     if (held > 0) {
-      await releaseEscrow(tx, { idempotencyKey: `room:${room.id}:cleanup`, owner: { roomId: room.id }, description: 'Private room cleaned up' });
+      await releaseEscrow(tx, {
+        idempotencyKey: `room:${room.id}:cleanup`,
+        owner: { roomId: room.id },
+        description: 'Private room cleaned up',
+      });
       return true;
     }
     return false;

@@ -84,21 +84,34 @@ export async function createKit(options: { max?: number } = {}): Promise<Kit> {
       });
       expect(response.statusCode, response.body).toBe(201);
       const json = response.json<{ user: { id: string; username: string }; session: { access_token: string } }>();
-      return { id: json.user.id, username: json.user.username, accountType, headers: { authorization: `Bearer ${json.session.access_token}` } };
+      return {
+        id: json.user.id,
+        username: json.user.username,
+        accountType,
+        headers: { authorization: `Bearer ${json.session.access_token}` },
+      };
     },
     async api(method, url, { as, body } = {}) {
-      const response = await app.inject({ method, url, headers: as?.headers ?? {}, ...(body === undefined ? {} : { payload: body as object }) });
+      const response = await app.inject({
+        method,
+        url,
+        headers: as?.headers ?? {},
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
       return { status: response.statusCode, body: response.json<AnyBody>() };
     },
     create(as, body = {}) {
       return kit.api('POST', '/api/rooms', { as, body });
     },
     async balance(userId, currency = 'credits') {
-      const rows = await db.query<{ kind: string; balance: number }>('SELECT kind, balance FROM ledger_accounts WHERE user_id = $1 AND currency = $2', [
-        userId,
-        currency,
-      ]);
-      return { available: rows.find((r) => r.kind === 'available')?.balance ?? 0, escrow: rows.find((r) => r.kind === 'escrow')?.balance ?? 0 };
+      const rows = await db.query<{ kind: string; balance: number }>(
+        'SELECT kind, balance FROM ledger_accounts WHERE user_id = $1 AND currency = $2',
+        [userId, currency],
+      );
+      return {
+        available: rows.find((r) => r.kind === 'available')?.balance ?? 0,
+        escrow: rows.find((r) => r.kind === 'escrow')?.balance ?? 0,
+      };
     },
     async setAvailable(userId, minor, currency = 'credits') {
       const { available } = await kit.balance(userId, currency);

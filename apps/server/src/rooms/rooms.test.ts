@@ -19,7 +19,16 @@ describe('create', () => {
     const r = await kit.create(a);
     expect(r.status).toBe(201);
     const room = r.body.room;
-    expect(room).toMatchObject({ creatorId: a.id, gameType: 'tic-tac-toe', betTier: 20, currency: 'credits', message: null, status: 'waiting_for_player', joinerId: null, matchId: null });
+    expect(room).toMatchObject({
+      creatorId: a.id,
+      gameType: 'tic-tac-toe',
+      betTier: 20,
+      currency: 'credits',
+      message: null,
+      status: 'waiting_for_player',
+      joinerId: null,
+      matchId: null,
+    });
     expect(room.roomCode).toHaveLength(6);
     for (const c of room.roomCode) expect(CODE_ALPHABET).toContain(c);
     expect(new Date(room.expiresAt).getTime() - new Date(room.createdAt).getTime()).toBe(30 * 60_000);
@@ -94,7 +103,9 @@ describe('create', () => {
     const second = await kit.create(a, { betTier: 10 });
     expect(second.status).toBe(409);
     expect(second.body.error).toMatchObject({ code: 'active_room', message: ROOMS.activeRoom(first.roomCode) });
-    expect(second.body.error.message).toBe(`You already have an active room (${first.roomCode}). Please cancel it first or wait for it to expire.`);
+    expect(second.body.error.message).toBe(
+      `You already have an active room (${first.roomCode}). Please cancel it first or wait for it to expire.`,
+    );
     expect(await kit.snapshot()).toBe(before);
 
     expect((await kit.api('POST', `/api/rooms/${first.roomCode}/cancel`, { as: a })).status).toBe(200);
@@ -126,7 +137,7 @@ describe('create', () => {
 });
 
 describe('join', () => {
-  it('locks the joiner\'s stake and creates the match in one go; the creator hears about it', async () => {
+  it("locks the joiner's stake and creates the match in one go; the creator hears about it", async () => {
     const a = await kit.signUp();
     const b = await kit.signUp();
     const room = (await kit.create(a, { gameType: 'checkers', betTier: 50 })).body.room;
@@ -142,17 +153,38 @@ describe('join', () => {
       [matchId],
     );
     expect(match).toMatchObject({
-      challenge_id: null, player1_id: a.id, player2_id: b.id, game_type: 'checkers', platform: 'web', stake: 50, bet_amount: 50,
-      currency: 'credits', status: 'pending', is_private: true, room_code: room.roomCode,
+      challenge_id: null,
+      player1_id: a.id,
+      player2_id: b.id,
+      game_type: 'checkers',
+      platform: 'web',
+      stake: 50,
+      bet_amount: 50,
+      currency: 'credits',
+      status: 'pending',
+      is_private: true,
+      room_code: room.roomCode,
     });
     expect(Math.abs(new Date(match!.scheduled_time as string).getTime() - Date.now())).toBeLessThan(60_000);
     for (const p of [a, b]) expect(await kit.balance(p.id)).toEqual({ available: START - minor(50), escrow: minor(50) });
-    expect(await kit.database.db.query(`SELECT user_id, room_id FROM escrow_holds WHERE match_id = $1 AND status = 'held' ORDER BY id`, [matchId])).toEqual([
+    expect(
+      await kit.database.db.query(`SELECT user_id, room_id FROM escrow_holds WHERE match_id = $1 AND status = 'held' ORDER BY id`, [
+        matchId,
+      ]),
+    ).toEqual([
       { user_id: a.id, room_id: null },
       { user_id: b.id, room_id: null },
     ]);
 
-    const expected = { joinerId: b.id, username: b.username, gameType: 'checkers', roomCode: room.roomCode, isPrivateRoom: true, betAmount: 50, matchId };
+    const expected = {
+      joinerId: b.id,
+      username: b.username,
+      gameType: 'checkers',
+      roomCode: room.roomCode,
+      isPrivateRoom: true,
+      betAmount: 50,
+      matchId,
+    };
     const userEvents = await kit.events(`user:${a.id}`);
     expect(userEvents.find((e) => e.type === 'room.joined')?.payload).toMatchObject(expected);
     expect((await kit.events(`room:${room.roomCode}`)).find((e) => e.type === 'room.joined')?.payload).toMatchObject(expected);
@@ -171,7 +203,7 @@ describe('join', () => {
     await kit.expectAuditClean();
   });
 
-  it('refuses every bad join with SPEC\'s message and changes nothing', async () => {
+  it("refuses every bad join with SPEC's message and changes nothing", async () => {
     const a = await kit.signUp();
     const b = await kit.signUp();
     const c = await kit.signUp();
@@ -230,7 +262,9 @@ describe('join', () => {
     // Creating again cleans the stale room up first (its stake released), then opens the new one.
     const again = await kit.create(a);
     expect(again.status).toBe(201);
-    expect((await kit.database.db.query<{ status: string }>('SELECT status FROM private_rooms WHERE id = $1', [room.id]))[0]!.status).toBe('expired');
+    expect((await kit.database.db.query<{ status: string }>('SELECT status FROM private_rooms WHERE id = $1', [room.id]))[0]!.status).toBe(
+      'expired',
+    );
     expect(await kit.balance(a.id)).toEqual({ available: START - minor(20), escrow: minor(20) });
     expect((await kit.api('POST', `/api/rooms/${room.roomCode}/join`, { as: b })).body.error.message).toBe(ROOMS.expired);
 

@@ -39,10 +39,16 @@ describe('presence across processes', () => {
     const as = (p: { token: string }) => ({ authorization: `Bearer ${p.token}` });
     const sent = await appA.inject({ method: 'POST', url: '/api/social/friends', headers: as(a), payload: { userId: b.userId } });
     expect(sent.statusCode).toBe(201);
-    const accepted = await appA.inject({ method: 'POST', url: `/api/social/requests/${sent.json<{ link: { id: string } }>().link.id}/accept`, headers: as(b) });
+    const accepted = await appA.inject({
+      method: 'POST',
+      url: `/api/social/requests/${sent.json<{ link: { id: string } }>().link.id}/accept`,
+      headers: as(b),
+    });
     expect(accepted.statusCode).toBe(200);
     const friendOf = async () =>
-      (await appA.inject({ method: 'GET', url: '/api/social', headers: as(a) })).json<{ friends: { user: { id: string }; presence: { online: boolean } }[] }>().friends[0]!;
+      (await appA.inject({ method: 'GET', url: '/api/social', headers: as(a) })).json<{
+        friends: { user: { id: string }; presence: { online: boolean } }[];
+      }>().friends[0]!;
     expect((await friendOf()).presence.online).toBe(false);
 
     socket = await TestSocket.signedIn(urlB, b.token);

@@ -23,7 +23,9 @@ export async function recordPresence(ctx: Pick<AppContext, 'db'>, userIds: strin
   if (userIds.length === 0) return [];
   return ctx.db.transaction(async (tx) => {
     const seen = await repo.beat(tx, [...userIds].sort(), now, SOCIAL_LIMITS.onlineWindowMs);
-    const back = seen.filter(({ previous }) => previous === null || now.getTime() - new Date(previous).getTime() > SOCIAL_LIMITS.onlineWindowMs);
+    const back = seen.filter(
+      ({ previous }) => previous === null || now.getTime() - new Date(previous).getTime() > SOCIAL_LIMITS.onlineWindowMs,
+    );
     if (back.length === 0) return [];
     const arrived = back.map((s) => s.user_id).sort();
     const toNotify = back.filter(({ previous }) => cameOnline(previous, now)).map((s) => s.user_id);
@@ -37,7 +39,13 @@ export async function recordPresence(ctx: Pick<AppContext, 'db'>, userIds: strin
     for (const member of audience) {
       const user = users.get(member.of);
       if (user && member.friend) {
-        await tell(tx, { userId: member.id, type: 'player_online', metadata: { username: user.display_name || user.username, userId: user.id }, creatorId: user.id, now });
+        await tell(tx, {
+          userId: member.id,
+          type: 'player_online',
+          metadata: { username: user.display_name || user.username, userId: user.id },
+          creatorId: user.id,
+          now,
+        });
       }
     }
     return arrived;

@@ -34,20 +34,18 @@ export interface ContactRow extends LinkRow {
 const LINK = 'l.id, l.kind, l.from_id, l.to_id, l.status, l.created_at, l.accepted_at';
 
 export async function findUser(db: Queryable, id: string): Promise<UserRow | null> {
-  const [row] = await db.query<UserRow>(
-    'SELECT id, username, display_name, avatar_url, level, account_type FROM profiles WHERE id = $1',
-    [id],
-  );
+  const [row] = await db.query<UserRow>('SELECT id, username, display_name, avatar_url, level, account_type FROM profiles WHERE id = $1', [
+    id,
+  ]);
   return row ?? null;
 }
 
 /** The profiles of `ids` (any order; unknown ids are left out). */
 export async function findUsers(db: Queryable, ids: string[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
-  return db.query<UserRow>(
-    'SELECT id, username, display_name, avatar_url, level, account_type FROM profiles WHERE id = ANY($1::uuid[])',
-    [ids],
-  );
+  return db.query<UserRow>('SELECT id, username, display_name, avatar_url, level, account_type FROM profiles WHERE id = ANY($1::uuid[])', [
+    ids,
+  ]);
 }
 
 /** Every link touching `userId`, with the other side's profile and last presence. */
@@ -171,7 +169,12 @@ export async function audienceOfMany(db: Queryable, userIds: string[]): Promise<
  * Marks `userIds` seen at `now`. Returns, for each, the previous last_seen_at (null for a first
  * sighting), so the caller can tell who has just come online.
  */
-export async function beat(tx: Queryable, userIds: string[], now: Date, onlineWindowMs: number): Promise<{ user_id: string; previous: Date | null }[]> {
+export async function beat(
+  tx: Queryable,
+  userIds: string[],
+  now: Date,
+  onlineWindowMs: number,
+): Promise<{ user_id: string; previous: Date | null }[]> {
   if (userIds.length === 0) return [];
   // A first sighting makes its row at once (in id order): a process beating for the same player
   // at the same moment waits on it and then finds it, so only one of them sees a first sighting.

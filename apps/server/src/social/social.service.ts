@@ -43,7 +43,14 @@ export function toLink(row: repo.LinkRow): Link {
   };
 }
 
-const socialUser = (row: { id?: string; other_id?: string; username: string; display_name: string; avatar_url: string | null; level: number }): SocialUser => ({
+const socialUser = (row: {
+  id?: string;
+  other_id?: string;
+  username: string;
+  display_name: string;
+  avatar_url: string | null;
+  level: number;
+}): SocialUser => ({
   id: (row.other_id ?? row.id)!,
   username: row.username,
   displayName: row.display_name,
@@ -93,7 +100,11 @@ export async function searchPlayers(ctx: ServiceContext, user: AccessClaims, raw
   const checked = normalizeSearch(withoutControlCharacters(raw));
   if (!checked.ok) throw badRequest('invalid_query', checked.message, 'q');
   const players = await repo.search(ctx.db, user.userId, checked.q, SOCIAL_LIMITS.searchResults);
-  const all = await repo.linksWith(ctx.db, user.userId, players.map((p) => p.id));
+  const all = await repo.linksWith(
+    ctx.db,
+    user.userId,
+    players.map((p) => p.id),
+  );
   const results: SearchResult[] = [];
   for (const player of players) {
     const links = all.filter((l) => l.from_id === player.id || l.to_id === player.id);
@@ -101,7 +112,13 @@ export async function searchPlayers(ctx: ServiceContext, user: AccessClaims, raw
     const follow = links.find((l) => l.kind === 'follow' && l.from_id === user.userId);
     results.push({
       user: socialUser(player),
-      friend: !friend ? 'none' : friend.status === 'accepted' ? 'friends' : friend.from_id === user.userId ? 'request_sent' : 'request_received',
+      friend: !friend
+        ? 'none'
+        : friend.status === 'accepted'
+          ? 'friends'
+          : friend.from_id === user.userId
+            ? 'request_sent'
+            : 'request_received',
       follow: !follow ? 'none' : follow.status === 'accepted' ? 'following' : 'follow_requested',
     });
   }
@@ -127,7 +144,12 @@ async function target(tx: Queryable, user: AccessClaims, targetId: string): Prom
  * Sends a friend request. When the other player has already asked me, this accepts theirs
  * (both want it). A second request while one waits is a 409.
  */
-export async function requestFriend(ctx: ServiceContext, user: AccessClaims, targetId: string, now = new Date()): Promise<{ link: Link; created: boolean }> {
+export async function requestFriend(
+  ctx: ServiceContext,
+  user: AccessClaims,
+  targetId: string,
+  now = new Date(),
+): Promise<{ link: Link; created: boolean }> {
   return ctx.db.transaction(async (tx) => {
     const { me, other } = await target(tx, user, targetId);
     const existing = await repo.lockFriendLink(tx, user.userId, other.id);
@@ -138,20 +160,39 @@ export async function requestFriend(ctx: ServiceContext, user: AccessClaims, tar
     // A request the other made at the same moment: the unique pair index refused mine.
     if (!link) throw conflict('already_requested', SOCIAL_TEXT.alreadyRequested);
     await changed(tx, link, 'friend_request');
-    await tellOncePerDay(tx, { userId: other.id, type: 'friend_request', metadata: { username: nameOf(me), userId: me.id, requestId: link.id }, creatorId: me.id });
+    await tellOncePerDay(tx, {
+      userId: other.id,
+      type: 'friend_request',
+      metadata: { username: nameOf(me), userId: me.id, requestId: link.id },
+      creatorId: me.id,
+    });
     return { link: toLink(link), created: true };
   });
 }
 
-export async function requestFollow(ctx: ServiceContext, user: AccessClaims, targetId: string, now = new Date()): Promise<{ link: Link; created: boolean }> {
+export async function requestFollow(
+  ctx: ServiceContext,
+  user: AccessClaims,
+  targetId: string,
+  now = new Date(),
+): Promise<{ link: Link; created: boolean }> {
   return ctx.db.transaction(async (tx) => {
     const { me, other } = await target(tx, user, targetId);
     const existing = await repo.lockFollowLink(tx, user.userId, other.id);
-    if (existing) throw conflict('already_following', existing.status === 'accepted' ? SOCIAL_TEXT.alreadyFollowing : SOCIAL_TEXT.alreadyFollowRequested);
+    if (existing)
+      throw conflict(
+        'already_following',
+        existing.status === 'accepted' ? SOCIAL_TEXT.alreadyFollowing : SOCIAL_TEXT.alreadyFollowRequested,
+      );
     const link = await repo.insertLink(tx, 'follow', user.userId, other.id, now);
     if (!link) throw conflict('already_following', SOCIAL_TEXT.alreadyFollowRequested);
     await changed(tx, link, 'follow_request');
-    await tellOncePerDay(tx, { userId: other.id, type: 'follow_request', metadata: { username: nameOf(me), userId: me.id, requestId: link.id }, creatorId: me.id });
+    await tellOncePerDay(tx, {
+      userId: other.id,
+      type: 'follow_request',
+      metadata: { username: nameOf(me), userId: me.id, requestId: link.id },
+      creatorId: me.id,
+    });
     return { link: toLink(link), created: true };
   });
 }
@@ -178,13 +219,24 @@ async function accept(tx: Queryable, link: repo.LinkRow, me: repo.UserRow, now: 
 }
 
 /** Accept, decline (the addressee) or cancel (the sender) a pending request, by its id. */
-export async function answer(ctx: ServiceContext, user: AccessClaims, linkId: string, what: Answer, now = new Date()): Promise<Link | null> {
+export async function answer(
+  ctx: ServiceContext,
+  user: AccessClaims,
+  linkId: string,
+  what: Answer,
+  now = new Date(),
+): Promise<Link | null> {
   if (!UUID.test(linkId)) throw notFound(SOCIAL_TEXT.requestNotFound);
   return ctx.db.transaction(async (tx) => {
     const link = await repo.lockLink(tx, linkId);
     if (!link) throw notFound(SOCIAL_TEXT.requestNotFound);
     const check = checkAnswer({ fromId: link.from_id, toId: link.to_id, status: link.status }, user.userId, what);
-    if (!check.ok) throw new AppError(check.status, check.status === 404 ? 'not_found' : check.status === 403 ? 'forbidden' : 'already_answered', check.message);
+    if (!check.ok)
+      throw new AppError(
+        check.status,
+        check.status === 404 ? 'not_found' : check.status === 403 ? 'forbidden' : 'already_answered',
+        check.message,
+      );
     if (what === 'accept') {
       const me = await repo.findUser(tx, user.userId);
       if (!me) throw notFound(SOCIAL_TEXT.playerNotFound);
@@ -202,7 +254,8 @@ export async function answer(ctx: ServiceContext, user: AccessClaims, linkId: st
 export async function remove(ctx: ServiceContext, user: AccessClaims, kind: LinkKind, otherId: string): Promise<void> {
   if (!UUID.test(otherId)) throw notFound(SOCIAL_TEXT.playerNotFound);
   await ctx.db.transaction(async (tx) => {
-    const link = kind === 'friend' ? await repo.lockFriendLink(tx, user.userId, otherId) : await repo.lockFollowLink(tx, user.userId, otherId);
+    const link =
+      kind === 'friend' ? await repo.lockFriendLink(tx, user.userId, otherId) : await repo.lockFollowLink(tx, user.userId, otherId);
     if (!link || (kind === 'friend' && link.status !== 'accepted')) {
       throw notFound(kind === 'friend' ? SOCIAL_TEXT.notFriends : SOCIAL_TEXT.notFollowing);
     }

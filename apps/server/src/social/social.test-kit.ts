@@ -22,7 +22,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface SocialKit {
   t: TestApp;
-  api(method: Method, url: string, options?: { as?: Player; body?: unknown; payload?: Buffer; headers?: Record<string, string> }): Promise<Reply>;
+  api(
+    method: Method,
+    url: string,
+    options?: { as?: Player; body?: unknown; payload?: Buffer; headers?: Record<string, string> },
+  ): Promise<Reply>;
   signUp(accountType?: AccountType): Promise<Player>;
   admin(): Promise<Player>;
   events(topic: string): Promise<{ type: string; payload: Record<string, unknown> }[]>;
@@ -76,7 +80,9 @@ export async function createSocialKit(): Promise<SocialKit> {
     async admin() {
       const player = await signUp();
       await db.query(`UPDATE profiles SET role = 'admin' WHERE id = $1`, [player.id]);
-      const r = await api('POST', '/api/auth/signin', { body: { email: `${player.username}@social.test`, password: 'secret123', account_type: 'real' } });
+      const r = await api('POST', '/api/auth/signin', {
+        body: { email: `${player.username}@social.test`, password: 'secret123', account_type: 'real' },
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return { ...player, headers: { authorization: `Bearer ${r.body.session.access_token}` } };
     },

@@ -111,7 +111,9 @@ describe('friend requests', () => {
     const self = await kit.api('POST', '/api/social/friends', { as: a, body: { userId: a.id } });
     expect(self.status).toBe(400);
     expect(self.body.error.message).toBe(SOCIAL_TEXT.self);
-    expect((await kit.api('POST', '/api/social/friends', { as: a, body: { userId: '00000000-0000-4000-8000-000000000000' } })).status).toBe(404);
+    expect((await kit.api('POST', '/api/social/friends', { as: a, body: { userId: '00000000-0000-4000-8000-000000000000' } })).status).toBe(
+      404,
+    );
     expect((await kit.api('POST', '/api/social/friends', { as: a, body: {} })).status).toBe(400);
     expect((await kit.api('POST', '/api/social/friends', { body: { userId: b.id } })).status).toBe(401);
     const virtual = await kit.signUp('virtual');
@@ -144,7 +146,9 @@ describe('demo accounts', () => {
     }
     // Asking back (which would accept theirs) is refused the same way.
     expect((await kit.api('POST', '/api/social/friends', { as: b, body: { userId: a.id } })).status).toBe(403);
-    const rows = await kit.t.database.db.query<{ status: string }>('SELECT status FROM social_links WHERE id = ANY($1::uuid[])', [[friend, follow]]);
+    const rows = await kit.t.database.db.query<{ status: string }>('SELECT status FROM social_links WHERE id = ANY($1::uuid[])', [
+      [friend, follow],
+    ]);
     expect(rows.map((r) => r.status)).toEqual(['pending', 'pending']);
     expect(await notes(a)).toEqual([]);
     expect((await kit.api('POST', `/api/social/requests/${follow}/decline`, { as: b })).status).toBe(200);
@@ -195,7 +199,9 @@ describe('search', () => {
     await kit.api('POST', '/api/social/friends', { as: a, body: { userId: b.id } });
     const found = await kit.api('GET', `/api/social/search?q=${b.username.slice(0, 8)}`, { as: a });
     expect(found.status).toBe(200);
-    expect(found.body.players).toContainEqual(expect.objectContaining({ user: expect.objectContaining({ id: b.id }), friend: 'request_sent', follow: 'none' }));
+    expect(found.body.players).toContainEqual(
+      expect.objectContaining({ user: expect.objectContaining({ id: b.id }), friend: 'request_sent', follow: 'none' }),
+    );
     const mine = await kit.api('GET', `/api/social/search?q=${a.username}`, { as: a });
     expect(mine.body.players.map((p: { user: { id: string } }) => p.user.id)).not.toContain(a.id);
     const back = await kit.api('GET', `/api/social/search?q=${a.username}`, { as: b });
@@ -268,7 +274,11 @@ describe('presence', () => {
     await follow(fan, c);
     const presenceEvents = async (p: Player) =>
       (await kit.events(`user:${p.id}`)).filter((e) => e.type === 'social.changed' && e.payload['reason'] === 'presence').length;
-    const online = async (p: Player) => (await notes(p)).filter(([type]) => type === 'player_online').map(([, message]) => message).sort();
+    const online = async (p: Player) =>
+      (await notes(p))
+        .filter(([type]) => type === 'player_online')
+        .map(([, message]) => message)
+        .sort();
     const ctx = { db: kit.t.database.db };
     const t0 = new Date();
 

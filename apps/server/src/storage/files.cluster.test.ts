@@ -65,7 +65,8 @@ async function uploadThrough(a: ChildServer, user: { userId: string; token: stri
   const avatarUrl = ((await put.json()) as { user: { avatar: string } }).user.avatar;
 
   const feedbackForm = new FormData();
-  for (const [name, value] of Object.entries({ message: 'The wallet total looks off', pageUrl: '/wallet', appVersion: '0.1.0' })) feedbackForm.append(name, value);
+  for (const [name, value] of Object.entries({ message: 'The wallet total looks off', pageUrl: '/wallet', appVersion: '0.1.0' }))
+    feedbackForm.append(name, value);
   feedbackForm.append('screenshot', new Blob([screenshot], { type: 'image/png' }), 'shot.png');
   const sent = await fetch(`${a.http}/api/feedback`, { method: 'POST', headers: bearer(user.token), body: feedbackForm });
   expect(sent.status, await sent.clone().text()).toBe(201);
@@ -74,13 +75,20 @@ async function uploadThrough(a: ChildServer, user: { userId: string; token: stri
 }
 
 describe('an upload through one server process', () => {
-  for (const [store, env] of [['the database (FILE_STORE default)', () => ({})], ['an S3-compatible bucket (FILE_STORE=s3)', () => s3.env]] as const) {
+  for (const [store, env] of [
+    ['the database (FILE_STORE default)', () => ({})],
+    ['an S3-compatible bucket (FILE_STORE=s3)', () => s3.env],
+  ] as const) {
     it(`is served by another, byte for byte with its type, from ${store}`, async () => {
       const [a, b] = await pair(env());
       const user = await signUp(a.http, 'files');
       const up = await uploadThrough(a, user);
       expect(await fetched(`${b.http}${up.avatarUrl}`)).toEqual({ status: 200, type: 'image/png', data: up.avatar });
-      expect(await fetched(`${b.http}${up.screenshotUrl}`, bearer(user.token))).toEqual({ status: 200, type: 'image/png', data: up.screenshot });
+      expect(await fetched(`${b.http}${up.screenshotUrl}`, bearer(user.token))).toEqual({
+        status: 200,
+        type: 'image/png',
+        data: up.screenshot,
+      });
     }, 60_000);
   }
 

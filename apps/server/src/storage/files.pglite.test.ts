@@ -28,7 +28,10 @@ afterAll(async () => kit?.close());
 /** A form with one image under `field`. */
 function form(field: string, fields: Record<string, string>, data: Buffer) {
   const built = multipartBody(fields, { type: 'image/png', data });
-  return { payload: Buffer.from(built.payload.toString('latin1').replace('name="evidence"', `name="${field}"`), 'latin1'), headers: built.headers };
+  return {
+    payload: Buffer.from(built.payload.toString('latin1').replace('name="evidence"', `name="${field}"`), 'latin1'),
+    headers: built.headers,
+  };
 }
 
 async function fetched(url: string, headers: Record<string, string> = {}) {
@@ -41,14 +44,23 @@ it('stores and serves an avatar, a feedback screenshot and match evidence in the
   const [avatar, screenshot, evidence] = [pngOf(3000), pngOf(4000), pngOf(5000)];
 
   const up = form('avatar', {}, avatar);
-  const uploaded = await kit.t.app.inject({ method: 'PUT', url: `/api/profiles/${p1.id}/avatar`, headers: { ...p1.headers, ...up.headers }, payload: up.payload });
+  const uploaded = await kit.t.app.inject({
+    method: 'PUT',
+    url: `/api/profiles/${p1.id}/avatar`,
+    headers: { ...p1.headers, ...up.headers },
+    payload: up.payload,
+  });
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   expect(await fetched(uploaded.json().user.avatar)).toEqual({ status: 200, type: 'image/png', data: avatar });
 
   const shot = form('screenshot', { message: 'Looks off', pageUrl: '/wallet', appVersion: '0.1.0' }, screenshot);
   const sent = await kit.api('POST', '/api/feedback', { as: p1, payload: shot.payload, headers: shot.headers });
   expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-  expect(await fetched((sent.body.feedback as { screenshotUrl: string }).screenshotUrl, p1.headers)).toEqual({ status: 200, type: 'image/png', data: screenshot });
+  expect(await fetched((sent.body.feedback as { screenshotUrl: string }).screenshotUrl, p1.headers)).toEqual({
+    status: 200,
+    type: 'image/png',
+    data: screenshot,
+  });
 
   const proof = form('evidence', { outcome: 'win' }, evidence);
   const reported = await kit.api('POST', `/api/matches/${matchId}/report`, { as: p1, payload: proof.payload, headers: proof.headers });

@@ -22,17 +22,24 @@ afterAll(async () => {
 const insert = (db: Database, key: string, data: Buffer, size = data.length, type = 'image/png') =>
   db.query('INSERT INTO stored_files (key, content_type, size, data) VALUES ($1, $2, $3, $4)', [key, type, size, data]);
 
-for (const [name, db] of [['PostgreSQL', () => postgres.db], ['PGlite', () => pglite]] as const) {
+for (const [name, db] of [
+  ['PostgreSQL', () => postgres.db],
+  ['PGlite', () => pglite],
+] as const) {
   fileStoreContract(`PostgresFileStore on ${name}`, () => new PostgresFileStore(db()));
 
   describe(`stored_files on ${name}`, () => {
-    it('refuses a file over 5 MB, a size that is not the data\'s, a bad key or type', async () => {
+    it("refuses a file over 5 MB, a size that is not the data's, a bad key or type", async () => {
       await expect(insert(db(), 'evidence/x/big.png', binary(5 * 1024 * 1024 + 1))).rejects.toThrow(/check constraint/);
       await expect(insert(db(), 'evidence/x/lies.png', Buffer.from('four'), 3)).rejects.toThrow(/stored_files_size_is_data/);
       await expect(insert(db(), 'evidence/../x.png', Buffer.from('x'))).rejects.toThrow(/check constraint/);
       await expect(insert(db(), 'Evidence/x.png', Buffer.from('x'))).rejects.toThrow(/check constraint/);
-      await expect(insert(db(), 'evidence/x/type.png', Buffer.from('x'), 1, 'text/html; charset=utf-8')).rejects.toThrow(/check constraint/);
-      expect(await db().query("SELECT key FROM stored_files WHERE key LIKE 'evidence/x/%' OR key LIKE '%..%' OR key LIKE 'Evidence/%'")).toEqual([]);
+      await expect(insert(db(), 'evidence/x/type.png', Buffer.from('x'), 1, 'text/html; charset=utf-8')).rejects.toThrow(
+        /check constraint/,
+      );
+      expect(
+        await db().query("SELECT key FROM stored_files WHERE key LIKE 'evidence/x/%' OR key LIKE '%..%' OR key LIKE 'Evidence/%'"),
+      ).toEqual([]);
     });
 
     it('puts a file within a transaction: rolled back with it, or committed with it', async () => {

@@ -37,7 +37,9 @@ export class S3FileStore implements FileStore {
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     checkKey(key);
-    await this.client.send(new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: data.length }));
+    await this.client.send(
+      new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: data.length }),
+    );
   }
 
   async get(key: string): Promise<StoredFile | null> {

@@ -35,7 +35,11 @@ export interface ChildServerOptions {
  * Starts the server on `databaseUrl` and a free port; resolves once /api/health answers 200. It
  * closes at once on SIGTERM (DRAIN_GRACE_MS=0) unless `env` asks for a drain.
  */
-export async function startChildServer(databaseUrl: string, env: Record<string, string> = {}, options: ChildServerOptions = {}): Promise<ChildServer> {
+export async function startChildServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  options: ChildServerOptions = {},
+): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
   // Node itself with tsx's loader, not the tsx command: that one runs the server as its own child,
   // which a SIGKILL to the command would leave running.

@@ -140,7 +140,10 @@ export async function startHaproxy(options: ProxyOptions): Promise<Proxy> {
   // Up once the frontend answers and every backend has passed a check through it.
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const answered = await fetch(`${proxy.http}/api/ready`).then((res) => res.status, () => 0);
+    const answered = await fetch(`${proxy.http}/api/ready`).then(
+      (res) => res.status,
+      () => 0,
+    );
     if (answered === 200 && servers.every((s) => requests.some((r) => r.server === s && r.status === 200))) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       await proxy.stop();

@@ -50,13 +50,20 @@ export class Api {
       });
     } catch (error) {
       this.count('no answer');
-      this.tally.failures.push({ at: performance.now(), status: 'no answer', request, body: String((error as Error).cause ?? error), retryAfter: null });
+      this.tally.failures.push({
+        at: performance.now(),
+        status: 'no answer',
+        request,
+        body: String((error as Error).cause ?? error),
+        retryAfter: null,
+      });
       return null;
     }
     const text = await res.text();
     this.count(res.status);
     const retryAfter = res.headers.get('retry-after');
-    if (res.status >= 500) this.tally.failures.push({ at: performance.now(), status: res.status, request, body: text.slice(0, 300), retryAfter });
+    if (res.status >= 500)
+      this.tally.failures.push({ at: performance.now(), status: res.status, request, body: text.slice(0, 300), retryAfter });
     let body: unknown = text;
     try {
       body = JSON.parse(text);
@@ -67,7 +74,11 @@ export class Api {
   }
 
   /** `call`, tried again after a 503 or no answer (setup steps, not the moves under test): the 2xx answer. */
-  async must<T>(method: 'GET' | 'POST', path: string, options: { as?: Account; body?: unknown; retryNoAnswer?: boolean } = {}): Promise<Answer<T>> {
+  async must<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { as?: Account; body?: unknown; retryNoAnswer?: boolean } = {},
+  ): Promise<Answer<T>> {
     for (let attempt = 0; attempt < 40; attempt++) {
       const answer = await this.call<T>(method, path, options);
       if (answer && answer.status < 300) return answer;
@@ -92,7 +103,16 @@ export async function signUpThrough(api: Api, label: string): Promise<Account> {
     body: {
       email: `${name}@example.com`,
       password: 'secret-password',
-      options: { data: { account_type: 'real', username: name, full_name: 'Test Player', phone: '+15555550100', date_of_birth: '1990-01-01', age_verified: true } },
+      options: {
+        data: {
+          account_type: 'real',
+          username: name,
+          full_name: 'Test Player',
+          phone: '+15555550100',
+          date_of_birth: '1990-01-01',
+          age_verified: true,
+        },
+      },
     },
   });
   return { id: answer.body.user.id, token: answer.body.session.access_token };
@@ -104,7 +124,10 @@ export async function ticTacToeMatch(api: Api, creator: Account, acceptor: Accou
     as: creator,
     body: { game: 'tic-tac-toe', stake, duration: 5, isPrivate: false },
   });
-  const accepted = await api.must<{ match: { id: string } }>('POST', `/api/challenges/${created.body.challenge.id}/accept`, { as: acceptor, body: {} });
+  const accepted = await api.must<{ match: { id: string } }>('POST', `/api/challenges/${created.body.challenge.id}/accept`, {
+    as: acceptor,
+    body: {},
+  });
   return accepted.body.match.id;
 }
 
@@ -136,11 +159,23 @@ export interface LiveStats {
   types: Record<string, number>;
 }
 
-export type MoveOutcome = { kind: 'ok'; version: number } | { kind: 'refused'; status: number; code: string } | { kind: 'unknown'; why: string };
+export type MoveOutcome =
+  { kind: 'ok'; version: number } | { kind: 'refused'; status: number; code: string } | { kind: 'unknown'; why: string };
 
 export class LivePlayer {
   view: LiveView | null = null;
-  readonly stats: LiveStats = { events: 0, reloaded: 0, duplicates: 0, skipped: 0, gaps: 0, resumes: 0, resumeMs: [], servers: [], closes: [], types: {} };
+  readonly stats: LiveStats = {
+    events: 0,
+    reloaded: 0,
+    duplicates: 0,
+    skipped: 0,
+    gaps: 0,
+    resumes: 0,
+    resumeMs: [],
+    servers: [],
+    closes: [],
+    types: {},
+  };
   /** The seat this player has in the match. */
   seat = -1;
   /** The version of the match when this player loaded it first: it sees every one after. */
@@ -205,7 +240,11 @@ export class LivePlayer {
       };
       const timer = setTimeout(() => {
         this.waiters.delete(look);
-        reject(new Error(`${this.account.id.slice(0, 8)}: no ${what} within ${timeoutMs} ms (version ${this.view?.version}, socket on ${this.server})`));
+        reject(
+          new Error(
+            `${this.account.id.slice(0, 8)}: no ${what} within ${timeoutMs} ms (version ${this.view?.version}, socket on ${this.server})`,
+          ),
+        );
       }, timeoutMs);
       this.waiters.add(look);
       look();
@@ -304,7 +343,9 @@ export class LivePlayer {
   /** GET the match (the first time, and after a `gap`); events that come meanwhile wait. */
   private reload(): Promise<void> {
     this.reloading ??= (async () => {
-      const answer = await this.api.must<{ match: LiveView & { viewerSeat: number } }>('GET', `/api/matches/${this.matchId}`, { as: this.account });
+      const answer = await this.api.must<{ match: LiveView & { viewerSeat: number } }>('GET', `/api/matches/${this.matchId}`, {
+        as: this.account,
+      });
       const match = answer.body.match;
       if (this.view) this.stats.reloaded += Math.max(0, match.version - this.view.version);
       else this.firstVersion = match.version;
@@ -339,10 +380,14 @@ export class LivePlayer {
         socket.send(JSON.stringify({ t: 'move', d: { ref, matchId: this.matchId, move: cell, version } }));
       });
     }
-    const answer = await this.api.call<{ match: { version: number }; error?: { code: string } }>('POST', `/api/matches/${this.matchId}/moves`, {
-      as: this.account,
-      body: { move: cell, version },
-    });
+    const answer = await this.api.call<{ match: { version: number }; error?: { code: string } }>(
+      'POST',
+      `/api/matches/${this.matchId}/moves`,
+      {
+        as: this.account,
+        body: { move: cell, version },
+      },
+    );
     if (!answer) return { kind: 'unknown', why: 'no HTTP answer' };
     if (answer.status === 200) return { kind: 'ok', version: answer.body.match.version };
     if (answer.status >= 500) return { kind: 'unknown', why: `HTTP ${answer.status}` };

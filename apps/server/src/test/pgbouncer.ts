@@ -57,7 +57,9 @@ ignore_startup_parameters = extra_float_digits
     fs.chmodSync(dir, 0o755);
     for (const file of fs.readdirSync(dir)) fs.chmodSync(path.join(dir, file), 0o644);
   }
-  const child: ChildProcess = spawn(PGBOUNCER, [...(asRoot ? ['-u', 'postgres'] : []), configPath], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(PGBOUNCER, [...(asRoot ? ['-u', 'postgres'] : []), configPath], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-4000);

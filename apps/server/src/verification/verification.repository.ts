@@ -78,11 +78,10 @@ export async function deleteGamertag(tx: Queryable, userId: string, platform: Ve
 }
 
 export async function markGamertagVerified(tx: Queryable, userId: string, platform: VerifyPlatform, gamertag: string): Promise<boolean> {
-  const rows = await tx.query('UPDATE gamertags SET verified = true WHERE user_id = $1 AND platform = $2 AND gamertag = $3 RETURNING platform', [
-    userId,
-    platform,
-    gamertag,
-  ]);
+  const rows = await tx.query(
+    'UPDATE gamertags SET verified = true WHERE user_id = $1 AND platform = $2 AND gamertag = $3 RETURNING platform',
+    [userId, platform, gamertag],
+  );
   return rows.length === 1;
 }
 
@@ -102,21 +101,39 @@ export async function cancelPending(tx: Queryable, userId: string, kind: VerifyK
 }
 
 export async function pendingOf(tx: Queryable, userId: string, kind: VerifyKind): Promise<RequestRow | null> {
-  const [row] = await tx.query<RequestRow>(`SELECT ${REQUEST} FROM verification_requests r WHERE r.user_id = $1 AND r.kind = $2 AND r.status = 'pending'`, [
-    userId,
-    kind,
-  ]);
+  const [row] = await tx.query<RequestRow>(
+    `SELECT ${REQUEST} FROM verification_requests r WHERE r.user_id = $1 AND r.kind = $2 AND r.status = 'pending'`,
+    [userId, kind],
+  );
   return row ?? null;
 }
 
 export async function insertRequest(
   tx: Queryable,
-  input: { userId: string; kind: VerifyKind; gamertag?: string; fullName?: string; dateOfBirth?: string; documentType?: DocumentType; documentLast4?: string; now: Date },
+  input: {
+    userId: string;
+    kind: VerifyKind;
+    gamertag?: string;
+    fullName?: string;
+    dateOfBirth?: string;
+    documentType?: DocumentType;
+    documentLast4?: string;
+    now: Date;
+  },
 ): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO verification_requests (user_id, kind, gamertag, full_name, date_of_birth, document_type, document_last4, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [input.userId, input.kind, input.gamertag ?? null, input.fullName ?? null, input.dateOfBirth ?? null, input.documentType ?? null, input.documentLast4 ?? null, input.now],
+    [
+      input.userId,
+      input.kind,
+      input.gamertag ?? null,
+      input.fullName ?? null,
+      input.dateOfBirth ?? null,
+      input.documentType ?? null,
+      input.documentLast4 ?? null,
+      input.now,
+    ],
   );
   return row!.id;
 }
@@ -139,8 +156,21 @@ export async function queueItem(db: Queryable, id: string): Promise<QueueRow | n
   return row ?? null;
 }
 
-export async function review(tx: Queryable, id: string, status: 'approved' | 'rejected', adminId: string, reason: string | null, now: Date): Promise<void> {
-  await tx.query(`UPDATE verification_requests SET status = $2, reviewed_by = $3, reason = $4, reviewed_at = $5 WHERE id = $1`, [id, status, adminId, reason, now]);
+export async function review(
+  tx: Queryable,
+  id: string,
+  status: 'approved' | 'rejected',
+  adminId: string,
+  reason: string | null,
+  now: Date,
+): Promise<void> {
+  await tx.query(`UPDATE verification_requests SET status = $2, reviewed_by = $3, reason = $4, reviewed_at = $5 WHERE id = $1`, [
+    id,
+    status,
+    adminId,
+    reason,
+    now,
+  ]);
 }
 
 export async function ownerOf(db: Queryable, requestId: string): Promise<string | null> {

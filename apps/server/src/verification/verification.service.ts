@@ -54,7 +54,13 @@ function toRequest(row: repo.RequestRow): VerificationRequest {
 function toQueueItem(row: repo.QueueRow): QueueItem {
   return {
     ...toRequest(row),
-    user: { id: row.user_id, username: row.username, displayName: row.display_name, fullName: row.profile_full_name, dateOfBirth: row.profile_date_of_birth },
+    user: {
+      id: row.user_id,
+      username: row.username,
+      displayName: row.display_name,
+      fullName: row.profile_full_name,
+      dateOfBirth: row.profile_date_of_birth,
+    },
     fullName: row.full_name,
     dateOfBirth: row.date_of_birth,
     documentType: row.document_type,
@@ -63,24 +69,45 @@ function toQueueItem(row: repo.QueueRow): QueueItem {
   };
 }
 
-const toGamertag = (row: repo.GamertagRow): LinkedGamertag => ({ platform: row.platform, gamertag: row.gamertag, verified: row.verified, updatedAt: iso(row.updated_at) });
+const toGamertag = (row: repo.GamertagRow): LinkedGamertag => ({
+  platform: row.platform,
+  gamertag: row.gamertag,
+  verified: row.verified,
+  updatedAt: iso(row.updated_at),
+});
 
 /**
  * Writes the flags again from the gamertags and identity: a platform counts only while its
  * gamertag is linked and verified; `all` per withAll. verificationCompletedAt is kept once set.
  */
-async function recompute(tx: Queryable, userId: string, identity: boolean, now: Date, previous: repo.ProfileFlags): Promise<{ verified: Verified; completedAt: Date | null }> {
+async function recompute(
+  tx: Queryable,
+  userId: string,
+  identity: boolean,
+  now: Date,
+  previous: repo.ProfileFlags,
+): Promise<{ verified: Verified; completedAt: Date | null }> {
   const tags = await repo.gamertagsOf(tx, userId);
   const flag = (p: VerifyPlatform) => tags.some((t) => t.platform === p && t.verified);
-  const verified = withAll({ xbox: flag('xbox'), playstation: flag('playstation'), steam: flag('steam'), identity }, tags.map((t) => t.platform));
+  const verified = withAll(
+    { xbox: flag('xbox'), playstation: flag('playstation'), steam: flag('steam'), identity },
+    tags.map((t) => t.platform),
+  );
   const completedAt = previous.verification_completed_at ?? (verified.all ? now : null);
   await repo.writeFlags(tx, userId, verified, completedAt);
-  await publish(tx, topics.user(userId), 'verification.updated', { verified, verificationCompletedAt: completedAt ? iso(completedAt) : null });
+  await publish(tx, topics.user(userId), 'verification.updated', {
+    verified,
+    verificationCompletedAt: completedAt ? iso(completedAt) : null,
+  });
   return { verified, completedAt };
 }
 
 export async function state(ctx: ServiceContext, user: AccessClaims): Promise<VerificationState> {
-  const [flags, tags, requests] = await Promise.all([repo.readFlags(ctx.db, user.userId), repo.gamertagsOf(ctx.db, user.userId), repo.latestRequests(ctx.db, user.userId)]);
+  const [flags, tags, requests] = await Promise.all([
+    repo.readFlags(ctx.db, user.userId),
+    repo.gamertagsOf(ctx.db, user.userId),
+    repo.latestRequests(ctx.db, user.userId),
+  ]);
   if (!flags) throw notFound(VERIFY_TEXT.requestNotFound);
   return {
     provider: 'manual',
@@ -97,7 +124,13 @@ export function parsePlatform(raw: string): VerifyPlatform {
 }
 
 /** Links (or changes) a gamertag and asks for its review. The same verified gamertag again is a 409. */
-export async function linkGamertag(ctx: ServiceContext, user: AccessClaims, platform: VerifyPlatform, raw: unknown, now = new Date()): Promise<VerificationState> {
+export async function linkGamertag(
+  ctx: ServiceContext,
+  user: AccessClaims,
+  platform: VerifyPlatform,
+  raw: unknown,
+  now = new Date(),
+): Promise<VerificationState> {
   const checked = checkGamertag(raw);
   if (!checked.ok) throw badRequest('invalid_gamertag', checked.message, 'gamertag');
   await ctx.db.transaction(async (tx) => {
@@ -118,7 +151,12 @@ export async function linkGamertag(ctx: ServiceContext, user: AccessClaims, plat
   return state(ctx, user);
 }
 
-export async function unlinkGamertag(ctx: ServiceContext, user: AccessClaims, platform: VerifyPlatform, now = new Date()): Promise<VerificationState> {
+export async function unlinkGamertag(
+  ctx: ServiceContext,
+  user: AccessClaims,
+  platform: VerifyPlatform,
+  now = new Date(),
+): Promise<VerificationState> {
   await ctx.db.transaction(async (tx) => {
     const flags = await repo.lockFlags(tx, user.userId);
     if (!flags) throw notFound(VERIFY_TEXT.requestNotFound);
@@ -129,7 +167,12 @@ export async function unlinkGamertag(ctx: ServiceContext, user: AccessClaims, pl
   return state(ctx, user);
 }
 
-export async function requestIdentity(ctx: ServiceContext, user: AccessClaims, input: IdentityRequest, now = new Date()): Promise<VerificationState> {
+export async function requestIdentity(
+  ctx: ServiceContext,
+  user: AccessClaims,
+  input: IdentityRequest,
+  now = new Date(),
+): Promise<VerificationState> {
   // The age on today's date where the player lives, as at registration.
   const checked = checkIdentity(input, todayIn(await repo.timezoneOf(ctx.db, user.userId), now));
   if (!checked.ok) throw badRequest('invalid_input', checked.message, checked.field);
@@ -161,7 +204,8 @@ export async function reviewRequest(
 ): Promise<{ request: QueueItem; verified: Verified; verificationCompletedAt: string | null }> {
   if (!UUID.test(id)) throw notFound(VERIFY_TEXT.requestNotFound);
   const reason = reasonRaw?.trim() ?? '';
-  if (decision === 'reject' && (reason.length < 1 || reason.length > 500)) throw badRequest('invalid_input', VERIFY_TEXT.reasonRequired, 'reason');
+  if (decision === 'reject' && (reason.length < 1 || reason.length > 500))
+    throw badRequest('invalid_input', VERIFY_TEXT.reasonRequired, 'reason');
   if (reason.length > 500) throw badRequest('invalid_input', VERIFY_TEXT.reasonRequired, 'reason');
   const ownerId = await repo.ownerOf(ctx.db, id);
   if (!ownerId) throw notFound(VERIFY_TEXT.requestNotFound);
@@ -176,7 +220,8 @@ export async function reviewRequest(
     let identity = flagsOf(flags).identity;
     if (decision === 'approve') {
       if (request.kind === 'identity') identity = true;
-      else if (!(await repo.markGamertagVerified(tx, request.user_id, request.kind, request.gamertag ?? ''))) throw conflict('not_pending', VERIFY_TEXT.notPending);
+      else if (!(await repo.markGamertagVerified(tx, request.user_id, request.kind, request.gamertag ?? '')))
+        throw conflict('not_pending', VERIFY_TEXT.notPending);
     }
     await repo.review(tx, id, decision === 'approve' ? 'approved' : 'rejected', admin.userId, reason || null, now);
     const { verified, completedAt } = await recompute(tx, request.user_id, identity, now, flags);
@@ -184,7 +229,10 @@ export async function reviewRequest(
     await tell(tx, {
       userId: request.user_id,
       type: 'account_update',
-      metadata: { message: decision === 'approve' ? `Your ${label} is verified.` : `Your ${label} was not verified: ${reason}`, requestId: id },
+      metadata: {
+        message: decision === 'approve' ? `Your ${label} is verified.` : `Your ${label} was not verified: ${reason}`,
+        requestId: id,
+      },
       now,
     });
     await publish(tx, ADMIN_TOPIC, 'verification.reviewed', { id, status: decision === 'approve' ? 'approved' : 'rejected' });

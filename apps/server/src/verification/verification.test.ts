@@ -16,7 +16,9 @@ afterAll(async () => kit?.close());
 const identity = { fullName: 'Social Player', dateOfBirth: '1995-06-15', documentType: 'passport', documentLast4: 'ab12' };
 const me = async (p: Player) => (await kit.api('GET', '/api/auth/user', { as: p })).body.user;
 const pendingFor = async (p: Player) =>
-  ((await kit.api('GET', '/api/admin/verification', { as: admin })).body.requests as { id: string; kind: string; user: { id: string } }[]).filter((r) => r.user.id === p.id);
+  (
+    (await kit.api('GET', '/api/admin/verification', { as: admin })).body.requests as { id: string; kind: string; user: { id: string } }[]
+  ).filter((r) => r.user.id === p.id);
 
 describe('player side', () => {
   it('links a gamertag (review requested), refuses bad input, and unlinks', async () => {
@@ -117,7 +119,10 @@ describe('admin review queue', () => {
     const noReason = await kit.api('POST', `/api/admin/verification/${id('playstation')}/reject`, { as: admin, body: {} });
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.message).toBe(VERIFY_TEXT.reasonRequired);
-    const rejected = await kit.api('POST', `/api/admin/verification/${id('playstation')}/reject`, { as: admin, body: { reason: 'Name does not match' } });
+    const rejected = await kit.api('POST', `/api/admin/verification/${id('playstation')}/reject`, {
+      as: admin,
+      body: { reason: 'Name does not match' },
+    });
     expect(rejected.status).toBe(200);
     expect(rejected.body.request).toMatchObject({ status: 'rejected', reason: 'Name does not match' });
 
@@ -126,7 +131,10 @@ describe('admin review queue', () => {
     expect(user.verified).toEqual({ xbox: true, playstation: false, steam: false, identity: true, all: false });
     expect(user.verificationCompletedAt).toBeNull();
     const state = await kit.api('GET', '/api/verification', { as: p });
-    expect(state.body.requests.find((r: { kind: string }) => r.kind === 'playstation')).toMatchObject({ status: 'rejected', reason: 'Name does not match' });
+    expect(state.body.requests.find((r: { kind: string }) => r.kind === 'playstation')).toMatchObject({
+      status: 'rejected',
+      reason: 'Name does not match',
+    });
 
     // The player fixes PlayStation and it is approved: everything linked is verified.
     await kit.api('PUT', '/api/verification/gamertags/playstation', { as: p, body: { gamertag: 'Kratos_GoW' } });
@@ -143,7 +151,10 @@ describe('admin review queue', () => {
     expect(user.verified).toMatchObject({ xbox: false, all: false });
     expect(user.verificationCompletedAt).toBe(completedAt);
     expect((await kit.events(`user:${p.id}`)).map((e) => e.type)).toContain('verification.updated');
-    const notes = (await kit.api('GET', '/api/notifications', { as: p })).body.notifications.map((n: { type: string; message: string }) => [n.type, n.message]);
+    const notes = (await kit.api('GET', '/api/notifications', { as: p })).body.notifications.map((n: { type: string; message: string }) => [
+      n.type,
+      n.message,
+    ]);
     expect(notes).toContainEqual(['account_update', 'Your Xbox gamertag is verified.']);
     expect(notes).toContainEqual(['account_update', 'Your PlayStation ID was not verified: Name does not match']);
   });

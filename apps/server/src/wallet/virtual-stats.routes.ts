@@ -9,7 +9,6 @@ import { requireUser, signedInOnly } from '../auth/auth.plugin.ts';
 import { apiErrorSchema, notFound } from '../http/errors.ts';
 import { findVirtualStats, type VirtualStatsRow } from './virtual-stats.repository.ts';
 
-
 export function toVirtualStats(row: VirtualStatsRow): VirtualStats {
   const lastReset = new Date(row.weekly_virtual_credits_last_reset);
   return {

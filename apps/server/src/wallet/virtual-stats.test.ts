@@ -19,7 +19,12 @@ afterAll(() => t.close());
 
 async function tokenFor(player: Pick<TestPlayer, 'id' | 'role' | 'accountType'>): Promise<string> {
   const ctx = t.app.services;
-  const session = await signAccessToken(ctx, { userId: player.id, role: player.role, accountType: player.accountType, sessionId: crypto.randomUUID() });
+  const session = await signAccessToken(ctx, {
+    userId: player.id,
+    role: player.role,
+    accountType: player.accountType,
+    sessionId: crypto.randomUUID(),
+  });
   return session.access_token;
 }
 

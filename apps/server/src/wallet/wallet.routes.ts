@@ -35,7 +35,12 @@ export function walletFeature(app: App, ctx: AppContext): void {
     '/api/wallet/balance',
     {
       onRequest: signedInOnly,
-      schema: { tags, security, summary: "The signed-in user's balance (SPEC §3 Balance)", response: { 200: balanceViewSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in user's balance (SPEC §3 Balance)",
+        response: { 200: balanceViewSchema, ...errors },
+      },
     },
     async (request) => {
       const { userId } = requireUser(request);

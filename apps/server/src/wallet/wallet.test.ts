@@ -27,7 +27,12 @@ afterAll(() => t.close());
 
 async function tokenFor(player: TestPlayer): Promise<string> {
   const ctx = t.app.services;
-  const session = await signAccessToken(ctx, { userId: player.id, role: player.role, accountType: player.accountType, sessionId: crypto.randomUUID() });
+  const session = await signAccessToken(ctx, {
+    userId: player.id,
+    role: player.role,
+    accountType: player.accountType,
+    sessionId: crypto.randomUUID(),
+  });
   return session.access_token;
 }
 
@@ -78,14 +83,23 @@ describe('POST /api/wallet/credits/use', () => {
     const res = await call('POST', '/api/wallet/credits/use', alice, body);
     expect(res.statusCode).toBe(200);
     const result = creditsResultSchema.parse(res.json());
-    expect(result).toMatchObject({ currency: 'credits', amount: 12.5, amountMinor: 1250, replayed: false, available: 987.5, message: BALANCE.deducted('12.50') });
+    expect(result).toMatchObject({
+      currency: 'credits',
+      amount: 12.5,
+      amountMinor: 1250,
+      replayed: false,
+      available: 987.5,
+      message: BALANCE.deducted('12.50'),
+    });
     const snapshot = await ledgerSnapshot(t.database.db);
     const again = await call('POST', '/api/wallet/credits/use', alice, body);
     expect(again.json()).toEqual({ ...result, replayed: true });
     expect(await ledgerSnapshot(t.database.db)).toBe(snapshot);
     expect((await balanceOf(alice)).available_balance).toBe(987.5);
     expect((await balanceOf(bob)).available_balance).toBe(1000);
-    expect((await hints.heard()).map((h) => h.payload)).toEqual([{ currency: 'credits', available: 987.5, escrow: 0, availableMinor: 98_750, escrowMinor: 0 }]);
+    expect((await hints.heard()).map((h) => h.payload)).toEqual([
+      { currency: 'credits', available: 987.5, escrow: 0, availableMinor: 98_750, escrowMinor: 0 },
+    ]);
     await hints.stop();
   });
 
@@ -126,7 +140,11 @@ describe('POST /api/wallet/credits/use', () => {
   it('a virtual account spends VTokens and its weekly allowance, never credits', async () => {
     const res = await call('POST', '/api/wallet/credits/use', virtual, { amount: 20, idempotencyKey: key() });
     expect(res.json()).toMatchObject({ currency: 'vtokens', available: 480 });
-    expect(await balanceOf(virtual)).toMatchObject({ virtual_credits_available: 480, weekly_virtual_credits_remaining: 480, available_credits: 0 });
+    expect(await balanceOf(virtual)).toMatchObject({
+      virtual_credits_available: 480,
+      weekly_virtual_credits_remaining: 480,
+      available_credits: 0,
+    });
   });
 
   it('repairs a role change before spending: a player made promoter spends from their pcredits without reading the balance first', async () => {
@@ -189,13 +207,28 @@ describe('admin endpoints', () => {
   });
 
   it('lets an admin grant to a user in that user’s currency only', async () => {
-    const res = await call('POST', '/api/admin/ledger/grant', admin, { userId: bob.id, amount: 25.75, idempotencyKey: key(), description: 'Prize' });
+    const res = await call('POST', '/api/admin/ledger/grant', admin, {
+      userId: bob.id,
+      amount: 25.75,
+      idempotencyKey: key(),
+      description: 'Prize',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ currency: 'credits', amount: 25.75, available: 1024.75 });
-    const vt = await call('POST', '/api/admin/ledger/grant', admin, { userId: bob.id, currency: 'vtokens', amount: 5, idempotencyKey: key() });
+    const vt = await call('POST', '/api/admin/ledger/grant', admin, {
+      userId: bob.id,
+      currency: 'vtokens',
+      amount: 5,
+      idempotencyKey: key(),
+    });
     expect(vt.statusCode).toBe(403);
     expect(vt.json().error.message).toBe(LEDGER.vtokensVirtualOnly);
-    const credits = await call('POST', '/api/admin/ledger/grant', admin, { userId: virtual.id, currency: 'credits', amount: 5, idempotencyKey: key() });
+    const credits = await call('POST', '/api/admin/ledger/grant', admin, {
+      userId: virtual.id,
+      currency: 'credits',
+      amount: 5,
+      idempotencyKey: key(),
+    });
     expect(credits.json().error.message).toBe(LEDGER.virtualOnlyVTokens('Credits'));
     const nobody = await call('POST', '/api/admin/ledger/grant', admin, { userId: crypto.randomUUID(), amount: 5, idempotencyKey: key() });
     expect(nobody.statusCode).toBe(404);
@@ -241,7 +274,9 @@ describe('GET /api/wallet/transactions', () => {
     for (const amount of [1, 2, 3]) await call('POST', '/api/wallet/credits/use', carol, { amount, idempotencyKey: key() });
     const first = walletTransactionsSchema.parse((await call('GET', '/api/wallet/transactions?limit=2', carol)).json());
     expect(first.items.map((i) => i.available)).toEqual([-3, -2]);
-    const second = walletTransactionsSchema.parse((await call('GET', `/api/wallet/transactions?limit=2&cursor=${first.nextCursor}`, carol)).json());
+    const second = walletTransactionsSchema.parse(
+      (await call('GET', `/api/wallet/transactions?limit=2&cursor=${first.nextCursor}`, carol)).json(),
+    );
     expect(second.items.map((i) => [i.reason, i.available])).toEqual([
       ['spend', -1],
       ['starting', 1000],

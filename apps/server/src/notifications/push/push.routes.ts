@@ -25,7 +25,8 @@ export const subscribeRequestSchema = z.object({
 });
 export const unsubscribeRequestSchema = z.object({ endpoint: endpointSchema });
 
-export type PushFeatureOptions = Pick<service.PushContext, 'preferencesOf'> & Partial<Pick<service.PushContext, 'endpoints' | 'vapidSubject'>>;
+export type PushFeatureOptions = Pick<service.PushContext, 'preferencesOf'> &
+  Partial<Pick<service.PushContext, 'endpoints' | 'vapidSubject'>>;
 
 export function pushContext(ctx: AppContext, options: PushFeatureOptions): service.PushContext {
   return {
@@ -72,7 +73,7 @@ export async function registerPushRoutes(app: App, push: service.PushContext, ct
       schema: {
         tags,
         security: bearer,
-        summary: "Subscribe this device to Web Push (PushSubscription.toJSON()); upserted by endpoint",
+        summary: 'Subscribe this device to Web Push (PushSubscription.toJSON()); upserted by endpoint',
         description:
           'The endpoint must be the https address of a known push service (FCM, Mozilla, WNS, Apple) or an origin the ' +
           'operator lists in PUSH_ENDPOINT_ORIGINS; keys.p256dh a P-256 point and keys.auth 16 bytes, base64url. An ' +
@@ -114,7 +115,8 @@ export async function pushFeature(app: App, ctx: AppContext): Promise<void> {
   await registerPushRoutes(app, push, ctx);
   const stop = ctx.deliverers.add(async (notification) => {
     const outcome = await service.deliver(push, notification);
-    if ('sent' in outcome && (outcome.failed > 0 || outcome.removed > 0)) ctx.log.info({ notificationId: notification.id, ...outcome }, 'push: delivered');
+    if ('sent' in outcome && (outcome.failed > 0 || outcome.removed > 0))
+      ctx.log.info({ notificationId: notification.id, ...outcome }, 'push: delivered');
   });
   app.addHook('onClose', async () => {
     stop();

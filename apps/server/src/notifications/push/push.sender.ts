@@ -30,19 +30,19 @@ export type SendResult =
 
 const SEND_TIMEOUT_MS = 10_000;
 
-export async function sendPush(
-  target: PushTarget,
-  message: PushMessage,
-  vapid: VapidKeys & { subject: string },
-): Promise<SendResult> {
+export async function sendPush(target: PushTarget, message: PushMessage, vapid: VapidKeys & { subject: string }): Promise<SendResult> {
   let details: ReturnType<typeof webpush.generateRequestDetails>;
   try {
-    details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, message.payload, {
-      vapidDetails: vapid,
-      TTL: message.ttlSeconds,
-      urgency: message.urgency,
-      contentEncoding: 'aes128gcm',
-    });
+    details = webpush.generateRequestDetails(
+      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      message.payload,
+      {
+        vapidDetails: vapid,
+        TTL: message.ttlSeconds,
+        urgency: message.urgency,
+        contentEncoding: 'aes128gcm',
+      },
+    );
   } catch (error) {
     // Keys the encryption cannot use: the subscription is unusable.
     return { ok: false, status: null, gone: true, error: (error as Error).message };

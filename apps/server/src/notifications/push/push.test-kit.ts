@@ -69,7 +69,12 @@ export function verifyVapid(header: string | undefined, expectedPublicKey: strin
     key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
     format: 'jwk',
   });
-  const ok = crypto.verify('sha256', Buffer.from(`${head}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const ok = crypto.verify(
+    'sha256',
+    Buffer.from(`${head}.${claims}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!ok) throw new Error('VAPID signature does not verify');
   return JSON.parse(Buffer.from(claims, 'base64url').toString()) as VapidClaims;
 }

@@ -4,11 +4,7 @@
 // arrived. Also: the 1-hour dedupe, quiet hours, preferences, 404/410 clean-up, and who may
 // subscribe or unsubscribe what.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  type Notification,
-  type NotificationPreferences,
-} from '@versus/domain/notifications';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type Notification, type NotificationPreferences } from '@versus/domain/notifications';
 import { AUTH, PUSH } from '@versus/domain';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp } from '../../realtime/test-socket.ts';
@@ -149,7 +145,11 @@ describe('subscriptions', () => {
       payload: { endpoint: fake.endpoint('anon'), keys: { p256dh: keys.p256dh, auth: keys.auth } },
     });
     expect(post.statusCode).toBe(401);
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/notifications/push/subscriptions', payload: { endpoint: fake.endpoint('anon') } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/notifications/push/subscriptions',
+      payload: { endpoint: fake.endpoint('anon') },
+    });
     expect(del.statusCode).toBe(401);
     expect(await t.database.db.query('SELECT 1 FROM push_subscriptions')).toHaveLength(0);
   });
@@ -157,7 +157,12 @@ describe('subscriptions', () => {
   it('refuse endpoints that are not a push service, and unusable keys, storing nothing', async () => {
     const keys = browserKeys();
     const good = { p256dh: keys.p256dh, auth: keys.auth };
-    for (const endpoint of ['http://example.com/push', 'https://169.254.169.254/latest', 'https://fcm.googleapis.com.evil.test/x', 'not a url']) {
+    for (const endpoint of [
+      'http://example.com/push',
+      'https://169.254.169.254/latest',
+      'https://fcm.googleapis.com.evil.test/x',
+      'not a url',
+    ]) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/notifications/push/subscriptions',
@@ -194,7 +199,8 @@ describe('subscriptions', () => {
   it('refuse a NUL in the endpoint or user agent with a 4xx, not a 500 (PostgreSQL text cannot hold one), storing nothing', async () => {
     const keys = browserKeys();
     const good = { p256dh: keys.p256dh, auth: keys.auth };
-    const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/notifications/push/subscriptions', headers: auth(alice.token), payload });
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/notifications/push/subscriptions', headers: auth(alice.token), payload });
     const nul = await post({ endpoint: 'https://fcm.googleapis.com/fcm/send/a\u0000b', keys: good });
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toEqual({ error: { code: 'invalid_endpoint', message: PUSH.invalidEndpoint, field: 'endpoint' } });
@@ -202,7 +208,9 @@ describe('subscriptions', () => {
     // The user agent is only a label: control characters are dropped, the device is subscribed.
     const agent = await post({ endpoint: fake.endpoint('agent'), keys: good, userAgent: 'Fire\u0000fox' });
     expect(agent.statusCode, agent.body).toBe(201);
-    const [row] = await t.database.db.query<{ user_agent: string }>('SELECT user_agent FROM push_subscriptions WHERE user_id = $1', [alice.userId]);
+    const [row] = await t.database.db.query<{ user_agent: string }>('SELECT user_agent FROM push_subscriptions WHERE user_id = $1', [
+      alice.userId,
+    ]);
     expect(row!.user_agent).toBe('Firefox');
     const del = await t.app.inject({
       method: 'DELETE',
@@ -217,7 +225,11 @@ describe('subscriptions', () => {
 
   it('accept the known push services', async () => {
     const keys = browserKeys();
-    for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://updates.push.services.mozilla.com/wpush/v2/abc', 'https://web.push.apple.com/abc']) {
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/abc',
+    ]) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/notifications/push/subscriptions',
@@ -246,22 +258,44 @@ describe('subscriptions', () => {
     const devices = [];
     for (let i = 0; i < 12; i++) devices.push(await subscribeDevice(many.token, `device-${i}`));
     expect(await subscriptionCount(many.userId)).toBe(MAX_SUBSCRIPTIONS_PER_USER);
-    const kept = await t.database.db.query<{ endpoint: string }>('SELECT endpoint FROM push_subscriptions WHERE user_id = $1', [many.userId]);
-    expect(kept.map((row) => row.endpoint).sort()).toEqual(devices.slice(2).map((d) => d.endpoint).sort());
+    const kept = await t.database.db.query<{ endpoint: string }>('SELECT endpoint FROM push_subscriptions WHERE user_id = $1', [
+      many.userId,
+    ]);
+    expect(kept.map((row) => row.endpoint).sort()).toEqual(
+      devices
+        .slice(2)
+        .map((d) => d.endpoint)
+        .sort(),
+    );
   });
 
   it("can be deleted by their owner only; another user's endpoint is not found", async () => {
     const { endpoint } = await subscribeDevice(alice.token, 'desk');
-    const byBob = await t.app.inject({ method: 'DELETE', url: '/api/notifications/push/subscriptions', headers: auth(bob.token), payload: { endpoint } });
+    const byBob = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/notifications/push/subscriptions',
+      headers: auth(bob.token),
+      payload: { endpoint },
+    });
     expect(byBob.statusCode).toBe(404);
     expect(byBob.json()).toEqual({ error: { code: 'not_found', message: PUSH.subscriptionNotFound } });
     expect(await subscriptionCount(alice.userId)).toBe(1);
 
-    const byAlice = await t.app.inject({ method: 'DELETE', url: '/api/notifications/push/subscriptions', headers: auth(alice.token), payload: { endpoint } });
+    const byAlice = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/notifications/push/subscriptions',
+      headers: auth(alice.token),
+      payload: { endpoint },
+    });
     expect(byAlice.statusCode).toBe(204);
     expect(byAlice.body).toBe('');
     expect(await subscriptionCount(alice.userId)).toBe(0);
-    const twice = await t.app.inject({ method: 'DELETE', url: '/api/notifications/push/subscriptions', headers: auth(alice.token), payload: { endpoint } });
+    const twice = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/notifications/push/subscriptions',
+      headers: auth(alice.token),
+      payload: { endpoint },
+    });
     expect(twice.statusCode).toBe(404);
   });
 });
@@ -294,7 +328,9 @@ describe('delivery', () => {
     // Another device's keys cannot read it.
     expect(() => decryptAes128gcm(push!.body, browserKeys())).toThrow();
 
-    const [row] = await t.database.db.query<{ last_sent_at: Date | null }>('SELECT last_sent_at FROM push_subscriptions WHERE id = $1', [device.id]);
+    const [row] = await t.database.db.query<{ last_sent_at: Date | null }>('SELECT last_sent_at FROM push_subscriptions WHERE id = $1', [
+      device.id,
+    ]);
     expect(row!.last_sent_at).not.toBeNull();
   });
 
@@ -348,7 +384,9 @@ describe('delivery', () => {
   it('dedupes across concurrent senders (several processes): exactly one push', async () => {
     await subscribeDevice(alice.token, 'race');
     const at = new Date('2031-05-05T10:00:00Z');
-    const outcomes = await Promise.all(Array.from({ length: 8 }, () => service.deliver(pushCtx(), notification({ type: 'match_ready' }), at)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, () => service.deliver(pushCtx(), notification({ type: 'match_ready' }), at)),
+    );
     expect(outcomes.filter((o) => 'sent' in o)).toHaveLength(1);
     expect(outcomes.filter((o) => 'skipped' in o && o.skipped === 'duplicate')).toHaveLength(7);
   });
@@ -365,7 +403,9 @@ describe('delivery', () => {
     expect(await service.deliver(ctx, notification(), new Date('2030-01-11T07:30:00Z'))).toMatchObject({ sent: 1 });
     // Off by default.
     prefs = copy(DEFAULT_NOTIFICATION_PREFERENCES);
-    expect(await service.deliver(ctx, notification({ type: 'match_started' }), new Date('2030-01-10T23:30:00Z'))).toMatchObject({ sent: 1 });
+    expect(await service.deliver(ctx, notification({ type: 'match_started' }), new Date('2030-01-10T23:30:00Z'))).toMatchObject({
+      sent: 1,
+    });
   });
 
   it('follows the push switches: general, and per category', async () => {
@@ -421,7 +461,10 @@ describe('delivery', () => {
     const flaky = await subscribeDevice(alice.token, 'flaky');
     fake.answer = (path) => (path.endsWith('/gone') ? 410 : path.endsWith('/missing') ? 404 : 500);
     expect(await service.deliver(pushCtx(), notification())).toEqual({ sent: 0, failed: 1, removed: 2 });
-    const rows = await t.database.db.query<{ id: string; failures: number }>('SELECT id, failures FROM push_subscriptions WHERE user_id = $1', [alice.userId]);
+    const rows = await t.database.db.query<{ id: string; failures: number }>(
+      'SELECT id, failures FROM push_subscriptions WHERE user_id = $1',
+      [alice.userId],
+    );
     expect(rows).toEqual([{ id: flaky.id, failures: 1 }]);
     expect(rows.map((r) => r.id)).not.toContain(gone.id);
     expect(rows.map((r) => r.id)).not.toContain(missing.id);
@@ -441,7 +484,9 @@ describe('committed notifications', () => {
       }),
     ).rejects.toThrow('the event rolled back');
 
-    const made = await t.database.db.transaction((tx) => notify(tx, { userId: alice.userId, type: 'match_ready', metadata, matchId: null }));
+    const made = await t.database.db.transaction((tx) =>
+      notify(tx, { userId: alice.userId, type: 'match_ready', metadata, matchId: null }),
+    );
     const [push] = await fake.waitFor(1);
     const payload = JSON.parse(decryptAes128gcm(push!.body, device.keys)) as service.PushPayload;
     expect(payload).toMatchObject({ id: made.id, type: 'match_ready', title: made.title, body: made.message, url: made.targetUrl });

@@ -37,7 +37,10 @@ describe('reminders on the paths that make a match', () => {
   it('joining a private room (a match starting now) writes only "window closing"', async () => {
     const alice = await kit.player();
     const bob = await kit.player();
-    const room = await kit.api<{ room: { roomCode: string } }>('POST', '/api/rooms', { as: alice, body: { gameType: 'tic-tac-toe', betTier: 5 } });
+    const room = await kit.api<{ room: { roomCode: string } }>('POST', '/api/rooms', {
+      as: alice,
+      body: { gameType: 'tic-tac-toe', betTier: 5 },
+    });
     expect(room.status, JSON.stringify(room.body)).toBe(201);
     const joined = await kit.api<{ matchId: string }>('POST', `/api/rooms/${room.body.room.roomCode}/join`, { as: bob });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);

@@ -38,7 +38,9 @@ afterAll(async () => {
 
 // Each test looks at its own match: what earlier tests left scheduled is set aside.
 beforeEach(async () => {
-  await t.database.db.query(`UPDATE match_reminders SET status = 'skipped', outcome = 'test_reset', processed_at = now() WHERE status = 'scheduled'`);
+  await t.database.db.query(
+    `UPDATE match_reminders SET status = 'skipped', outcome = 'test_reset', processed_at = now() WHERE status = 'scheduled'`,
+  );
 });
 
 const worker = (db: Database): ReminderContext => ({ db, log, preferencesOf });
@@ -48,8 +50,13 @@ async function makeMatch(scheduled: Date, options: { createdAt?: Date; status?: 
     `INSERT INTO matches (player1_id, player2_id, game_type, platform, stake, bet_amount, currency, status, scheduled_time, created_at)
      VALUES ($1, $2, $6, $7, 10, 10, 'credits', $3, $4, $5) RETURNING id`,
     [
-      alice.userId, bob.userId, options.status ?? 'pending', scheduled, options.createdAt ?? new Date(),
-      options.game ?? 'chess', options.game && options.game !== 'chess' ? 'playstation' : 'web',
+      alice.userId,
+      bob.userId,
+      options.status ?? 'pending',
+      scheduled,
+      options.createdAt ?? new Date(),
+      options.game ?? 'chess',
+      options.game && options.game !== 'chess' ? 'playstation' : 'web',
     ],
   );
   return row!.id;
@@ -154,7 +161,9 @@ describe('the worker', () => {
 
     events = await reminderEvents(id);
     expect(events).toHaveLength(6);
-    const kinds = events.map((n) => `${n.userId === alice.userId ? 'alice' : 'bob'}:${String(n.metadata?.['reminderKind'])}:${n.priority}`).sort();
+    const kinds = events
+      .map((n) => `${n.userId === alice.userId ? 'alice' : 'bob'}:${String(n.metadata?.['reminderKind'])}:${n.priority}`)
+      .sort();
     expect(kinds).toEqual([
       'alice:at_start:critical',
       'alice:before_1h:normal',
@@ -175,7 +184,12 @@ describe('the worker', () => {
     expect(await runDueReminders(worker(processA), () => new Date(start.getTime() - 10 * MINUTE))).toMatchObject({ sent: 2 });
     const events = await reminderEvents(id, 'match_starting_soon');
     expect(events).toHaveLength(2);
-    expect(events[0]).toMatchObject({ title: 'Match Starting Soon', message: 'Your Chess match starts in 10 minutes.', priority: 'high', urgent: true });
+    expect(events[0]).toMatchObject({
+      title: 'Match Starting Soon',
+      message: 'Your Chess match starts in 10 minutes.',
+      priority: 'high',
+      urgent: true,
+    });
     expect(events[0]!.metadata).toMatchObject({ reminderKind: 'before_1h', minutesUntil: 10 });
     expect(await runDueReminders(worker(processA), () => new Date(start.getTime() + 1000))).toMatchObject({ sent: 2 });
     expect((await reminderEvents(id)).map((n) => n.priority)).toEqual(['critical', 'critical']);
@@ -193,7 +207,10 @@ describe('the worker', () => {
     const bySchedule = await makeMatch(start, { game: 'fifa-24' });
     const early = await makeMatch(start, { game: 'fifa-24' });
     await t.database.db.query(`UPDATE matches SET status = 'in_progress', started_at = scheduled_time WHERE id = $1`, [bySchedule]);
-    await t.database.db.query(`UPDATE matches SET status = 'in_progress', started_at = scheduled_time - interval '30 minutes' WHERE id = $1`, [early]);
+    await t.database.db.query(
+      `UPDATE matches SET status = 'in_progress', started_at = scheduled_time - interval '30 minutes' WHERE id = $1`,
+      [early],
+    );
     expect(await runDueReminders(worker(processA), () => new Date(start.getTime() + 1000))).toMatchObject({ sent: 2, failed: 0 });
     const sent = await reminderEvents(bySchedule);
     expect(sent.map((n) => n.metadata?.['reminderKind'])).toEqual(['at_start', 'at_start']);
@@ -227,7 +244,11 @@ describe('the worker', () => {
     try {
       const start = new Date(Date.now() + 2 * 60 * MINUTE);
       const id = await makeMatch(start);
-      expect(await runDueReminders(worker(processA), () => new Date(start.getTime() - 60 * MINUTE + 1000))).toEqual({ sent: 1, skipped: 1, failed: 0 });
+      expect(await runDueReminders(worker(processA), () => new Date(start.getTime() - 60 * MINUTE + 1000))).toEqual({
+        sent: 1,
+        skipped: 1,
+        failed: 0,
+      });
       expect((await reminderEvents(id)).map((n) => n.userId)).toEqual([alice.userId]);
       const bobs = (await remindersOf(t.database.db, id)).filter((r) => r.user_id === bob.userId && r.kind === 'before_1h');
       expect(bobs.map((r) => [r.status, r.outcome])).toEqual([['skipped', 'preference_off']]);
@@ -268,7 +289,10 @@ describe('the worker', () => {
 
     // Two processes start at once, with jobs on.
     const config = { ...t.config, runJobs: true };
-    const [one, two] = await Promise.all([buildApp({ config, db: processA, logger: false }), buildApp({ config, db: processB, logger: false })]);
+    const [one, two] = await Promise.all([
+      buildApp({ config, db: processA, logger: false }),
+      buildApp({ config, db: processB, logger: false }),
+    ]);
     await Promise.all([one.ready(), two.ready()]);
     try {
       const deadline = Date.now() + 10_000;
@@ -353,9 +377,16 @@ describe("a player's own reminder timings", () => {
     changed.match.reminderMinutes = [60, 5];
     await upsertPreferences(t.database.db, alice.userId, JSON.stringify(changed), new Date());
     try {
-      expect(await runDueReminders(worker(processA), () => new Date(start.getTime() - 15 * MINUTE + 1000))).toEqual({ sent: 1, skipped: 1, failed: 0 });
+      expect(await runDueReminders(worker(processA), () => new Date(start.getTime() - 15 * MINUTE + 1000))).toEqual({
+        sent: 1,
+        skipped: 1,
+        failed: 0,
+      });
       const rows = (await remindersOf(t.database.db, id)).filter((r) => r.kind === 'timer' && r.minutes_before === 15);
-      expect(rows.map((r) => `${who(r.user_id)}:${r.status}:${r.outcome}`).sort()).toEqual(['alice:skipped:preference_changed', 'bob:sent:sent']);
+      expect(rows.map((r) => `${who(r.user_id)}:${r.status}:${r.outcome}`).sort()).toEqual([
+        'alice:skipped:preference_changed',
+        'bob:sent:sent',
+      ]);
     } finally {
       await upsertPreferences(t.database.db, alice.userId, JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES), new Date());
     }

@@ -37,7 +37,11 @@ function remindable(row: repo.DueReminderRow): boolean {
 }
 
 /** Processes one due reminder; 'none' when nothing (not held by another worker) is due. */
-async function processOne(ctx: ReminderContext, now: Date, exclude: readonly number[]): Promise<{ outcome: Outcome } | { failedId: number; error: unknown }> {
+async function processOne(
+  ctx: ReminderContext,
+  now: Date,
+  exclude: readonly number[],
+): Promise<{ outcome: Outcome } | { failedId: number; error: unknown }> {
   let claimedId: number | null = null;
   try {
     const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
@@ -79,7 +83,9 @@ async function processOne(ctx: ReminderContext, now: Date, exclude: readonly num
         // A player's own timing says how long is left ("starts in 15 minutes"); so does "in 1
         // hour" sent late (the workers were down), which would be wrong otherwise.
         type:
-          row.kind === 'timer' || (row.kind === 'before_1h' && minutesUntil < LATE_HOUR_REMINDER_MINUTES) ? 'match_starting_soon' : 'match_reminder',
+          row.kind === 'timer' || (row.kind === 'before_1h' && minutesUntil < LATE_HOUR_REMINDER_MINUTES)
+            ? 'match_starting_soon'
+            : 'match_reminder',
         matchId: row.match_id,
         creatorId: row.opponent_id,
         metadata,
