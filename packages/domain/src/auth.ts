@@ -211,13 +211,9 @@ export function fromSignUpRequest(request: SignUpRequest): RegistrationForm {
 }
 
 // ---------------------------------------------------------------------------------------
-// Dates in the player's own time zone, and the remaining wire shapes of the auth and
-// profile API.
+// Dates in the player's own time zone, and the rest of the auth and profile API.
 
-/**
- * Today's calendar date in `timeZone` as a Date at UTC midnight, which is what `ageOn`
- * reads: a player turns 18 on their birthday where they live. Unknown zones read as UTC.
- */
+/** A player turns 18 on their birthday where they live: today in `timeZone` at UTC midnight (unknown zones: UTC). */
 export function todayIn(timeZone: string | undefined, now = new Date()): Date {
   let zone = 'UTC';
   if (timeZone && isTimeZone(timeZone)) zone = timeZone;

@@ -91,10 +91,7 @@ export interface FieldError {
   message: string;
 }
 
-/**
- * The server's and the wizard's checks of a new challenge, in SPEC §5's submit order (after
- * sign-in): platform, gamertag, stake, then the rest. The first failure is the message.
- */
+/** SPEC §5's submit order, shared by server and wizard: the first failure is the message. */
 export function checkNewChallenge(input: CreateChallengeInput, now: Date): FieldError | null {
   const game = GAMES[input.game];
   if (game.kind === 'web') {
@@ -158,10 +155,7 @@ export interface AcceptableChallenge {
 
 export type Refusal = { status: 403 | 404 | 409 | 410 | 422; code: string; message: string };
 
-/**
- * In SPEC §4's order: open (an accepted one names the race lost), not own, not expired, same
- * currency. The balance is checked after, against the ledger.
- */
+/** In SPEC §4's order; the balance is checked after, against the ledger. */
 export function acceptRefusal(challenge: AcceptableChallenge, acceptor: { userId: string; currency: Currency }, now: Date): Refusal | null {
   if (challenge.status === 'accepted' || (challenge.status === 'open' && challenge.matchId)) {
     return { status: 409, code: 'already_accepted', message: CHALLENGE.alreadyAccepted };

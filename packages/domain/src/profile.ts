@@ -1,6 +1,5 @@
-// The player's own profile screen and the leaderboards (SPEC §2 /profile and /leaderboards, §3
-// Profile record, §5 Avatar upload, §7 Storage): wire shapes, the avatar rules and the names
-// of stored avatar files.
+// The profile screen and the leaderboards (SPEC §2, §3, §5, §7): wire shapes, the avatar rules and
+// the names of stored avatar files.
 import { z } from 'zod';
 import { AVATAR_RULES } from './constants.ts';
 import { GAME_IDS, GAMES } from './catalogue.ts';
@@ -8,8 +7,7 @@ import { PROFILE } from './messages.ts';
 import { sniffImageType, type EvidenceType } from './results.ts';
 
 // ---------------------------------------------------------------------------------------
-// Avatars (SPEC §5): jpeg, png, gif, webp or avif, at most 5 MB, stored in the avatars bucket
-// at {userId}/{userId}-{timestamp}.{ext} (SPEC §7).
+// Avatars (SPEC §5, §7)
 
 export const AVATAR_BUCKET = 'avatars';
 export type AvatarType = EvidenceType;
@@ -31,11 +29,7 @@ export function checkAvatarFile(file: { type: string; size: number }): string | 
   return null;
 }
 
-/**
- * The stored type of an uploaded avatar, or the message refusing it. The declared type is
- * checked first (SPEC's messages); then the bytes decide: they must be one of our five image
- * types (a PNG named .jpg is stored as the PNG it is; anything else is "File must be an image").
- */
+/** The declared type is checked first for SPEC's messages, then the bytes decide what is stored. */
 export function checkAvatarBytes(declaredType: string, bytes: Uint8Array): { ok: true; type: AvatarType } | { ok: false; message: string } {
   const problem = checkAvatarFile({ type: declaredType, size: bytes.length });
   if (problem) return { ok: false, message: problem };

@@ -9,12 +9,7 @@ export interface ReplayedGame {
   views: unknown[];
 }
 
-/**
- * Every position of every game of `replay`, as a spectator sees it. A game of a web match carries
- * over what its rules keep between games (the computer's memory), as the server's series does.
- * Throws if a stored move no longer applies: a replay that cannot be rebuilt must not be shown
- * as if it could.
- */
+/** Throws if a stored move no longer applies: a replay that cannot be rebuilt must not be shown as if it could. */
 export function replayPositions(replay: Pick<Replay, 'match' | 'games'>): ReplayedGame[] {
   const game = replay.match.gameType;
   if (!isWebGame(game)) return [];

@@ -1,6 +1,5 @@
-// Wire shapes of the wallet API and the ledger's realtime event. Amounts travel as decimal
-// numbers of the currency's unit with at most 2 decimals (10.5 = $10.50), each with its exact
-// integer minor-unit twin (`...Minor`, cents) where the client needs to do arithmetic.
+// Wire shapes of the wallet API and the ledger's event; amounts travel in units with an exact
+// `...Minor` twin where the client does arithmetic.
 import { z } from 'zod';
 import { CURRENCIES, ROLES } from './constants.ts';
 import { LEDGER } from './messages.ts';
@@ -52,11 +51,7 @@ export type AdminGrantRequest = z.infer<typeof adminGrantRequestSchema>;
 const units = z.number();
 const minor = z.number().int();
 
-/**
- * SPEC §3 Balance, for the current user only. `currency` is the role's real currency (credits or
- * pcredits) and available_balance / escrow_balance are in it; the virtual_* fields are VTokens.
- * `active_currency` is what the user spends and stakes now (vtokens in virtual mode).
- */
+/** SPEC §3 Balance: `currency` is the role's real one; `active_currency` is what the user stakes now (vtokens in virtual mode). */
 export const balanceViewSchema = z.object({
   available_balance: units,
   escrow_balance: units,
@@ -170,10 +165,7 @@ export const ledgerAuditSchema = z.object({
 });
 export type LedgerAudit = z.infer<typeof ledgerAuditSchema>;
 
-/**
- * GET /api/wallet/virtual: the signed-in user's virtual-mode figures (SPEC §3 Profile record,
- * virtual fields), which the virtual-mode overlay card shows. Token counts are whole VTokens.
- */
+/** GET /api/wallet/virtual: the virtual-mode overlay card's figures, in whole VTokens. */
 export const virtualStatsSchema = z.object({
   is_virtual: z.boolean(),
   weekly_allowance: z.number().int(),

@@ -30,9 +30,8 @@ function play(state: ChessState, moves: unknown[]): ChessState {
 
 const start = () => chess.setup({ seed: 's' });
 
-// Standard perft fixtures (chessprogramming.org "Perft Results"). `viaRules` plies are counted
-// through the rules interface (applyMove down the tree, legalMoves at the leaves); the deeper
-// counts through chess.js's own perft, the engine the rules delegate to.
+// chessprogramming.org's perft fixtures: `viaRules` plies go through the rules interface, deeper
+// ones through chess.js's own perft, the engine the rules delegate to.
 const PERFT: Array<{ name: string; fen: string; counts: number[]; viaRules: number }> = [
   {
     name: 'start position',

@@ -1,6 +1,5 @@
-// The one interface every web game implements (scalachess variants, boardgame.io games): pure
-// functions over a JSON-serialisable state. No I/O, no clock, no Math.random — randomness
-// arrives as a seed in the setup context, time is the clock module's business.
+// The one interface every web game implements: pure functions over a JSON state, with randomness
+// arriving as a seed and time left to the clock module.
 
 /** The two players of a match. Seat 0 is the match's player 1. */
 export type Seat = 0 | 1;

@@ -180,10 +180,7 @@ function mergeDeep(base: unknown, over: unknown): unknown {
   return out;
 }
 
-/**
- * Preferences as stored (JSON text, possibly older or partial) over the defaults: unknown keys
- * are dropped, a field that is not valid falls back to its default section. Never throws.
- */
+/** Stored preferences may be older or partial: an invalid field falls back to its default section; never throws. */
 export function readPreferences(stored: unknown): NotificationPreferences {
   let value = stored;
   if (typeof value === 'string') {
@@ -207,10 +204,7 @@ export function readPreferences(stored: unknown): NotificationPreferences {
   return out as NotificationPreferences;
 }
 
-/**
- * The per-event switches of the match, challenge and social settings (SPEC §3): false when the
- * player turned off the one that governs `type`; true for a type none governs.
- */
+/** False when the player turned off the per-event switch (SPEC §3) that governs `type`. */
 export function eventEnabled(
   prefs: Pick<NotificationPreferences, 'match' | 'challenge' | 'social'>,
   type: NotificationType | (string & {}),

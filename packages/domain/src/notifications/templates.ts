@@ -1,6 +1,5 @@
-// One template per notification type (SPEC §3, §5): its category, priority, the metadata it
-// needs, its title, message, actions and how long it lives. A template refuses missing metadata
-// with "Missing required fields: a, b" rather than writing a notification with holes in it.
+// One template per notification type (SPEC §3, §5); missing metadata is refused rather than
+// written as a notification with holes in it.
 import { CURRENCIES, type Currency } from '../constants.ts';
 import { GAMES, isGameId, isWebGame } from '../catalogue.ts';
 import { formatMoney, toMinorOrNull } from '../money.ts';

@@ -1,9 +1,5 @@
-// Arena pairing, pure: the server calls it whenever a player comes back to the waiting list (a
-// game ended, a pause ended) with everyone waiting at that moment, and starts the pairs it gets.
-// Greedy and deterministic: the longest-waiting player picks first, taking the closest waiting
-// player by score, then by rating. Never the same opponent twice in a row, either way round: if
-// the only players waiting last played each other, they wait for someone else to finish. Paused
-// players (who left the arena, or did not show up for their last game) are never paired.
+// Arena pairing, pure and greedy, run whenever a player returns to the waiting list
+// (rules: docs/decisions.md, "Arenas score and pair as lichess's do").
 
 export interface WaitingPlayer {
   id: string;
@@ -43,11 +39,7 @@ interface Candidate {
 const mayMeet = (a: Candidate, b: Candidate): boolean =>
   a.player.id !== b.player.id && !a.avoid.has(b.player.id) && !b.avoid.has(a.player.id);
 
-/**
- * Pairs among the players waiting now, each player at most once. An id listed twice is one
- * player, on the safe side of both entries: paused if either says so, avoiding either's last
- * opponent.
- */
+/** An id listed twice is one player, on the safe side of both entries (paused if either says so). */
 export function pairWaiting(waiting: readonly WaitingPlayer[]): ArenaPairing[] {
   const byPlayer = new Map<string, Candidate>();
   for (const entry of waiting) {

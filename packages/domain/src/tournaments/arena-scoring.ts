@@ -1,8 +1,5 @@
-// Arena scoring and standings, as lichess's arenas score: a win 2, a draw 1, a loss 0; after two
-// wins in a row a player is on a streak and every game is worth double (a win 4, a draw 2) until
-// a game that is not a win ends it. Two wins then a draw: 2 + 2 + 2 = 6. (Lichess's berserk and
-// its early-draw rules are not kept.) Scores are folded from each player's games in order, so
-// the stored games are the only record and a score can always be recomputed.
+// Arena scoring and standings, as lichess's arenas score; folded from the games in order, so the
+// stored games are the only record.
 
 export const ARENA_SCORING = {
   points: { win: 2, draw: 1, loss: 0 },
@@ -15,10 +12,7 @@ export const ARENA_SCORING = {
 
 export type GameResult = 'win' | 'draw' | 'loss';
 
-/**
- * A paired player not ready by the deadline (TOURNAMENT_READY_MS) loses the game and is paused,
- * as if they had left; the opponent who was there wins it. Null when both were ready.
- */
+/** A player not ready by TOURNAMENT_READY_MS loses the game and is paused; null when both were ready. */
 export function arenaNoShow(ready: readonly [boolean, boolean]): { results: [GameResult, GameResult]; pause: [boolean, boolean] } | null {
   if (ready[0] && ready[1]) return null;
   const result = (seat: 0 | 1): GameResult => (ready[seat] ? 'win' : 'loss');
@@ -88,10 +82,7 @@ export interface ArenaStanding {
   onFire: boolean;
 }
 
-/**
- * Live or final standings: most points first; then the better performance (players who have
- * not played yet last); then the higher entry rating; then the id, so the order is total.
- */
+/** Points, performance (none yet: last), entry rating, then id, so the order is total. */
 export function arenaStandings(records: readonly ArenaRecord[]): ArenaStanding[] {
   const rows = records.map((record) => {
     const { score, onFire } = arenaScore(record.games.map((g) => g.result));

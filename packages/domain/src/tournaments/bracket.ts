@@ -1,7 +1,5 @@
-// The knockout bracket, pure: seeded by rating, byes to the top seeds when the field is not a
-// power of two, and advanced one result at a time, so a next-round match is ready the moment
-// both its feeders are decided (the bracket advances live, not round by round). The bracket is
-// plain JSON (bracketSchema), stored as it is and read back through the same schema.
+// The knockout bracket, pure and plain JSON, advanced one result at a time so it runs live, not
+// round by round (docs/decisions.md, "Knockouts").
 import { z } from 'zod';
 import { TOURNAMENT } from '../messages.ts';
 
@@ -17,10 +15,7 @@ export const bracketMatchSchema = z.object({
   /** 0 for the first round. */
   round: z.number().int().nonnegative(),
   index: z.number().int().nonnegative(),
-  /**
-   * First round: the better seed in slot 0. Later rounds: the winner of match 2i of the round
-   * before in slot 0, of match 2i+1 in slot 1. Null while unknown (or a first-round bye).
-   */
+  /** Later rounds: slot 0 from match 2i of the round before, slot 1 from 2i+1; null while unknown or a bye. */
   players: z.tuple([z.string().nullable(), z.string().nullable()]),
   winner: z.string().nullable(),
   /** A first-round match without an opponent: its one player goes through without playing. */
@@ -46,10 +41,7 @@ export interface KnockoutResult {
 
 export const nextPowerOfTwo = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 
-/**
- * Seeds in bracket order, so 1 and 2 can meet only in the final and every first-round pair sums
- * to size + 1: 16 gives 1, 16, 8, 9, 4, 13, 5, 12, 2, 15, 7, 10, 3, 14, 6, 11.
- */
+/** Seeds in bracket order, so 1 and 2 can meet only in the final (every first-round pair sums to size + 1). */
 export function seedingOrder(size: number): number[] {
   let order = [1];
   while (order.length < size) {
@@ -70,11 +62,7 @@ function sendOn(rounds: BracketMatch[][], match: BracketMatch): BracketMatch | n
   return next;
 }
 
-/**
- * Seeds the field by rating (equal ratings: the earlier entrant in `players` first) and builds
- * the whole bracket; seeds beyond the field are byes, so with n players the top
- * nextPowerOfTwo(n) − n seeds go straight to round 2. At least 2 players, ids unique.
- */
+/** Equal ratings: the earlier entrant in `players` seeds higher; seeds beyond the field are byes. */
 export function seedBracket(players: readonly { id: string; rating: number }[]): KnockoutBracket {
   if (players.length < 2) throw new RangeError('a bracket needs at least 2 players');
   if (new Set(players.map((p) => p.id)).size !== players.length) throw new RangeError('a player can enter a bracket once');
@@ -106,11 +94,7 @@ export type AdvanceResult =
   | { ok: true; bracket: KnockoutBracket; ready: BracketMatch[] }
   | { ok: false; code: 'unknown_match' | 'match_not_ready' | 'match_decided' | 'not_in_match'; message: string };
 
-/**
- * Records results in order (a result may decide a match an earlier one of the same call made
- * ready) and answers the matches that became ready to play: both players known, no winner. All
- * or nothing: one result that does not fit leaves the bracket as it was.
- */
+/** Answers the matches that became ready; all or nothing, so one bad result leaves the bracket as it was. */
 export function advance(bracket: KnockoutBracket, results: readonly KnockoutResult[]): AdvanceResult {
   const rounds = cloneRounds(bracket.rounds);
   const ready: BracketMatch[] = [];
@@ -144,10 +128,7 @@ const seedOf = (bracket: KnockoutBracket, id: string): number =>
 /** The better-seeded of two players. */
 export const betterSeed = (bracket: KnockoutBracket, a: string, b: string): string => (seedOf(bracket, b) < seedOf(bracket, a) ? b : a);
 
-/**
- * Who goes through a match a player did not get ready for (TOURNAMENT_READY_MS): the one who was
- * ready; when neither was, the better seed, as a knockout match cannot be void. Null when both were.
- */
+/** Neither ready: the better seed, as a knockout match cannot be void; null when both were ready. */
 export function noShowWinner(bracket: KnockoutBracket, match: BracketMatch, ready: readonly [boolean, boolean]): string | null {
   const [a, b] = match.players;
   if (a === null || b === null || (ready[0] && ready[1])) return null;
@@ -155,11 +136,7 @@ export function noShowWinner(bracket: KnockoutBracket, match: BracketMatch, read
   return betterSeed(bracket, a, b);
 }
 
-/**
- * Final standings as groups sharing a place, for `payouts`: the champion, the runner-up, then the
- * losers of each earlier round together (semifinal losers share 3rd–4th: no third-place match),
- * each group better seed first. Null until the final is decided.
- */
+/** Groups sharing a place, for `payouts` (no third-place match: semifinal losers share 3rd–4th). */
 export function knockoutStandings(bracket: KnockoutBracket): string[][] | null {
   const winner = champion(bracket);
   if (winner === null) return null;

@@ -1,8 +1,5 @@
-// One knockout pairing: a match of the tournament's format (games/series.ts plays best of 3),
-// and, when that match is drawn, one deciding game with the first move swapped. Someone must go
-// through, so a drawn decider is settled too: in a turn-based game the player who moved second
-// goes through (draw odds, as in chess's Armageddon: moving first is the edge); in a game of
-// simultaneous throws nobody moves first, so the decider is played again.
+// One knockout pairing: its match, then a decider if drawn, since someone must go through
+// (docs/decisions.md, "Knockouts").
 import {
   otherSeat,
   seriesOutcome,
@@ -23,10 +20,7 @@ export const KNOCKOUT_MATCH_RULES: Readonly<Record<KnockoutMatchFormat, { winsNe
 /** Games whose moves are simultaneous throws: no first move to swap, no draw odds to give. */
 export const SIMULTANEOUS_GAMES: readonly TournamentGame[] = ['rock-paper-scissors'];
 
-/**
- * How a knockout match stands: best of 3 is the challenges' series; best of 1 is its first game
- * (a resignation or a no-show still ends it). A drawn outcome sends the pairing to a decider.
- */
+/** Best of 1 is the series' first game, though a resignation or a no-show still ends it. */
 export function knockoutMatchOutcome(format: KnockoutMatchFormat, series: SeriesState): SeriesOutcome {
   if (format === 'best-of-3' || series.conceded) return seriesOutcome(series);
   const first = series.games[0];
@@ -39,7 +33,7 @@ export const deciderFirstSeat = (matchFirstSeat: Seat): Seat => otherSeat(matchF
 
 export type DeciderResult = { winner: Seat; byDrawOdds: boolean } | { replay: true };
 
-/** Who goes through after a deciding game that `firstSeat` started. */
+/** Who goes through after a deciding game that `firstSeat` started (a draw: the second mover, Armageddon's odds). */
 export function deciderResult(game: TournamentGame, firstSeat: Seat, outcome: DecidedOutcome): DeciderResult {
   if ('winner' in outcome) return { winner: outcome.winner, byDrawOdds: false };
   if (SIMULTANEOUS_GAMES.includes(game)) return { replay: true };

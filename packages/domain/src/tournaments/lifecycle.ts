@@ -7,12 +7,7 @@ import { currencyFor, currencyLabel } from '../money.ts';
 import { LEDGER, TOURNAMENT } from '../messages.ts';
 import type { TournamentFormat } from './schemas.ts';
 
-/**
- * scheduled (entries open) → running at the start time, or → cancelled when fewer than the
- * minimum entered (every stake back, a sponsor's prize too); running → finished when the
- * bracket has its winner or the arena's time is up (the pool paid in one ledger transaction),
- * or → cancelled if an admin calls it off (everything refunded).
- */
+/** A cancel refunds everything, a sponsor's prize too; finishing pays the pool in one ledger transaction. */
 export const TOURNAMENT_STATUSES = ['scheduled', 'running', 'finished', 'cancelled'] as const;
 export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
 
@@ -28,10 +23,7 @@ export const canTournamentMove = (from: TournamentStatus, to: TournamentStatus):
 /** At the start time: play when the minimum field entered, else cancel and refund everyone. */
 export const startDecision = (entrants: number, minPlayers: number): 'start' | 'cancel' => (entrants >= minPlayers ? 'start' : 'cancel');
 
-/**
- * How long a paired player has to get ready before losing by no-show: a knockout match waits as
- * long as a challenge's; an arena game waits little, as the clock of the whole arena runs.
- */
+/** An arena game waits little for a no-show, as the whole arena's clock runs. */
 export const TOURNAMENT_READY_MS: Readonly<Record<TournamentFormat, number>> = {
   knockout: ARENA_RULES.noShowMs,
   arena: 30_000,
@@ -55,11 +47,7 @@ export interface Entrant {
   entered: boolean;
 }
 
-/**
- * In order: entries open (scheduled, before the start), not already in, the account's mode
- * (SPEC §5: no tournament entry for virtual accounts; VToken tournaments are theirs alone), the
- * currency, then room left.
- */
+/** The first refusal in order; virtual accounts enter VToken tournaments only (SPEC §5), and only they do. */
 export function entryRefusal(tournament: EnterableTournament, player: Entrant, now: Date): Refusal | null {
   if (tournament.status !== 'scheduled' || now.getTime() >= tournament.startsAt.getTime()) {
     return { status: 409, code: 'entry_closed', message: TOURNAMENT.entryClosed };
@@ -84,11 +72,7 @@ export function entryRefusal(tournament: EnterableTournament, player: Entrant, n
   return null;
 }
 
-/**
- * What leaving does: before the start the stake is released (`refund`); in a running arena the
- * player is paused, never paired, and may come back (`pause`); in a running knockout the match
- * being played or waited for is forfeited (`forfeit`), the place kept as it then stands.
- */
+/** A paused arena player may come back; a knockout forfeit keeps the place as it then stands. */
 export type LeaveEffect = 'refund' | 'pause' | 'forfeit';
 
 export function leaveEffect(

@@ -1,14 +1,8 @@
-// The prize pool and how it is split. The pool is every entry stake, or a sponsor's prize, with
-// no fee; the split is fixed by the field's size and shown before anyone enters. Amounts are the
-// ledger's minor units and always add up to the pool exactly: the cents a percentage cannot
-// split go to first place.
+// The prize pool and its split, fixed by the field's size and shown before anyone enters; amounts
+// in minor units add up to the pool exactly.
 import { TOURNAMENT_VIEW } from '../messages.ts';
 
-/**
- * Percent of the pool per place, by field size. Up to 8 players (at most three knockout rounds)
- * the winner takes all, as in a head-to-head challenge; bigger fields pay about one player in
- * five: 3 places up to 16, 4 places from 17 on. Knockout semifinal losers share 3rd and 4th.
- */
+/** Percent per place by field size: winner takes all up to 8, as a challenge does; then about one in five paid. */
 export const PRIZE_TABLE: readonly { readonly upTo: number; readonly percents: readonly number[] }[] = [
   { upTo: 8, percents: [100] },
   { upTo: 16, percents: [60, 30, 10] },
@@ -50,12 +44,7 @@ export interface Payout {
   amount: number;
 }
 
-/**
- * The pool paid out by final standings: groups in finishing order, each holding the players who
- * share it (a knockout's semifinal losers, quarterfinal losers...), better seed first. A group
- * spanning places p…q shares the prizes of those places equally; cents left over go one each to
- * its first players. The field is everyone in the standings; the amounts sum to `pool` exactly.
- */
+/** A group spanning places p…q shares their prizes equally, spare cents to its better seeds first. */
 export function payouts(standings: readonly (readonly string[])[], pool: number): Payout[] {
   const players = standings.reduce((n, group) => n + group.length, 0);
   const split = prizeSplit(pool, players);

@@ -1,6 +1,5 @@
-// Creating a tournament (issue 27): the request on the wire and its checks, shared by the
-// server's route and the create form. Stakes and prizes arrive in whole units, as a challenge's
-// stake does; what the checks hand on (NewTournament) is in the ledger's minor units.
+// Creating a tournament: the request and its checks, shared by the server and the create form;
+// whole units in, minor units out (NewTournament).
 import { z } from 'zod';
 import { CURRENCIES, type AccountType, type Currency, type Role } from '../constants.ts';
 import { GAMES, isValidStake } from '../catalogue.ts';
@@ -12,11 +11,7 @@ import type { GameId as WebGameId, TimeControl } from '../games/index.ts';
 export const TOURNAMENT_FORMATS = ['knockout', 'arena'] as const;
 export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
 
-/**
- * The browser games the arena referees between two players. Ludo is in, as the arena plays it:
- * two colours, red against yellow (games/ludo.ts). AI rock-paper-scissors is out: it is a game
- * against the computer, a practice game rather than a head-to-head one.
- */
+/** AI rock-paper-scissors is out: a practice game against the computer, not a head-to-head one. */
 export const TOURNAMENT_GAMES = ['tic-tac-toe', 'rock-paper-scissors', 'chess', 'checkers', 'ludo'] as const satisfies readonly WebGameId[];
 export type TournamentGame = (typeof TOURNAMENT_GAMES)[number];
 
@@ -112,11 +107,7 @@ export interface TournamentCreator {
 
 const isWhole = (n: number, min: number, max: number): boolean => Number.isInteger(n) && n >= min && n <= max;
 
-/**
- * Who may create what, and in which currency: anyone may run a tournament players stake on, in
- * the currency their own account uses (a virtual account: VTokens); promoters and admins
- * organise, so they may pick any currency — and only they may sponsor a free-entry one.
- */
+/** Promoters and admins organise, so only they may pick any currency or sponsor a free entry. */
 function currencyRefusal(input: CreateTournamentInput, creator: TournamentCreator): { field: string; message: string } | null {
   if (input.entry.kind === 'sponsored' && (creator.accountType === 'virtual' || !isPromoter(creator.role))) {
     return { field: 'entry', message: TOURNAMENT.sponsorsOnly };
