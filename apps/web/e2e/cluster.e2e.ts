@@ -1,7 +1,5 @@
-// Two browser players through HAProxy in front of three built server processes on the end-to-end
-// database (deploy/haproxy.cfg, as the cluster tests run it): each player's realtime socket on a
-// different process (HAProxy names the process in x-served-by; the browser's own record of each
-// WebSocket handshake shows it), a tic-tac-toe best of 3 through the UI to its payout.
+// Two browser players through HAProxy in front of three server processes (deploy/haproxy.cfg), each
+// socket on a different process, a tic-tac-toe best of 3 to its payout.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LIVE_ARENA } from '@versus/domain';

@@ -87,10 +87,7 @@ export interface Schema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: unknown } };
 }
 
-/**
- * A schema, or a function that picks one for the answer at hand, possibly loading it first:
- * the auth calls load theirs (and zod) only for an answer that carries a session.
- */
+/** A schema, or a function that picks (and may load) one, so the auth calls load zod only for a session. */
 export type SchemaFor<T> = Schema<T> | ((data: unknown) => Schema<T> | Promise<Schema<T>>);
 
 /** Parses a successful answer with its schema; a shape we did not expect is an error, not a crash later. */

@@ -28,10 +28,7 @@ async function findByCode(code: string): Promise<{ kind: 'challenge'; challenge:
   }
 }
 
-/**
- * SPEC §5 code search: exactly 6 characters, uppercased; opens the challenge it finds, or the
- * join screen of the private room with that code. A refusal (429 included) shows as it comes.
- */
+/** SPEC §5 code search, one box for a private challenge or a room; refusals show as the server words them. */
 export function CodeSearch({ onFound }: { onFound: (challenge: Challenge, code: string) => void }) {
   const navigate = useNavigate();
   const [code, setCode] = useState('');

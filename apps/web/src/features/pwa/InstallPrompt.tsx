@@ -28,10 +28,7 @@ function setSessionFlag(key: string): void {
 const iosSafari = () => isIosSafari(navigator.userAgent, navigator.maxTouchPoints);
 const InstallGuide = lazy(() => import('./InstallGuide.tsx'));
 
-/**
- * SPEC §4 PWA install prompt (always present, mounted by the app layout) and the
- * install-to-home-screen guide modal. Also registers the service worker.
- */
+/** SPEC §4 PWA install prompt and guide; also registers the service worker. */
 export function InstallPrompt() {
   const { offer, installed, guideOpen } = useInstallState();
   const [delayElapsed, setDelayElapsed] = useState(false);

@@ -1,7 +1,5 @@
-// Chess: click-to-move and drag (mouse or touch), legal target hints, promotion choice,
-// last-move and check highlights, the board turned for black, and one premove while the
-// opponent thinks. Squares are buttons named like "e4, white knight"; arrow keys move between
-// them and Enter or Space picks one.
+// Chess: click-to-move and drag, one premove, and squares as buttons named like "e4, white knight"
+// that arrow keys move between.
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import { Chess } from 'chess.js';
 import { toast } from 'sonner';
