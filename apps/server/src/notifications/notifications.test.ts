@@ -472,12 +472,16 @@ describe('delivery', () => {
   });
 
   it('with two server processes listening, each committed notification is delivered once; a lost one is recovered once', async () => {
-    await kit.anotherApp();
+    const other = await kit.anotherApp();
     const alice = await kit.player();
     const seen: string[] = [];
-    const stop = kit.app.services.deliverers.add((n) => {
-      if (n.userId === alice.id) seen.push(n.message);
-    });
+    // Each process delivers with its own deliverers, as each registers its Web Push sender.
+    const stops = [kit.app, other].map((app) =>
+      app.services.deliverers.add((n) => {
+        if (n.userId === alice.id) seen.push(n.message);
+      }),
+    );
+    const stop = () => stops.forEach((remove) => remove());
     try {
       for (let i = 0; i < 5; i++) await announce(alice.id, `m${i}`);
       const deadline = Date.now() + 5000;
