@@ -213,8 +213,8 @@ describe('resolution', () => {
         resolve(m.disputeId, { outcome: 'player1', reason: 'scoreboard' }),
         kit.api('POST', `/api/matches/${m.matchId}/dispute/statements`, { as: m.p2, body: { body: 'no, mine' } }),
       ]);
-      expect(replies[1]!.status, JSON.stringify(replies[1]!.body)).toBe(200);
-      for (const r of [replies[0]!, replies[2]!]) expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
+      expect(replies[1].status, JSON.stringify(replies[1].body)).toBe(200);
+      for (const r of [replies[0], replies[2]]) expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
       expect(await kit.matchStatus(m.matchId)).toBe('completed');
       expect(await kit.available(m.p1.id)).toBe(before + minor(2 * m.stake));
     }

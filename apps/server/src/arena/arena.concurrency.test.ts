@@ -201,7 +201,7 @@ describe('a restart mid-match', () => {
     const idle = 1 - running;
     expect(after.clock!.remainingMs[idle]).toBe(before.clock!.remainingMs[idle]);
     const elapsed = after.clock!.at - before.clock!.at;
-    expect(Math.abs(before.clock!.remainingMs[running]! - elapsed - after.clock!.remainingMs[running]!)).toBeLessThanOrEqual(2);
+    expect(Math.abs(before.clock!.remainingMs[running] - elapsed - after.clock!.remainingMs[running])).toBeLessThanOrEqual(2);
     expect((after.game!.view as { sans: string[] }).sans).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
 
     // Play goes on from where it was, on the new process.

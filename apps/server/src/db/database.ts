@@ -114,7 +114,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   // Pipelined: a client writes each query as soon as it is asked for, without waiting for the
   // answer to the one before (a transaction's BEGIN travels with its first statement).
   const max = options.max ?? 20;
-  const pool = new pg.Pool({ connectionString: url, max, pipeline: true, Client: BoundedClient as new () => pg.ClientBase });
+  const pool = new pg.Pool({ connectionString: url, max, pipeline: true, Client: BoundedClient });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });

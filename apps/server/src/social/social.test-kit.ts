@@ -86,7 +86,7 @@ export async function createSocialKit(): Promise<SocialKit> {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return { ...player, headers: { authorization: `Bearer ${r.body.session.access_token}` } };
     },
-    events: (topic) => readEvents(db, topic) as Promise<{ type: string; payload: Record<string, unknown> }[]>,
+    events: (topic) => readEvents(db, topic),
     close: () => t.close(),
   };
 }

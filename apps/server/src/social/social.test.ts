@@ -334,7 +334,7 @@ describe('presence', () => {
               },
             });
           }),
-      } as Database;
+      };
       const now = new Date();
       const onA = recordPresence({ db: pausing }, [b.id], now);
       await new Promise((resolve) => setTimeout(resolve, 100));

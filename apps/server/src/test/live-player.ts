@@ -350,7 +350,7 @@ export class LivePlayer {
       if (this.view) this.stats.reloaded += Math.max(0, match.version - this.view.version);
       else this.firstVersion = match.version;
       if (!this.view || match.version >= this.view.version) {
-        this.view = { version: match.version, status: match.status, toMove: match.toMove, game: match.game as LiveView['game'] };
+        this.view = { version: match.version, status: match.status, toMove: match.toMove, game: match.game };
       }
       this.seat = match.viewerSeat;
       this.reloading = undefined;
