@@ -10,7 +10,6 @@ import crypto from 'node:crypto';
 import { liveSessions } from '../auth/auth.repository.ts';
 import type { AccessClaims } from '../auth/claims.ts';
 import { loadConfig } from '../config.ts';
-import type { AppContext } from '../context.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import type { RealtimeHub } from './hub.ts';

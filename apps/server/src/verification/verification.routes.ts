@@ -13,7 +13,7 @@ import {
 } from '@versus/domain/verification';
 import type { App, AppContext } from '../context.ts';
 import { requireRole, requireUser } from '../auth/auth.plugin.ts';
-import { badRequest, errorResponses as errors } from '../http/errors.ts';
+import { errorResponses as errors } from '../http/errors.ts';
 import * as service from './verification.service.ts';
 import { parseOrReject } from '../http/validation.ts';
 
