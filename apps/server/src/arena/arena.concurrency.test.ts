@@ -260,7 +260,7 @@ describe('closing a process', () => {
     const bob = await kit.player('scb');
     const id = await kit.match('checkers', alice, bob, { stake: STAKE });
     const players: [Player, Player] = [alice, bob];
-    let first: App | null = await kit.anotherApp();
+    const first = await kit.anotherApp();
     for (const as of players) expect((await kit.api('POST', `/api/matches/${id}/ready`, { as, app: first })).status).toBe(200);
     for (let i = 0; i < 3; i++) {
       const reply = await playLegal(id, players, { metrics: { lagMs: 20 }, app: first });
@@ -276,7 +276,6 @@ describe('closing a process', () => {
     expect((await stored()).seq).toBe(0);
     const before = await kit.view(id, bob, first);
     await first.close();
-    first = null;
 
     // The version is unchanged (nothing happened to the match); its state is now the snapshot.
     expect(await stored()).toEqual({ seq: 3, version: before.version });

@@ -392,7 +392,6 @@ describe("the arena's notifications", () => {
 
     // Your turn: only once the player to move has waited, one unread per match.
     const mover = kit.mover(view, [alice, bob]);
-    let current = view;
     expect(await service.sweepTurns(ctx(), new Date())).toBe(0);
     expect(await service.sweepTurns(ctx(), new Date(Date.now() + 60_000))).toBe(1);
     expect(await service.sweepTurns(ctx(), new Date(Date.now() + 120_000))).toBe(0);
@@ -405,7 +404,7 @@ describe("the arena's notifications", () => {
     expect((await kit.move(matchId, mover, mover.id === alice.id ? 0 : 3, { version: view.version })).status).toBe(200);
     expect(await service.sweepTurns(ctx(), new Date(Date.now() + 60_000))).toBe(0);
     expect((await types(other)).filter((t) => t === 'match_move_made')).toHaveLength(0);
-    current = await kit.view(matchId, alice);
+    let current = await kit.view(matchId, alice);
 
     // Play the series out: alice wins every game.
     while (current.status === 'in_progress') {

@@ -227,6 +227,7 @@ describe('join', () => {
     expect(unknown.body.error.message).toBe(ROOMS.notFound);
     expect((await kit.api('GET', '/api/rooms/ZZZZZ9')).body.error.message).toBe(ROOMS.notFound);
     expect((await kit.api('GET', '/api/rooms/ZZ')).body.error.message).toBe(ROOMS.codeLength);
+    expect(await kit.snapshot()).toBe(before);
 
     await kit.setAvailable(b.id, minor(19));
     before = await kit.snapshot();
@@ -236,7 +237,6 @@ describe('join', () => {
     expect(await kit.snapshot()).toBe(before);
 
     expect((await join(room.roomCode, c)).status).toBe(200);
-    before = await kit.snapshot();
     await kit.setAvailable(b.id, minor(1000));
     before = await kit.snapshot();
     const full = await join(room.roomCode, b);
