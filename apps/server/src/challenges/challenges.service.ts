@@ -308,7 +308,8 @@ function createdMessage(challenge: Challenge): string {
       return CHALLENGE.createdThenExpired;
     case 'completed':
       return CHALLENGE.createdThenCompleted;
-    default:
+    case 'open':
+    case 'accepted':
       return CHALLENGE.lockedInEscrow(stakeText(challenge.stake, challenge.currency));
   }
 }

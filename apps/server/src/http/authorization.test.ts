@@ -138,6 +138,7 @@ function sample(s: JsonSchema | undefined): unknown {
       return Math.max(s.minimum ?? 1, 1);
     case 'boolean':
       return true;
+    case undefined: // No type: any value is accepted.
     default:
       return {};
   }

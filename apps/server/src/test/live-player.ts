@@ -315,7 +315,9 @@ export class LivePlayer {
         else settle({ kind: 'refused', status, code: message.d.code ?? '' });
         return;
       }
-      default:
+      case 'hint':
+      case 'pong':
+      case 'error': // Nothing this player measures.
         return;
     }
   }
