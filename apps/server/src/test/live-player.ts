@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import WebSocket from 'ws';
 import { REALTIME_PROTOCOL, parseServerMessage, type ServerMessage } from '@versus/domain/realtime';
+import { messageText } from '../realtime/message-text.ts';
 
 export interface Account {
   id: string;
@@ -261,7 +262,7 @@ export class LivePlayer {
     this.socket = socket;
     socket.on('upgrade', (res) => this.stats.servers.push(String(res.headers['x-served-by'] ?? '?')));
     socket.on('open', () => socket.send(JSON.stringify({ t: 'hello', d: { token: this.account.token, protocol: REALTIME_PROTOCOL } })));
-    socket.on('message', (data) => this.onMessage(String(data)));
+    socket.on('message', (data) => this.onMessage(messageText(data)));
     socket.on('error', () => undefined); // 'close' follows
     socket.on('close', (code) => {
       if (socket !== this.socket) return;
