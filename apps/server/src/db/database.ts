@@ -459,6 +459,7 @@ export function takeLock(lockPath: string): () => void {
         throw new Error(
           `The embedded database in ${path.dirname(lockPath)} is in use by another Versus server (pid ${owner}). ` +
             'Stop that server, or set DATA_DIR or DATABASE_URL to run a second one.',
+          { cause: error },
         );
       }
       fs.rmSync(lockPath, { force: true });
