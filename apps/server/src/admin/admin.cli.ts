@@ -165,7 +165,7 @@ function askHidden(question: string): Promise<string> {
     let muted = false;
     // The terminal echoes through readline's output: drop it once the question is shown.
     const output = new Writable({
-      write(chunk, _encoding, done) {
+      write(chunk: Buffer, _encoding, done) {
         if (!muted) process.stderr.write(chunk);
         done();
       },

@@ -23,7 +23,7 @@ export async function tapEvents(db: Database): Promise<EventTap> {
   const hear = (topic: string, version: number, event: HeardEvent) => {
     if (!isUnstoredTopic(topic)) return;
     let events = heard.get(topic);
-    if (!events) heard.set(topic, (events = new Map()));
+    if (!events) heard.set(topic, (events = new Map<number, HeardEvent>()));
     events.set(version, event);
   };
   const hearNote = (note: EventNote | GapNote) => {
