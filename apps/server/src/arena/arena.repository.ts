@@ -4,7 +4,7 @@ import type { AccountType, Currency } from '@versus/domain';
 import type { MatchResult } from '@versus/domain/arena';
 import type { MatchStatus, SkillLevel } from '@versus/domain/challenges';
 import type { GameId, Platform } from '@versus/domain/catalogue';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import type { Seat } from '@versus/domain/games/index';
 import type { ArenaState } from './arena.state.ts';
 
@@ -417,8 +417,6 @@ export async function writeBatch(
     versions: (row?.versions ?? []).map((v) => (v === null ? null : Number(v))),
   };
 }
-
-export type { Database };
 
 /** A player's finished matches (completed, cancelled, disputed), newest first. */
 export async function finishedMatchIds(db: Queryable, userId: string, limit: number): Promise<string[]> {
