@@ -233,7 +233,8 @@ describe('the move is the write', () => {
       expect(await snapshotSeq()).toBe(i < 32 ? 0 : 32);
     }
     const [stored] = await kit.test.database.db.query<{ n: number; lags: number; premoves: number }>(
-      `SELECT count(*)::int AS n, count(lag_ms)::int AS lags, count(*) FILTER (WHERE premove)::int AS premoves FROM match_moves WHERE match_id = $1`,
+      `SELECT count(*)::int AS n, count(lag_ms)::int AS lags, count(*) FILTER (WHERE premove)::int AS premoves
+         FROM match_moves WHERE match_id = $1`,
       [id],
     );
     expect(stored).toEqual({ n: 34, lags: 34 - 6, premoves: 6 });

@@ -357,7 +357,8 @@ describe('cleanup (every 6 hours)', () => {
       for (let i = 0; i < 50; i++) {
         await tx.query(
           `INSERT INTO notifications (id, user_id, type, title, message, category, priority, created_at)
-           VALUES (gen_random_uuid(), $1, 'feature_update', 'New Feature', 'x', 'system', 'low', now() - interval '1 day' + $2 * interval '1 second')`,
+           VALUES (gen_random_uuid(), $1, 'feature_update', 'New Feature', 'x', 'system', 'low',
+                   now() - interval '1 day' + $2 * interval '1 second')`,
           [bob.id, i],
         );
       }

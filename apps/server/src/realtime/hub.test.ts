@@ -220,7 +220,8 @@ describe('realtime hub internals', () => {
       const sessionId = crypto.randomUUID();
       await db.query(`INSERT INTO users (id, email, password_hash) VALUES ($1::uuid, $1::text || '@hub.test', 'x')`, [userId]);
       await db.query(
-        `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at) VALUES ($1, $2, encode(sha256(random()::text::bytea), 'hex'), now() + interval '1 day')`,
+        `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at)
+         VALUES ($1, $2, encode(sha256(random()::text::bytea), 'hex'), now() + interval '1 day')`,
         [userId, sessionId],
       );
       return { userId, sessionId };

@@ -148,7 +148,8 @@ describe('join', () => {
     expect(r.body.room).toMatchObject({ id: room.id, status: 'match_created', joinerId: b.id, matchId });
 
     const [match] = await kit.database.db.query<Record<string, unknown>>(
-      `SELECT challenge_id, player1_id, player2_id, game_type, platform, stake, bet_amount, currency, status, is_private, room_code, scheduled_time
+      `SELECT challenge_id, player1_id, player2_id, game_type, platform, stake, bet_amount, currency, status,
+              is_private, room_code, scheduled_time
          FROM matches WHERE id = $1`,
       [matchId],
     );
