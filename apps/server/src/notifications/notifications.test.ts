@@ -192,7 +192,7 @@ describe('the API: only my own notifications', () => {
     expect((await call('POST', '/api/notifications/read-all', alice)).body).toEqual({ count: 0 });
   });
 
-  it('read-all marks only what was made up to its moment: one arriving meanwhile stays unread, as its event tells the other tabs', async () => {
+  it('read-all marks only what was made up to its moment: one arriving meanwhile stays unread, as its event tells other tabs', async () => {
     const alice = await kit.player();
     const at = new Date();
     const seen = await announce(alice.id, 'seen', new Date(at.getTime() - 1000));

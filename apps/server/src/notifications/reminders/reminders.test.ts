@@ -204,7 +204,7 @@ describe('the worker', () => {
     expect((await reminderEvents(id)).map((n) => n.metadata?.['reminderKind'])).toEqual(['at_start', 'at_start']);
   });
 
-  it('reminds an external match its scheduled start set in progress (play on the platform, then report), not one started early', async () => {
+  it('reminds an external match its scheduled start set in progress (play on the platform, then report), not one begun early', async () => {
     const start = new Date(Date.now() + 2 * 60 * MINUTE);
     const bySchedule = await makeMatch(start, { game: 'fifa-24' });
     const early = await makeMatch(start, { game: 'fifa-24' });
