@@ -491,8 +491,13 @@ const UNAVAILABLE_ERRNOS = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
-const UNAVAILABLE_MESSAGES =
-  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout expired|timeout exceeded when trying to connect)/;
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'Client was closed and is not queryable',
+  'timeout expired',
+  'timeout exceeded when trying to connect',
+];
 
 /**
  * Whether `error` says the database could not be reached or the connection was lost (a
@@ -503,7 +508,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
-  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((start) => message.startsWith(start));
 }
 
 export function quoteIdent(name: string): string {

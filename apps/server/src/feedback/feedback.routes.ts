@@ -45,7 +45,8 @@ export async function feedbackFeature(app: App, ctx: AppContext): Promise<void> 
           tags,
           security,
           summary:
-            'Send beta feedback: JSON {message, pageUrl, appVersion} or multipart (the same fields + an optional `screenshot` image, jpeg/png/gif/webp/avif ≤ 5 MB)',
+            'Send beta feedback: JSON {message, pageUrl, appVersion} or multipart ' +
+            '(the same fields + an optional `screenshot` image, jpeg/png/gif/webp/avif ≤ 5 MB)',
           response: { 201: feedbackResponseSchema, ...errors(400, 401, 429) },
         },
       },

@@ -37,7 +37,9 @@ function form(file: { type: string; data: Buffer; name?: string; field?: string 
   if (file) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'avatar'}"; filename="${file.name ?? 'me'}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        `--${boundary}\r\n` +
+          `Content-Disposition: form-data; name="${file.field ?? 'avatar'}"; filename="${file.name ?? 'me'}"\r\n` +
+          `Content-Type: ${file.type}\r\n\r\n`,
       ),
       file.data,
       Buffer.from('\r\n'),

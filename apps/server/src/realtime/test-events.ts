@@ -12,7 +12,10 @@ export interface HeardEvent {
 }
 
 export interface EventTap {
-  /** Every event of `topic` in version order: stored ones from the store, unstored ones as heard (after everything sent before the call arrived). */
+  /**
+   * Every event of `topic` in version order: stored ones from the store, unstored ones as heard
+   * (after everything sent before the call arrived).
+   */
   events(topic: string): Promise<HeardEvent[]>;
   stop(): Promise<void>;
 }
