@@ -5,8 +5,7 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment: 'A cycle (type-only and lazy imports included) ties modules together: none can be moved or split alone.',
-      from: {
-      },
+      from: {},
       to: { circular: true },
     },
   ],

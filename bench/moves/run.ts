@@ -58,7 +58,7 @@ import { startCommitProbe } from '../lib/commit-probe.ts';
 import { ADMIN_URL, urlFor } from '../lib/postgres.ts';
 import { percentile } from '../lib/rounds.ts';
 import { type BenchServer, spawnBenchServer } from '../lib/server.ts';
-import { messageText } from '../lib/socket.ts';
+import { messageText } from '../../apps/server/src/realtime/message-text.ts';
 import { accessTokens, freshDatabase, inParallel, insertPlayers } from '../lib/setup.ts';
 
 const env = process.env;

@@ -34,7 +34,7 @@ import { notify } from '../../apps/server/src/notifications/notify.ts';
 import { loadavg, machineCpu, postgresCpuSec, procStat } from '../lib/cpu.ts';
 import { admin, urlFor } from '../lib/postgres.ts';
 import { type BenchServer, spawnBenchServer } from '../lib/server.ts';
-import { messageText } from '../lib/socket.ts';
+import { messageText } from '../../apps/server/src/realtime/message-text.ts';
 import { accessTokens, freshDatabase, inParallel, insertPlayers } from '../lib/setup.ts';
 
 const env = process.env;

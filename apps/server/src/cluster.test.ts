@@ -303,9 +303,11 @@ describe.skipIf(unavailable !== null)(`three processes behind HAProxy${unavailab
       .join('; ');
     console.info(
       `cluster rolling restart: ${matches.length} matches, ${tally.sent} moves sent (${tally.bySocket} socket, ${tally.byHttp} HTTP), ` +
-        `${tally.acked} applied, ${tally.unknown} unanswered or refused 503 by a closing process (${tally.landed} of them found applied, the rest sent again), 0 lost, 0 duplicated; ` +
+        `${tally.acked} applied, ${tally.unknown} unanswered or refused 503 by a closing process ` +
+        `(${tally.landed} of them found applied, the rest sent again), 0 lost, 0 duplicated; ` +
         `HTTP answers ${[...statuses].map(([status, count]) => `${status}×${count}`).join(' ')}; ` +
-        `503 during drains: ${failures.length}; sockets moved ${closes.length} (1012), resumed in median ${resumeMs[Math.floor(resumeMs.length / 2)] ?? '-'} ms, max ${resumeMs.at(-1) ?? '-'} ms; ` +
+        `503 during drains: ${failures.length}; sockets moved ${closes.length} (1012), ` +
+        `resumed in median ${resumeMs[Math.floor(resumeMs.length / 2)] ?? '-'} ms, max ${resumeMs.at(-1) ?? '-'} ms; ` +
         `gaps ${stats.reduce((sum, s) => sum + s.gaps, 0)}; ${drain}; longest sweep wait ${sweepWait} ms`,
     );
   }, 90_000);

@@ -139,7 +139,8 @@ function trustProxyOf(value: string | undefined): Config['trustProxy'] {
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value);
 
 export const SEED_DEMO_IN_PRODUCTION =
-  'SEED_DEMO=true is refused with NODE_ENV=production: the demo accounts have published passwords. Unset SEED_DEMO, or run without NODE_ENV=production.';
+  'SEED_DEMO=true is refused with NODE_ENV=production: the demo accounts have published passwords. ' +
+  'Unset SEED_DEMO, or run without NODE_ENV=production.';
 
 function seedDemoOf(env: NodeJS.ProcessEnv, production: boolean, databaseUrl: string | undefined): boolean {
   if (!env.SEED_DEMO) return !production && !databaseUrl;
@@ -149,7 +150,8 @@ function seedDemoOf(env: NodeJS.ProcessEnv, production: boolean, databaseUrl: st
 }
 
 export const POOL_MODE_NEEDS_LISTEN_URL =
-  'DATABASE_POOL_MODE=transaction needs DATABASE_LISTEN_URL: LISTEN needs a session connection, so point it straight at PostgreSQL (not at the PgBouncer in DATABASE_URL).';
+  'DATABASE_POOL_MODE=transaction needs DATABASE_LISTEN_URL: LISTEN needs a session connection, ' +
+  'so point it straight at PostgreSQL (not at the PgBouncer in DATABASE_URL).';
 
 function poolModeOf(env: NodeJS.ProcessEnv): 'session' | 'transaction' {
   const mode = env.DATABASE_POOL_MODE || 'session';
@@ -200,7 +202,8 @@ function fileStoreOf(env: NodeJS.ProcessEnv): FileStoreConfig {
     const stray = S3_SETTINGS.filter((name) => env[name]);
     if (stray.length > 0)
       throw new Error(
-        `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but FILE_STORE is ${kind}: set FILE_STORE=s3, or remove the S3_ settings`,
+        `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but FILE_STORE is ${kind}: ` +
+          'set FILE_STORE=s3, or remove the S3_ settings',
       );
     return { kind: kind as 'postgres' | 'disk' };
   }

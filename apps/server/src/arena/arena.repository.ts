@@ -4,7 +4,7 @@ import type { AccountType, Currency } from '@versus/domain';
 import type { MatchResult } from '@versus/domain/arena';
 import type { MatchStatus, SkillLevel } from '@versus/domain/challenges';
 import type { GameId, Platform } from '@versus/domain/catalogue';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import type { Seat } from '@versus/domain/games/index';
 import type { ArenaState } from './arena.state.ts';
 
@@ -394,7 +394,8 @@ export async function writeBatch(
     (x) =>
       `{"id":"${x.id}","from":${x.fromVersion},"to":${x.toVersion},"status":"${x.status}","state":${x.state ?? 'null'},` +
       `"ready1":${jsonDate(x.readyAt[0])},"ready2":${jsonDate(x.readyAt[1])},"started":${jsonDate(x.startedAt)},` +
-      `"deadline":${jsonDate(x.deadlineAt)},"gameData":${x.gameData ?? 'null'},"toMove":[${x.toMove.join(',')}],"since":${x.turnSince ?? 'null'}}`,
+      `"deadline":${jsonDate(x.deadlineAt)},"gameData":${x.gameData ?? 'null'},` +
+      `"toMove":[${x.toMove.join(',')}],"since":${x.turnSince ?? 'null'}}`,
   );
   const m = moves.map(
     (x) =>
@@ -405,7 +406,8 @@ export async function writeBatch(
   const e = events.map(
     (x) => `{"match":"${x.matchId}","topic":${JSON.stringify(x.topic)},"type":${JSON.stringify(x.type)},"payload":${x.payload}}`,
   );
-  const batch = `{"origin":${JSON.stringify(origin ?? null)},"changes":[${c.join(',')}],"moves":[${m.join(',')}],"events":[${e.join(',')}]}`;
+  const lists = `"changes":[${c.join(',')}],"moves":[${m.join(',')}],"events":[${e.join(',')}]`;
+  const batch = `{"origin":${JSON.stringify(origin ?? null)},${lists}}`;
   const [row] = await db.query<{ applied: string[]; versions: (string | number | null)[]; remote: string[] }>(
     'SELECT applied, versions, remote FROM arena_write($1::jsonb)',
     [batch],
@@ -417,8 +419,6 @@ export async function writeBatch(
     versions: (row?.versions ?? []).map((v) => (v === null ? null : Number(v))),
   };
 }
-
-export type { Database };
 
 /** A player's finished matches (completed, cancelled, disputed), newest first. */
 export async function finishedMatchIds(db: Queryable, userId: string, limit: number): Promise<string[]> {

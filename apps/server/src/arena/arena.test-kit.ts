@@ -31,8 +31,6 @@ export interface Reply<T> {
   raw: string;
 }
 
-export type ErrorReply = Reply<ApiErrorBody>;
-
 export interface Kit {
   test: TestApp;
   app: App;
@@ -152,7 +150,7 @@ export async function createKit(database: TestDatabaseOptions = {}, config: Part
     },
     mover(view, players) {
       expect(view.toMove).toHaveLength(1);
-      return players[view.toMove[0]!]!;
+      return players[view.toMove[0]!];
     },
     async replay(id, as) {
       const reply = await kit.api<Replay & ApiErrorBody>('GET', `/api/matches/${id}/replay`, { as });
@@ -224,9 +222,6 @@ export async function turnBackMatch(db: Database, id: string, ms: number): Promi
     );
   });
 }
-
-/** Tic-tac-toe cells that make X win in the top row while O plays the middle row. */
-export const X_WINS = { x: [0, 1, 2], o: [3, 4] } as const;
 
 /**
  * Plays one tic-tac-toe game to a win by `winner` (a top-row line against the middle row),

@@ -44,11 +44,6 @@ export async function signAccessToken(
  * The role and account type are the user's current ones, not the token's: a demoted admin's
  * token stops opening admin routes at once.
  */
-export async function verifyAccessToken(ctx: Pick<AppContext, 'db' | 'secrets'>, token: string): Promise<AccessClaims | null> {
-  const verified = await verifyAccessTokenDetailed(ctx, token);
-  return verified && { userId: verified.userId, role: verified.role, accountType: verified.accountType };
-}
-
 export async function verifyAccessTokenDetailed(
   ctx: Pick<AppContext, 'db' | 'secrets'>,
   token: string,

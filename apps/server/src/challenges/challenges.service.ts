@@ -308,7 +308,8 @@ function createdMessage(challenge: Challenge): string {
       return CHALLENGE.createdThenExpired;
     case 'completed':
       return CHALLENGE.createdThenCompleted;
-    default:
+    case 'open':
+    case 'accepted':
       return CHALLENGE.lockedInEscrow(stakeText(challenge.stake, challenge.currency));
   }
 }
@@ -365,15 +366,10 @@ async function openListEntry(ctx: ServiceContext, query: ListChallengesQuery, no
 // and this check covers the minutes until it runs.
 const stillOpen = (row: repo.ChallengeRow, now: Date) => row.expires_at === null || new Date(row.expires_at).getTime() > now.getTime();
 
-/** The marketplace: open public challenges, newest first, at most 50 (SPEC §3 client shape). */
-export async function listOpenChallenges(ctx: ServiceContext, query: ListChallengesQuery, now = new Date()): Promise<Challenge[]> {
-  const entry = await openListEntry(ctx, query, now);
-  return entry.rows.filter((row) => stillOpen(row, now)).map((row) => toChallenge(row, now, { showCode: false }));
-}
-
 /**
- * The same list as the response body (`{"challenges": [...]}`, UTF-8 JSON), rendered once per
- * cached list and served as is until a time-left text in it would change: the hot path.
+ * The marketplace: open public challenges, newest first, at most 50 (SPEC §3 client shape), as the
+ * response body (`{"challenges": [...]}`, UTF-8 JSON), rendered once per cached list and served as
+ * is until a time-left text in it would change: the hot path.
  */
 export async function listOpenChallengesBody(ctx: ServiceContext, query: ListChallengesQuery, now = new Date()): Promise<Buffer> {
   const entry = await openListEntry(ctx, query, now);
@@ -413,13 +409,6 @@ export async function listExpiringSoon(ctx: ServiceContext, user: AccessClaims, 
   const until = new Date(now.getTime() + CHALLENGE_RULES.expiryPreviewMs);
   const rows = await repo.listExpiringSoon(ctx.db, user.userId, now, until);
   return rows.map((row) => toChallenge(row, now, { showCode: true }));
-}
-
-export async function getMatch(ctx: ServiceContext, user: AccessClaims, id: string): Promise<Match> {
-  const row = await repo.findMatch(ctx.db, id);
-  if (!row) throw notFound(CHALLENGE.matchNotFound);
-  if (row.player1_id !== user.userId && row.player2_id !== user.userId) throw forbidden(CHALLENGE.matchForbidden);
-  return toMatch(row);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -114,7 +114,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   // Pipelined: a client writes each query as soon as it is asked for, without waiting for the
   // answer to the one before (a transaction's BEGIN travels with its first statement).
   const max = options.max ?? 20;
-  const pool = new pg.Pool({ connectionString: url, max, pipeline: true, Client: BoundedClient as new () => pg.ClientBase });
+  const pool = new pg.Pool({ connectionString: url, max, pipeline: true, Client: BoundedClient });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
@@ -459,6 +459,7 @@ export function takeLock(lockPath: string): () => void {
         throw new Error(
           `The embedded database in ${path.dirname(lockPath)} is in use by another Versus server (pid ${owner}). ` +
             'Stop that server, or set DATA_DIR or DATABASE_URL to run a second one.',
+          { cause: error },
         );
       }
       fs.rmSync(lockPath, { force: true });
@@ -490,8 +491,13 @@ const UNAVAILABLE_ERRNOS = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
-const UNAVAILABLE_MESSAGES =
-  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout expired|timeout exceeded when trying to connect)/;
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'Client was closed and is not queryable',
+  'timeout expired',
+  'timeout exceeded when trying to connect',
+];
 
 /**
  * Whether `error` says the database could not be reached or the connection was lost (a
@@ -502,7 +508,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
-  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((start) => message.startsWith(start));
 }
 
 export function quoteIdent(name: string): string {

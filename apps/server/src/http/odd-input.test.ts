@@ -89,7 +89,7 @@ describe('a NUL character', () => {
     expect([await challenges(), await chats(), await users()]).toEqual([challengesBefore, chatsBefore, usersBefore]);
   });
 
-  it("in a query string is refused (an admin's dispute filter reached SQL and answered 500); the player search cleans its own", async () => {
+  it("in a query string is refused (an admin's dispute filter reached SQL, answering 500); the player search cleans its own", async () => {
     const admin = await kit.admin();
     const listed = await kit.api('GET', '/api/admin/disputes?game=%00', { as: admin });
     expect(listed.status, JSON.stringify(listed.body)).toBe(400);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { GENERIC } from '@versus/domain';
 import { badRequest } from './errors.ts';
@@ -16,12 +16,18 @@ const byField: Wording = (field, message) => `${field ?? 'request'}: ${message}`
 export function rejectInvalid(request: FastifyRequest, wording: Wording = byField): void {
   const error = request.validationError;
   if (!error) return;
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const [first] = error.validation;
+  const problems = zodProblems(error);
+  if (problems) {
+    const [first] = problems;
     const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
     throw badRequest('invalid_input', wording(field, first?.message ?? GENERIC.other), field);
   }
   throw badRequest('invalid_input', error.message);
+}
+
+/** The guard on Fastify's error leaves `validation` as its `any`; from `unknown` it narrows to zod's problems. */
+function zodProblems(error: unknown): ZodFastifySchemaValidationError[] | undefined {
+  return hasZodFastifySchemaValidationErrors(error) ? error.validation : undefined;
 }
 
 /** A uuid in its text form (ids from paths and bodies are checked before they reach SQL). */

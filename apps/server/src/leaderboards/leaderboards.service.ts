@@ -1,5 +1,4 @@
 // Leaderboards: who may read them, and the rows as the API shows them.
-import type { GameId } from '@versus/domain/catalogue';
 import { AUTH, PROFILE } from '@versus/domain/messages';
 import { boardTitle, type Leaderboard, type LeaderboardEntry, type LeaderboardQuery } from '@versus/domain/profile';
 import { displayRating } from '@versus/domain/rating';
@@ -41,9 +40,9 @@ export async function board(ctx: AppContext, userId: string, query: LeaderboardQ
     game === 'global'
       ? await Promise.all([repo.globalPage(ctx.db, pageSize, offset), repo.globalTotal(ctx.db), repo.globalRowOf(ctx.db, userId)])
       : await Promise.all([
-          repo.gamePage(ctx.db, game as GameId, pageSize, offset),
-          repo.gameTotal(ctx.db, game as GameId),
-          repo.gameRowOf(ctx.db, game as GameId, userId),
+          repo.gamePage(ctx.db, game, pageSize, offset),
+          repo.gameTotal(ctx.db, game),
+          repo.gameRowOf(ctx.db, game, userId),
         ]);
   return { game, title: boardTitle(game), page, pageSize, total, entries: rows.map(toEntry), me: mine ? toEntry(mine) : null };
 }

@@ -7,7 +7,8 @@
 //  5. every held escrow belongs to a live challenge, match or room. Those tables arrive with
 //     later features: an owner table is checked only once it exists (to_regclass), for the
 //     owner row's existence and, when the table has a status column, for a status that is not
-//     final (an accepted challenge's or a made room's stakes belong to its match). ownersChecked in the answer says which tables were checked;
+//     final (an accepted challenge's or a made room's stakes belong to its match).
+//     ownersChecked in the answer says which tables were checked;
 //  6. every link between ledger rows holds: a transfer's operation and hold, a hold's lock and
 //     close operations exist (the functions write them together; docs/decisions.md, "Cheaper
 //     constraints", says why these are checked here rather than by foreign keys).

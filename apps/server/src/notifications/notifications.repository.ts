@@ -233,11 +233,14 @@ export async function cleanup(db: Queryable, now: Date): Promise<CleanupCounts> 
   const deleted = await count(
     `WITH d AS (
        DELETE FROM notifications
-        WHERE created_at < $1::timestamptz - interval '${Math.min(...Object.values(RETENTION_DAYS))} days' -- the shortest retention: lets the index on created_at narrow the scan
+        -- The shortest retention first: it lets the index on created_at narrow the scan.
+        WHERE created_at < $1::timestamptz - interval '${Math.min(...Object.values(RETENTION_DAYS))} days'
           AND (created_at < $2
            OR created_at < $1::timestamptz - CASE category
-                WHEN 'match' THEN interval '${RETENTION_DAYS.match} days' WHEN 'challenge' THEN interval '${RETENTION_DAYS.challenge} days'
-                WHEN 'financial' THEN interval '${RETENTION_DAYS.financial} days' WHEN 'social' THEN interval '${RETENTION_DAYS.social} days'
+                WHEN 'match' THEN interval '${RETENTION_DAYS.match} days'
+                WHEN 'challenge' THEN interval '${RETENTION_DAYS.challenge} days'
+                WHEN 'financial' THEN interval '${RETENTION_DAYS.financial} days'
+                WHEN 'social' THEN interval '${RETENTION_DAYS.social} days'
                 ELSE interval '${RETENTION_DAYS.system} days' END)
         RETURNING 1
      ) SELECT count(*)::int AS n FROM d`,

@@ -70,7 +70,9 @@ export async function notificationsFeature(app: App, ctx: AppContext): Promise<v
         tags,
         security: bearer,
         summary: 'My notifications, newest first (unread and read; not dismissed, archived or expired), with unread counts',
-        description: `limit: 1 to ${NOTIFICATION_RULES.listMax}, default ${NOTIFICATION_RULES.listDefault}. urgentUnread counts unread high and critical ones.`,
+        description:
+          `limit: 1 to ${NOTIFICATION_RULES.listMax}, default ${NOTIFICATION_RULES.listDefault}. ` +
+          'urgentUnread counts unread high and critical ones.',
         querystring: listNotificationsQuerySchema,
         response: { 200: notificationListSchema, ...errors(400, 401) },
       },

@@ -219,7 +219,9 @@ export function createMetrics(sources: MetricSources): AppMetrics {
   const audit = cached(sources.auditEveryMs ?? 5 * 60_000, () => auditLedger(db), sources.warn, 'the ledger audit');
   new Gauge({
     name: 'versus_ledger_audit_ok',
-    help: 'The last ledger audit (ledger.audit.ts): 1 every invariant holds, 0 one is broken; rerun at most every METRICS_AUDIT_EVERY_SECONDS (300)',
+    help:
+      'The last ledger audit (ledger.audit.ts): 1 every invariant holds, 0 one is broken; ' +
+      'rerun at most every METRICS_AUDIT_EVERY_SECONDS (300)',
     registers,
     async collect() {
       const last = await audit();

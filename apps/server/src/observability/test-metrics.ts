@@ -11,8 +11,8 @@ export function sample(text: string, name: string, labels: Record<string, string
     if (line.startsWith('#')) continue;
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const have = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([key, value]) => have[key] === value)) found = (found ?? 0) + Number(match[3]);
+    const have = new Map([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]] as const));
+    if (Object.entries(labels).every(([key, value]) => have.get(key) === value)) found = (found ?? 0) + Number(match[3]);
   }
   return found;
 }

@@ -10,7 +10,6 @@ import crypto from 'node:crypto';
 import { liveSessions } from '../auth/auth.repository.ts';
 import type { AccessClaims } from '../auth/claims.ts';
 import { loadConfig } from '../config.ts';
-import type { AppContext } from '../context.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import type { RealtimeHub } from './hub.ts';
@@ -221,7 +220,8 @@ describe('realtime hub internals', () => {
       const sessionId = crypto.randomUUID();
       await db.query(`INSERT INTO users (id, email, password_hash) VALUES ($1::uuid, $1::text || '@hub.test', 'x')`, [userId]);
       await db.query(
-        `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at) VALUES ($1, $2, encode(sha256(random()::text::bytea), 'hex'), now() + interval '1 day')`,
+        `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at)
+         VALUES ($1, $2, encode(sha256(random()::text::bytea), 'hex'), now() + interval '1 day')`,
         [userId, sessionId],
       );
       return { userId, sessionId };

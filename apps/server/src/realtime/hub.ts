@@ -23,6 +23,7 @@ import { isDatabaseUnavailable, type Database } from '../db/database.ts';
 import { MATCH_PRESENCE } from '@versus/domain/realtime-constants';
 import { ProcessInbox, REALTIME_CHANNEL, sendAfterCommit, type EventNote, type MessageOn } from './process-protocol.ts';
 import { isUnstoredTopic } from './publish.ts';
+import { messageText } from './message-text.ts';
 import { TopicPresence, readPresenceHint } from './presence.ts';
 import { readEvent, readReplay, type StoredEvent } from './realtime.repository.ts';
 import { SOCKET_LIMIT_DEFAULTS, SocketLimits, type Bucket, type SocketLimitOptions } from './socket-limits.ts';
@@ -348,7 +349,7 @@ export class RealtimeHub {
       return;
     }
     if (isBinary) return this.sendError(conn, 'bad_message');
-    const parsed = parseClientMessage(data.toString());
+    const parsed = parseClientMessage(messageText(data));
     if (!parsed.ok) return this.sendError(conn, 'bad_message', `${REALTIME_ERROR_MESSAGES.bad_message}: ${parsed.error}`);
     const message = parsed.message;
     if (message.t === 'ping') return this.send(conn, { t: 'pong' });

@@ -18,7 +18,8 @@ export class PostgresFileStore implements FileStore {
     checkKey(key);
     await (within ?? this.db).query(
       `INSERT INTO stored_files (key, content_type, size, data) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (key) DO UPDATE SET content_type = excluded.content_type, size = excluded.size, data = excluded.data, created_at = now()`,
+       ON CONFLICT (key) DO UPDATE
+          SET content_type = excluded.content_type, size = excluded.size, data = excluded.data, created_at = now()`,
       [key, contentType, data.length, data],
     );
   }

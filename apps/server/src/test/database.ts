@@ -27,6 +27,7 @@ export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise
     throw new Error(
       `PostgreSQL is not reachable at ${ADMIN_URL} (${(error as Error).message}). ` +
         'Integration tests need it: start it, or set TEST_DATABASE_URL.',
+      { cause: error },
     );
   }
   try {

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import WebSocket from 'ws';
 import { REALTIME_PROTOCOL, parseServerMessage, type ServerMessage } from '@versus/domain/realtime';
+import { messageText } from '../realtime/message-text.ts';
 
 export interface Account {
   id: string;
@@ -261,7 +262,7 @@ export class LivePlayer {
     this.socket = socket;
     socket.on('upgrade', (res) => this.stats.servers.push(String(res.headers['x-served-by'] ?? '?')));
     socket.on('open', () => socket.send(JSON.stringify({ t: 'hello', d: { token: this.account.token, protocol: REALTIME_PROTOCOL } })));
-    socket.on('message', (data) => this.onMessage(String(data)));
+    socket.on('message', (data) => this.onMessage(messageText(data)));
     socket.on('error', () => undefined); // 'close' follows
     socket.on('close', (code) => {
       if (socket !== this.socket) return;
@@ -315,7 +316,9 @@ export class LivePlayer {
         else settle({ kind: 'refused', status, code: message.d.code ?? '' });
         return;
       }
-      default:
+      case 'hint':
+      case 'pong':
+      case 'error': // Nothing this player measures.
         return;
     }
   }
@@ -350,7 +353,7 @@ export class LivePlayer {
       if (this.view) this.stats.reloaded += Math.max(0, match.version - this.view.version);
       else this.firstVersion = match.version;
       if (!this.view || match.version >= this.view.version) {
-        this.view = { version: match.version, status: match.status, toMove: match.toMove, game: match.game as LiveView['game'] };
+        this.view = { version: match.version, status: match.status, toMove: match.toMove, game: match.game };
       }
       this.seat = match.viewerSeat;
       this.reloading = undefined;

@@ -91,7 +91,7 @@ ignore_startup_parameters = extra_float_digits
       await probe.end().catch(() => undefined);
       if (child.exitCode !== null || Date.now() > deadline) {
         await stop();
-        throw new Error(`PgBouncer did not start: ${(error as Error).message}\n${log}`);
+        throw new Error(`PgBouncer did not start: ${(error as Error).message}\n${log}`, { cause: error });
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

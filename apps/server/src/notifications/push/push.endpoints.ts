@@ -22,6 +22,7 @@ export function endpointPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): End
 }
 
 /** C0 controls and DEL: never in a push service's address (and PostgreSQL text cannot hold a NUL). */
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 export function isAllowedEndpoint(endpoint: string, policy: EndpointPolicy): boolean {

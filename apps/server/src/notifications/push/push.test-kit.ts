@@ -97,7 +97,6 @@ export class FakePushService {
   }
 
   static async start(): Promise<FakePushService> {
-    let service!: FakePushService;
     const server = http.createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -109,7 +108,7 @@ export class FakePushService {
         for (const wake of service.waiters.splice(0)) wake();
       });
     });
-    service = new FakePushService(server);
+    const service = new FakePushService(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return service;
   }

@@ -80,7 +80,7 @@ async function subscribeDevice(token: string, name: string): Promise<{ keys: Bro
     payload: { endpoint, expirationTime: null, keys: { p256dh: keys.p256dh, auth: keys.auth }, userAgent: 'vitest' },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return { keys, endpoint, id: (res.json() as { id: string }).id };
+  return { keys, endpoint, id: res.json<{ id: string }>().id };
 }
 
 async function subscriptionCount(userId: string): Promise<number> {
@@ -120,7 +120,7 @@ describe('the VAPID public key', () => {
   it('is a P-256 point generated once and shared through the database', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/notifications/push/public-key', headers: auth(alice.token) });
     expect(res.statusCode).toBe(200);
-    const { publicKey } = res.json() as { publicKey: string };
+    const { publicKey } = res.json<{ publicKey: string }>();
     const point = Buffer.from(publicKey, 'base64url');
     expect(point.length).toBe(65);
     expect(point[0]).toBe(0x04);

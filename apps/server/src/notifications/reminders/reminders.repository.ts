@@ -34,8 +34,10 @@ export const MAX_ATTEMPTS = 5;
  */
 export async function claimDue(tx: Queryable, now: Date, exclude: readonly number[] = []): Promise<DueReminderRow | null> {
   const [row] = await tx.query<DueReminderRow>(
-    `SELECT r.id, r.match_id, r.user_id, r.kind, r.minutes_before, r.due_at, m.status AS match_status, m.scheduled_time, m.started_at, m.game_type,
-            CASE WHEN m.player1_id = r.user_id THEN m.player2_id ELSE m.player1_id END AS opponent_id, o.display_name AS opponent_name,
+    `SELECT r.id, r.match_id, r.user_id, r.kind, r.minutes_before, r.due_at,
+            m.status AS match_status, m.scheduled_time, m.started_at, m.game_type,
+            CASE WHEN m.player1_id = r.user_id THEN m.player2_id ELSE m.player1_id END AS opponent_id,
+            o.display_name AS opponent_name,
             EXISTS (SELECT 1 FROM match_reminders later
                      WHERE later.match_id = r.match_id AND later.user_id = r.user_id
                        AND later.due_at > r.due_at AND later.due_at <= $1 AND later.status <> 'skipped') AS superseded
@@ -53,7 +55,8 @@ export async function claimDue(tx: Queryable, now: Date, exclude: readonly numbe
 
 export async function markSent(tx: Queryable, id: number, notificationId: string, now: Date): Promise<void> {
   await tx.query(
-    `UPDATE match_reminders SET status = 'sent', outcome = 'sent', notification_id = $2, processed_at = $3 WHERE id = $1 AND status = 'scheduled'`,
+    `UPDATE match_reminders SET status = 'sent', outcome = 'sent', notification_id = $2, processed_at = $3
+      WHERE id = $1 AND status = 'scheduled'`,
     [id, notificationId, now],
   );
 }

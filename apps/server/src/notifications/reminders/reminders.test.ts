@@ -65,7 +65,9 @@ async function makeMatch(scheduled: Date, options: { createdAt?: Date; status?: 
 /** The reminder notifications published for a match (what each user's sockets receive). */
 async function reminderEvents(matchId: string, type = 'match_reminder'): Promise<Notification[]> {
   const rows = await t.database.db.query<{ payload: Notification }>(
-    `SELECT payload FROM realtime_events WHERE type = $1 AND payload->>'type' = $3 AND payload->>'matchId' = $2 ORDER BY created_at, version`,
+    `SELECT payload FROM realtime_events
+      WHERE type = $1 AND payload->>'type' = $3 AND payload->>'matchId' = $2
+      ORDER BY created_at, version`,
     [NOTIFICATION_EVENTS.created, matchId, type],
   );
   return rows.map((r) => r.payload);
@@ -202,7 +204,7 @@ describe('the worker', () => {
     expect((await reminderEvents(id)).map((n) => n.metadata?.['reminderKind'])).toEqual(['at_start', 'at_start']);
   });
 
-  it('reminds an external match its scheduled start set in progress (play on the platform, then report), not one started early', async () => {
+  it('reminds an external match its scheduled start set in progress (play on the platform, then report), not one begun early', async () => {
     const start = new Date(Date.now() + 2 * 60 * MINUTE);
     const bySchedule = await makeMatch(start, { game: 'fifa-24' });
     const early = await makeMatch(start, { game: 'fifa-24' });
@@ -328,7 +330,8 @@ describe("a player's own reminder timings", () => {
   /** Timers planned for the other tests' matches are set aside. */
   const setAsideOthers = (matchId: string) =>
     t.database.db.query(
-      `UPDATE match_reminders SET status = 'skipped', outcome = 'test_reset', processed_at = now() WHERE status = 'scheduled' AND match_id <> $1`,
+      `UPDATE match_reminders SET status = 'skipped', outcome = 'test_reset', processed_at = now()
+        WHERE status = 'scheduled' AND match_id <> $1`,
       [matchId],
     );
 
