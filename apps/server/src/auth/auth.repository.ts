@@ -336,3 +336,9 @@ export async function deleteOldSignInAttempts(db: Queryable, batch = 200): Promi
     [batch],
   );
 }
+
+/** Locks the profile for an avatar change and answers its current avatar; null when there is no profile. */
+export async function lockAvatar(db: Queryable, userId: string): Promise<{ avatar_url: string | null } | null> {
+  const [row] = await db.query<{ avatar_url: string | null }>('SELECT avatar_url FROM profiles WHERE id = $1 FOR UPDATE', [userId]);
+  return row ?? null;
+}

@@ -305,3 +305,12 @@ export async function waitingTurns(db: Queryable, waitedSince: Date, limit: numb
     [waitedSince.getTime(), limit],
   );
 }
+
+/** Whether the match is still running with the same player on the move since `sinceMs`. */
+export async function stillTheirTurn(db: Queryable, matchId: string, sinceMs: number): Promise<boolean> {
+  const [row] = await db.query<{ still: boolean }>(
+    `SELECT turn_since = $2 AND status = 'in_progress' AS still FROM matches WHERE id = $1`,
+    [matchId, sinceMs],
+  );
+  return row?.still === true;
+}

@@ -161,11 +161,7 @@ export async function sweepTurns(ctx: Ctx, now = new Date(), limit = 500): Promi
     try {
       await ctx.db.transaction(async (tx) => {
         // Still their turn, since the same moment (the match row is the truth; a move may have landed).
-        const [row] = await tx.query<{ still: boolean }>(
-          `SELECT turn_since = $2 AND status = 'in_progress' AS still FROM matches WHERE id = $1`,
-          [turn.matchId, turn.sinceMs],
-        );
-        if (!row?.still) return;
+        if (!(await repo.stillTheirTurn(tx, turn.matchId, turn.sinceMs))) return;
         // "When it's my turn" off: not told (this notice exists only to alert).
         if (!eventEnabled(await preferencesOf(tx, turn.userId), 'match_move_made')) return;
         await notify(tx, {

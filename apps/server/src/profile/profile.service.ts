@@ -86,7 +86,7 @@ export async function removeAvatar(ctx: AppContext, store: AvatarStore | null, u
  * caller's transaction. Answers the updated user and the avatar it replaced.
  */
 async function swapAvatar(tx: Queryable, userId: string, url: string | null): Promise<{ row: authRepo.UserRow; previous: string | null }> {
-  const [locked] = await tx.query<{ avatar_url: string | null }>('SELECT avatar_url FROM profiles WHERE id = $1 FOR UPDATE', [userId]);
+  const locked = await authRepo.lockAvatar(tx, userId);
   if (!locked) throw unauthorized(AUTH.signInRequired);
   await authRepo.updateProfile(tx, userId, { avatar_url: url });
   const row = (await publishProfile(tx, userId))!;
