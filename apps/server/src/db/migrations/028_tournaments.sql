@@ -114,6 +114,8 @@ CREATE INDEX tournament_games_unapplied ON tournament_games (tournament_id) WHER
 ALTER TABLE matches ADD COLUMN tournament_id uuid REFERENCES tournaments(id);
 ALTER TABLE matches ADD COLUMN ready_by timestamptz;
 ALTER TABLE matches ADD COLUMN first_seat smallint CHECK (first_seat IN (0, 1));
+-- The sweep finds a tournament match's no-show by its own deadline (arena.repository.ts overdueArrivals).
+CREATE INDEX matches_ready_by ON matches (ready_by) WHERE status IN ('pending', 'accepted') AND ready_by IS NOT NULL;
 ALTER TABLE matches DROP CONSTRAINT matches_stake_check;
 ALTER TABLE matches ADD CONSTRAINT matches_stake_check CHECK (stake > 0 OR (stake = 0 AND tournament_id IS NOT NULL));
 
