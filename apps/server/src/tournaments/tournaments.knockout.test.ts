@@ -3,10 +3,15 @@
 // and notifications, the events on the tournament's topic, and a clean ledger audit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOURNAMENT } from '@versus/domain';
+import type { ApiErrorBody } from '@versus/domain/errors';
+import type { TournamentActionResponse } from '@versus/domain/tournaments';
 import { expectAuditClean } from '../test/ledger-checks.ts';
 import { listen, TestSocket } from '../realtime/test-socket.ts';
 import type { Player } from '../arena/arena.test-kit.ts';
 import { betterSeeded, createTournamentKit, type TournamentKit } from './tournaments.test-kit.ts';
+
+/** A drawn tic-tac-toe game, whoever starts: X 0 2 3 7 8, O 1 4 5 6. */
+const DRAW = [0, 1, 2, 4, 3, 5, 7, 6, 8];
 
 let kit: TournamentKit;
 beforeAll(async () => {
@@ -102,6 +107,102 @@ describe('a 16-player knockout', () => {
     const leave = await kit.api('POST', `/api/tournaments/${id}/leave`, { as: creator });
     expect(leave.status).toBe(409);
     expect(leave.body.error.message).toBe(TOURNAMENT.nothingToLeave);
+    await expectAuditClean(db, ['matches', 'tournaments']);
+  });
+});
+
+describe('a drawn pairing and a player who leaves', () => {
+  it('plays a deciding game with the first move swapped, draw odds to the second mover, and a walkover', async () => {
+    const players: Player[] = [];
+    for (let i = 0; i < 4; i++) players.push(await kit.player('decider'));
+    const t0 = await kit.create(players[0]!, { name: 'Deciders' });
+    for (const p of players) await kit.join(t0.id, p);
+    await kit.runAt(t0.id, t0.startsAt);
+    const started = await kit.tournament(t0.id, players[0]!);
+    const [first, second] = started.games;
+    const pair = (g: typeof first) => g!.players.map((id) => players.find((p) => p.id === id)!);
+
+    // The first pairing draws its game: a deciding game follows, the other player moving first.
+    const drawn = await kit.playCells(first!.matchId, pair(first), DRAW);
+    expect(drawn.result).toMatchObject({ outcome: 'draw' });
+    await kit.tournaments.run(t0.id);
+    const withDecider = await kit.tournament(t0.id, players[0]!);
+    const decider = withDecider.games.find((g) => g.decider === 1)!;
+    expect(decider).toMatchObject({ round: 0, slot: first!.slot, players: first!.players, status: 'pending' });
+    const firstMover = drawn.series.games[0]!.firstSeat;
+    // The deciding game is drawn too: the player who moved second goes through (draw odds).
+    const deciding = await kit.playCells(decider.matchId, pair(first), DRAW);
+    expect(deciding.series.games[0]!.firstSeat).toBe(1 - firstMover);
+    await kit.tournaments.run(t0.id);
+    const throughByOdds = first!.players[firstMover];
+    const afterDecider = await kit.tournament(t0.id, players[0]!);
+    expect(afterDecider.bracket!.rounds[0]![first!.slot!]!.winner).toBe(throughByOdds);
+
+    // A player of the other pairing leaves before getting ready: their match is forfeited.
+    const leaver = players.find((p) => p.id === second!.players[1])!;
+    const left = await kit.api<TournamentActionResponse & ApiErrorBody>('POST', `/api/tournaments/${t0.id}/leave`, { as: leaver });
+    expect(left.status, left.raw).toBe(200);
+    expect(left.body.message).toBe(TOURNAMENT.forfeitedKnockout);
+    await kit.tournaments.run(t0.id);
+    const final = await kit.tournament(t0.id, players[0]!);
+    expect(final.bracket!.rounds[0]![second!.slot!]!.winner).toBe(second!.players[0]);
+    expect(final.entrants.find((e) => e.id === leaver.id)).toMatchObject({ withdrawn: true, eliminatedRound: 0 });
+    const finalGame = final.games.find((g) => g.round === 1)!;
+    expect(new Set(finalGame.players)).toEqual(new Set([throughByOdds, second!.players[0]]));
+    await kit.playGame(t0.id, finalGame.matchId, players, throughByOdds);
+    const done = await kit.tournament(t0.id, players[0]!);
+    expect(done).toMatchObject({ status: 'finished' });
+    expect(done.entrants.find((e) => e.id === throughByOdds)).toMatchObject({ place: 1, prize: 40 });
+    await expectAuditClean(kit.test.database.db, ['matches', 'tournaments']);
+  });
+});
+
+describe('a sponsored tournament', () => {
+  it("is free to enter, its prize locked from the sponsor's pcredits and paid in credits at par", async () => {
+    const sponsor = await kit.player('sponsor');
+    await kit.promote(sponsor, 'promoter');
+    const db = kit.test.database.db;
+    const house = async (currency: string) =>
+      (await db.query<{ balance: number }>(`SELECT balance FROM ledger_accounts WHERE kind = 'house' AND currency = $1`, [currency]))[0]!
+        .balance;
+    const players: Player[] = [];
+    for (let i = 0; i < 4; i++) players.push(await kit.player('free'));
+    // The house accounts after every starting grant: from here only the tournament moves them.
+    const houses = { credits: await house('credits'), pcredits: await house('pcredits') };
+    const created = await kit.create(sponsor, { name: 'Sponsored Cup', entry: { kind: 'sponsored', prize: 100 } });
+    expect(created).toMatchObject({ entry: { kind: 'sponsored', stake: 0 }, prizePool: { amount: 100 }, prizes: [100] });
+    expect(await kit.money(sponsor.id, 'pcredits')).toEqual({ available: 90_000, escrow: 10_000 });
+
+    for (const p of players) expect((await kit.join(created.id, p)).message).toBe(TOURNAMENT.enteredFree);
+    for (const p of players) expect(await kit.money(p.id)).toEqual({ available: 100_000, escrow: 0 });
+    // The sponsor plays for pcredits: a credits tournament is not theirs to enter.
+    expect((await kit.api('POST', `/api/tournaments/${created.id}/join`, { as: sponsor })).status).toBe(422);
+
+    await kit.runAt(created.id, created.startsAt);
+    for (let round = 0; round < 2; round++) {
+      const t = await kit.tournament(created.id, players[0]!);
+      for (const g of t.games.filter((x) => x.round === round))
+        await kit.playGame(created.id, g.matchId, players, betterSeeded(t, g.players));
+    }
+    const done = await kit.tournament(created.id, players[0]!);
+    expect(done.status).toBe('finished');
+    const champion = done.entrants.find((e) => e.place === 1)!;
+    expect(champion.prize).toBe(100);
+    expect(await kit.money(champion.id)).toEqual({ available: 110_000, escrow: 0 });
+    expect(await kit.money(sponsor.id, 'pcredits')).toEqual({ available: 90_000, escrow: 0 });
+    // Each currency balances on its own: the pcredits went to the house, the house paid the credits.
+    expect(await house('pcredits')).toBe(houses.pcredits + 10_000);
+    expect(await house('credits')).toBe(houses.credits - 10_000);
+
+    // One nobody enters is cancelled at its start, and the prize goes back to the sponsor.
+    const empty = await kit.create(sponsor, { name: 'Empty Cup', entry: { kind: 'sponsored', prize: 50 } });
+    expect(await kit.money(sponsor.id, 'pcredits')).toEqual({ available: 85_000, escrow: 5_000 });
+    await kit.runAt(empty.id, empty.startsAt);
+    expect((await kit.tournament(empty.id, sponsor)).status).toBe('cancelled');
+    expect(await kit.money(sponsor.id, 'pcredits')).toEqual({ available: 90_000, escrow: 0 });
+    expect(await kit.notifications(sponsor.id, 'tournament_cancelled')).toEqual([
+      expect.objectContaining({ message: 'Empty Cup was cancelled: fewer than 4 players entered. Your $50.00 was returned.' }),
+    ]);
     await expectAuditClean(db, ['matches', 'tournaments']);
   });
 });

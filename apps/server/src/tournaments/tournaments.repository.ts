@@ -335,6 +335,8 @@ export interface GameRow {
   result: 'player1' | 'player2' | 'draw' | 'void' | null;
   created_at: Date;
   applied_at: Date | null;
+  /** The order results were taken in (arena scores fold in it). */
+  applied_order: number | null;
   /** The match as it ended (or stands). */
   status: string;
   winner_id: string | null;
@@ -349,7 +351,7 @@ export interface GameRow {
 }
 
 const GAME = `g.match_id, g.round, g.slot, g.decider, g.player1_id, g.player2_id, g.player1_rating, g.player2_rating, g.result,
-  g.created_at, g.applied_at, m.status, m.winner_id, m.end_reason,
+  g.created_at, g.applied_at, g.applied_order, m.status, m.winner_id, m.end_reason,
   ARRAY[m.player1_ready_at IS NOT NULL, m.player2_ready_at IS NOT NULL] AS ready, m.started_at IS NOT NULL AS started,
   coalesce(m.first_seat, (m.state -> 'series' ->> 'firstSeat')::smallint) AS first_seat,
   m.state -> 'games' -> -1 -> 'outcome' AS last_outcome, m.completed_at`;
@@ -374,7 +376,10 @@ export function endedUnapplied(tx: Queryable, tournamentId: string): Promise<Gam
 }
 
 export async function markApplied(tx: Queryable, matchId: string, result: NonNullable<GameRow['result']>, now: Date): Promise<void> {
-  await tx.query('UPDATE tournament_games SET result = $2, applied_at = $3 WHERE match_id = $1', [matchId, result, now]);
+  await tx.query(
+    `UPDATE tournament_games SET result = $2, applied_at = $3, applied_order = nextval('tournament_games_applied_order') WHERE match_id = $1`,
+    [matchId, result, now],
+  );
 }
 
 /** Games still waiting for their players or being played. */

@@ -52,15 +52,13 @@ export function arenaResults(g: repo.GameRow): [GameResult, GameResult] | null {
 const noShowPause = (g: repo.GameRow): [boolean, boolean] =>
   !g.started && (g.status === 'cancelled' || g.end_reason === 'forfeit') ? (arenaNoShow(g.ready)?.pause ?? [false, false]) : [false, false];
 
-/** Every entrant's arena record, from the games applied so far, in the order they ended. */
+/** Every entrant's arena record, from the games applied so far, in the order they were applied. */
 export function arenaRecords(entries: readonly repo.EntryRow[], games: readonly repo.GameRow[]): ArenaRecord[] {
   const records = new Map(
     entries.map((e) => [e.user_id, { id: e.user_id, rating: e.rating, games: [] as ArenaRecord['games'][number][] }]),
   );
-  // In the order they ended: a player plays one game at a time, so this is each player's order.
-  const applied = games
-    .filter((g) => g.applied_at !== null)
-    .sort((a, b) => (a.completed_at?.getTime() ?? 0) - (b.completed_at?.getTime() ?? 0) || (a.match_id < b.match_id ? -1 : 1));
+  // In the order their results were taken: each player's games in the order played.
+  const applied = games.filter((g) => g.applied_order !== null).sort((a, b) => a.applied_order! - b.applied_order!);
   for (const g of applied) {
     const results = arenaResults(g);
     if (!results) continue;

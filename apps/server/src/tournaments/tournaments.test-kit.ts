@@ -5,12 +5,14 @@
 import { expect } from 'vitest';
 import type { ApiErrorBody } from '@versus/domain/errors';
 import type { CreateTournamentRequest, TournamentActionResponse, TournamentDetail, TournamentResponse } from '@versus/domain/tournaments';
+import type { MatchView } from '@versus/domain/arena';
 import type { App } from '../context.ts';
 import { createKit, type Kit, type Player } from '../arena/arena.test-kit.ts';
 import type { Tournaments } from './tournaments.service.ts';
 
 export interface TournamentKit extends Kit {
   tournaments: Tournaments;
+  /** Created through the API (the tournament's clock back to real time first). */
   create(as: Player, overrides?: Partial<CreateTournamentRequest>): Promise<TournamentDetail>;
   join(id: string, as: Player, app?: App): Promise<TournamentActionResponse>;
   tournament(id: string, as: Player, app?: App): Promise<TournamentDetail>;
@@ -21,9 +23,15 @@ export interface TournamentKit extends Kit {
    * `winner` takes the top row. Then the tournament runs (the hand-off may have run it already).
    */
   playGame(tournamentId: string, matchId: string, players: Player[], winnerId: string, app?: App): Promise<void>;
+  /** The match's two players (any order) ready, then `cells` played in turn, whoever moves (tic-tac-toe); answers the last view. */
+  playCells(matchId: string, players: Player[], cells: number[], app?: App): Promise<MatchView>;
   /** Minor units in `currency`. */
   money(userId: string, currency?: string): Promise<{ available: number; escrow: number }>;
   notifications(userId: string, type: string): Promise<{ metadata: Record<string, unknown>; message: string }[]>;
+  /** Switches the player to Virtual Mode (their VTokens accounts opened). */
+  goVirtual(player: Player): Promise<void>;
+  /** Makes the player a promoter or an admin (pcredits: their accounts open on the next balance read). */
+  promote(player: Player, role: 'promoter' | 'admin'): Promise<void>;
 }
 
 /** Starts 10 minutes from now (entries need 5), tic-tac-toe, a knockout of single games at 10 credits. */
@@ -49,6 +57,8 @@ export async function createTournamentKit(): Promise<TournamentKit> {
     ...kit,
     tournaments,
     async create(as, overrides = {}) {
+      // Back to the real clock: a tournament starts some minutes from now.
+      tournaments.now = Date.now;
       const reply = await kit.api<TournamentResponse & ApiErrorBody>('POST', '/api/tournaments', {
         as,
         body: { ...defaults(), ...overrides },
@@ -100,6 +110,22 @@ export async function createTournamentKit(): Promise<TournamentKit> {
       expect(view.result?.winnerId).toBe(winnerId);
       await servicesOf(app).run(tournamentId);
     },
+    async playCells(matchId, players, cells, app = kit.app) {
+      const as = (id: string) => players.find((p) => p.id === id)!;
+      let view = (await kit.api('GET', `/api/matches/${matchId}`, { as: players[0]!, app })).body.match;
+      const seats = view.players.map((p) => as(p.id)) as [Player, Player];
+      for (const p of seats) view = (await kit.api('POST', `/api/matches/${matchId}/ready`, { as: p, app })).body.match;
+      for (const cell of cells) {
+        const moved = await kit.api('POST', `/api/matches/${matchId}/moves`, {
+          as: seats[view.toMove[0]!],
+          app,
+          body: { move: cell, version: view.version },
+        });
+        expect(moved.status, moved.raw).toBe(200);
+        view = moved.body.match;
+      }
+      return view;
+    },
     async money(userId, currency = 'credits') {
       const rows = await db.query<{ kind: string; balance: number }>(
         `SELECT kind, balance FROM ledger_accounts WHERE user_id = $1 AND currency = $2`,
@@ -109,6 +135,15 @@ export async function createTournamentKit(): Promise<TournamentKit> {
         available: rows.find((r) => r.kind === 'available')?.balance ?? 0,
         escrow: rows.find((r) => r.kind === 'escrow')?.balance ?? 0,
       };
+    },
+    async goVirtual(player) {
+      const reply = await kit.api('PATCH', '/api/auth/user', { as: player, body: { account_type: 'virtual' } });
+      expect(reply.status, reply.raw).toBe(200);
+    },
+    async promote(player, role) {
+      await db.query('UPDATE profiles SET role = $2 WHERE id = $1', [player.id, role]);
+      const balance = await kit.api('GET', '/api/wallet/balance', { as: player });
+      expect(balance.status, balance.raw).toBe(200);
     },
     notifications(userId, type) {
       return db.query('SELECT metadata, message FROM notifications WHERE user_id = $1 AND type = $2 ORDER BY created_at', [userId, type]);

@@ -101,10 +101,13 @@ CREATE TABLE tournament_games (
   result text CHECK (result IN ('player1', 'player2', 'draw', 'void')),
   created_at timestamptz NOT NULL DEFAULT now(),
   applied_at timestamptz,
+  -- The order results were taken in: an arena score is folded in it (streaks), whatever the clocks said.
+  applied_order bigint,
   CONSTRAINT tournament_games_slot CHECK ((round IS NULL) = (slot IS NULL)),
-  CONSTRAINT tournament_games_applied CHECK ((applied_at IS NULL) = (result IS NULL)),
+  CONSTRAINT tournament_games_applied CHECK ((applied_at IS NULL) = (result IS NULL) AND (applied_at IS NULL) = (applied_order IS NULL)),
   CONSTRAINT tournament_games_two_players CHECK (player1_id <> player2_id)
 );
+CREATE SEQUENCE tournament_games_applied_order;
 CREATE UNIQUE INDEX tournament_games_bracket_slot ON tournament_games (tournament_id, round, slot, decider) WHERE round IS NOT NULL;
 CREATE INDEX tournament_games_of ON tournament_games (tournament_id, created_at);
 CREATE INDEX tournament_games_unapplied ON tournament_games (tournament_id) WHERE applied_at IS NULL;
