@@ -9,7 +9,6 @@ import { KNOCKOUT_MATCH_FORMATS, TOURNAMENT_FORMATS, TOURNAMENT_GAMES } from './
 
 /** The list's tabs: entries open, being played, over (finished or cancelled). */
 export const TOURNAMENT_LIST_TABS = ['upcoming', 'live', 'finished'] as const;
-export type TournamentListTab = (typeof TOURNAMENT_LIST_TABS)[number];
 
 export const tournamentListQuerySchema = z.object({
   status: z.enum(TOURNAMENT_LIST_TABS).optional(),
@@ -93,7 +92,6 @@ export const tournamentGameSchema = z.object({
   /** How the tournament took it, once applied. */
   result: z.enum(['player1', 'player2', 'draw', 'void']).nullable(),
 });
-export type TournamentGameView = z.infer<typeof tournamentGameSchema>;
 
 export const arenaStandingSchema = z.object({
   rank: z.number().int(),
