@@ -206,3 +206,35 @@ describe('a sponsored tournament', () => {
     await expectAuditClean(db, ['matches', 'tournaments']);
   });
 });
+
+describe('no-shows in a knockout', () => {
+  it('are ended by the sweep at the match’s own deadline: the player there goes through; neither there, the better seed', async () => {
+    const players: Player[] = [];
+    for (let i = 0; i < 4; i++) players.push(await kit.player('noshow'));
+    const created = await kit.create(players[0]!, { name: 'No Shows' });
+    for (const p of players) await kit.join(created.id, p);
+    await kit.runAt(created.id, created.startsAt);
+    const t = await kit.tournament(created.id, players[0]!);
+    const [one, none] = t.games as [(typeof t.games)[number], (typeof t.games)[number]];
+    const there = players.find((p) => p.id === one.players[1])!;
+    const ready = await kit.api('POST', `/api/matches/${one.matchId}/ready`, { as: there });
+    expect(ready.status, ready.raw).toBe(200);
+    const deadline = Date.parse(ready.body.match.noShowDeadline!);
+    expect(deadline).toBe(Date.parse(created.startsAt) + 5 * 60_000);
+
+    // Within the deadline (and the sweep's grace) nothing happens; past it, both end.
+    expect(await kit.arena.sweep(deadline)).toMatchObject({ noShows: 0 });
+    expect(await kit.arena.sweep(deadline + 3_000)).toMatchObject({ noShows: 2, failed: 0 });
+    await kit.tournaments.run(created.id);
+    const after = await kit.tournament(created.id, players[0]!);
+    expect(after.games.find((g) => g.matchId === one.matchId)).toMatchObject({
+      status: 'completed',
+      winnerId: there.id,
+      result: 'player2',
+    });
+    expect(after.games.find((g) => g.matchId === none.matchId)).toMatchObject({ status: 'cancelled', result: 'void' });
+    const final = after.games.find((g) => g.round === 1)!;
+    expect(new Set(final.players)).toEqual(new Set([there.id, betterSeeded(t, none.players)]));
+    await expectAuditClean(kit.test.database.db, ['matches', 'tournaments']);
+  });
+});
