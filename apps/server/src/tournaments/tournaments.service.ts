@@ -207,7 +207,13 @@ export class Tournaments {
       }
     });
     // The match is the arena's to end (one writer per match); its ending comes back through finishMatch.
-    if (outcome.forfeit) await this.arena.withdraw(user, outcome.forfeit);
+    if (outcome.forfeit) {
+      const matchId = outcome.forfeit;
+      await this.arena.withdraw(user, matchId).catch((error: unknown) => {
+        // The player has left all the same: their clock or the no-show deadline ends the match.
+        this.ctx.log.warn({ err: error, tournamentId: id, matchId }, 'tournaments: forfeiting a leaver’s match failed');
+      });
+    }
     return { tournament: await this.view(user, id), message: outcome.message };
   }
 
