@@ -130,3 +130,24 @@ describe('two processes at once', () => {
     expect((await kit.tournament(created.id, players[0]!)).games).toHaveLength(4);
   });
 });
+
+describe("finishMatch's hand-off", () => {
+  it('runs the tournament as soon as one of its games ends, with no run asked for', async () => {
+    const players = await field(4, 'handoff');
+    const created = await kit.create(players[0]!, { name: 'Hand-off' });
+    for (const p of players) await kit.join(created.id, p);
+    await kit.runAt(created.id, created.startsAt);
+    const [game] = (await kit.tournament(created.id, players[0]!)).games;
+    const seats = game!.players.map((pid) => players.find((p) => p.id === pid)!);
+    // X takes the top row, O the middle: whoever starts wins, and nothing but the move ends the match.
+    const ended = await kit.playCells(game!.matchId, seats, [0, 3, 1, 4, 2]);
+    expect(ended.status).toBe('completed');
+    const deadline = Date.now() + 5_000;
+    let result: string | null = null;
+    while (result === null && Date.now() < deadline) {
+      result = (await kit.tournament(created.id, players[0]!)).games.find((g) => g.matchId === game!.matchId)!.result;
+      if (result === null) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(result).toBe(ended.winnerId === game!.players[0] ? 'player1' : 'player2');
+  });
+});
