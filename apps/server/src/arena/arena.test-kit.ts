@@ -152,7 +152,7 @@ export async function createKit(database: TestDatabaseOptions = {}, config: Part
     },
     mover(view, players) {
       expect(view.toMove).toHaveLength(1);
-      return players[view.toMove[0]!]!;
+      return players[view.toMove[0]!];
     },
     async replay(id, as) {
       const reply = await kit.api<Replay & ApiErrorBody>('GET', `/api/matches/${id}/replay`, { as });

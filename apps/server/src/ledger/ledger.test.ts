@@ -247,7 +247,7 @@ describe('idempotency', () => {
     const outcomes = await Promise.allSettled(players.map((p) => ledger.spend({ userId: p.id, amount: 100, idempotencyKey: k })));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     for (const o of outcomes.filter((o) => o.status === 'rejected')) {
-      expect((o as PromiseRejectedResult).reason).toMatchObject({ status: 409, code: 'idempotency_key_reused' });
+      expect(o.reason).toMatchObject({ status: 409, code: 'idempotency_key_reused' });
     }
     const spent = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ledger_transfers t JOIN ledger_operations o ON o.id = t.operation_id WHERE o.idempotency_key = $1`,
