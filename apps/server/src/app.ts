@@ -45,6 +45,8 @@ import { leaderboardsFeature } from './leaderboards/leaderboards.routes.ts';
 import { socialFeature } from './social/social.routes.ts';
 import { verificationFeature } from './verification/verification.routes.ts';
 import { feedbackFeature } from './feedback/feedback.routes.ts';
+import { tournamentsFeature } from './tournaments/tournaments.routes.ts';
+import { Tournaments } from './tournaments/tournaments.service.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { exposeMetrics, METRICS_PATH, timeRequests } from './observability/metrics.routes.ts';
 import { openFileStore } from './storage/open-file-store.ts';
@@ -56,6 +58,8 @@ export type { App } from './context.ts';
 /** What buildApp made, for tests and benchmarks that drive the parts behind the routes. */
 export interface AppServices extends AppContext {
   arena: Arena;
+  /** Runs the tournaments (tests set its clock). */
+  tournaments: Tournaments;
 }
 
 declare module 'fastify' {
@@ -93,7 +97,7 @@ export function createServices(base: Pick<AppContext, 'config' | 'db' | 'log' | 
   const hub = createHub(shared, { move: (user, move) => arena.socketMove(user, move) });
   const ctx: AppContext = { ...shared, hub, challengeList: new ChallengeListCache(), deliverers: new NotificationDeliverers() };
   const arena = new Arena(ctx);
-  return { ...ctx, arena };
+  return { ...ctx, arena, tournaments: new Tournaments(ctx, arena) };
 }
 
 export async function buildApp({ config, db, logger, lifecycle = new Lifecycle() }: BuildOptions): Promise<App> {
@@ -150,7 +154,7 @@ export async function buildApp({ config, db, logger, lifecycle = new Lifecycle()
   const files = await openFileStore(config, db);
   app.addHook('onClose', async () => files.close?.());
   const services = createServices({ config, db, log: app.log, files });
-  const { arena, ...ctx } = services;
+  const { arena, tournaments, ...ctx } = services;
   app.decorate('services', services);
   app.addHook('onClose', () => arena.close());
   timeRequests(app, ctx.metrics);
@@ -170,6 +174,7 @@ export async function buildApp({ config, db, logger, lifecycle = new Lifecycle()
   virtualStatsFeature(app, ctx);
   await challengesFeature(app, ctx);
   arenaFeature(app, ctx, arena);
+  await tournamentsFeature(app, ctx, tournaments);
   await roomsFeature(app, ctx);
   await resultsFeature(app, ctx);
   adminFeature(app, ctx);

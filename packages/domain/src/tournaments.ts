@@ -7,3 +7,4 @@ export * from './tournaments/bracket.ts';
 export * from './tournaments/knockout-match.ts';
 export * from './tournaments/arena-scoring.ts';
 export * from './tournaments/arena-pairing.ts';
+export * from './tournaments/views.ts';

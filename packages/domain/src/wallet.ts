@@ -89,6 +89,9 @@ export const TRANSFER_REASONS = [
   'escrow_release',
   'settle',
   'draw',
+  // A tournament's pool: each stake into it, each prize out of it (one payout operation).
+  'tournament_pool',
+  'tournament_prize',
 ] as const;
 export type TransferReason = (typeof TRANSFER_REASONS)[number];
 
@@ -161,7 +164,7 @@ export const ledgerAuditSchema = z.object({
     }),
   ),
   /** Which owner tables existed and were checked for held escrow. */
-  ownersChecked: z.object({ challenges: z.boolean(), matches: z.boolean(), private_rooms: z.boolean() }),
+  ownersChecked: z.object({ challenges: z.boolean(), matches: z.boolean(), private_rooms: z.boolean(), tournaments: z.boolean() }),
 });
 export type LedgerAudit = z.infer<typeof ledgerAuditSchema>;
 

@@ -37,7 +37,7 @@ export interface Kit {
   arena: Arena;
   player(label?: string): Promise<Player>;
   api<T = MatchViewResponse & ApiErrorBody>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     url: string,
     options?: { as?: Player; body?: unknown; app?: App },
   ): Promise<Reply<T>>;

@@ -28,7 +28,7 @@ it('settles by index on a connection whose plan was made while escrow_holds was 
     await tx.query('ANALYZE escrow_holds, ledger_accounts');
     const close = (key: string, match: string) =>
       tx.query<{ result: { ok: boolean; holds?: number } }>(
-        `SELECT ledger_close_holds('settle', $1, NULL, $2, NULL, NULL, $3, NULL) AS result`,
+        `SELECT ledger_close_holds('settle', $1, NULL, $2, NULL, NULL, NULL, $3, NULL) AS result`,
         [key, match, a.id],
       );
     // The first close makes this connection's plan, with no hold in the table.
@@ -36,13 +36,17 @@ it('settles by index on a connection whose plan was made while escrow_holds was 
 
     // Then the table grows: 3,000 stakes of other matches.
     await tx.query(
-      `SELECT count(ledger_lock_escrow('plans:many:' || g, $1, NULL, 1, NULL, gen_random_uuid(), NULL, NULL))
+      `SELECT count(ledger_lock_escrow('plans:many:' || g, $1, NULL, 1, NULL, gen_random_uuid(), NULL, NULL, NULL))
          FROM generate_series(1, 3000) g`,
       [a.id],
     );
     const match = crypto.randomUUID();
     for (const player of [a, b]) {
-      await tx.query(`SELECT ledger_lock_escrow($1, $2, NULL, 100, NULL, $3, NULL, NULL)`, [`plans:lock:${player.id}`, player.id, match]);
+      await tx.query(`SELECT ledger_lock_escrow($1, $2, NULL, 100, NULL, $3, NULL, NULL, NULL)`, [
+        `plans:lock:${player.id}`,
+        player.id,
+        match,
+      ]);
     }
 
     const before = await seqRead(tx);

@@ -39,6 +39,7 @@ export const TOURNAMENT = {
   leftFree: 'You left the tournament.',
   pausedArena: 'You are paused: you will not be paired until you come back.',
   resumedArena: 'Welcome back: you will be paired as soon as an opponent is free.',
+  resumeArenaOnly: 'Only a running arena tournament has a pause to come back from.',
   forfeitedKnockout: 'You left the tournament: your current match is forfeited.',
   nothingToLeave: 'This tournament is over.',
   // Start and end.

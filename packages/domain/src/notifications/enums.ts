@@ -1,5 +1,5 @@
-// The closed sets of SPEC §3 "Notification enumerations": every type, category, priority,
-// status and action type. The database CHECKs the same lists (apps/server/src/db/schema/09_notifications.sql).
+// The closed sets of SPEC §3 "Notification enumerations" (plus the tournaments' types): every
+// type, category, priority, status and action type. The database CHECKs the same lists (apps/server/src/db/schema/09_notifications.sql).
 
 export const NOTIFICATION_TYPES = [
   'match_invitation',
@@ -36,6 +36,12 @@ export const NOTIFICATION_TYPES = [
   'feature_update',
   'account_update',
   'security_alert',
+  // Tournaments (ours, issue 27).
+  'tournament_starting_soon',
+  'tournament_game_ready',
+  'tournament_eliminated',
+  'tournament_prize',
+  'tournament_cancelled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -214,9 +214,11 @@ export function eventEnabled(
       return prefs.match.turnAlerts;
     case 'match_completed':
     case 'match_forfeit':
+    case 'tournament_eliminated':
       return prefs.match.resultAlerts;
     case 'match_reminder':
     case 'match_starting_soon':
+    case 'tournament_starting_soon':
       return prefs.match.reminders;
     case 'challenge_accepted':
       return prefs.challenge.accepted;
@@ -252,6 +254,9 @@ export function eventEnabled(
     case 'maintenance_notice':
     case 'feature_update':
     case 'account_update':
+    case 'tournament_game_ready':
+    case 'tournament_prize':
+    case 'tournament_cancelled':
     case 'security_alert':
       return true;
     default:

@@ -9,7 +9,6 @@ export const bracketEntrantSchema = z.object({
   /** 1 for the highest rating. */
   seed: z.number().int().positive(),
 });
-export type BracketEntrant = z.infer<typeof bracketEntrantSchema>;
 
 export const bracketMatchSchema = z.object({
   /** 0 for the first round. */
