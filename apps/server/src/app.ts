@@ -79,10 +79,7 @@ export interface BuildOptions {
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-/**
- * The collaborators every feature is handed, built once per app in the order they need (nothing
- * starts here: the realtime feature starts the hub). Tests that call services directly use it too.
- */
+/** Built once per app, in the order they need; nothing starts here (the realtime feature starts the hub). */
 export function createServices(base: Pick<AppContext, 'config' | 'db' | 'log' | 'files'>): AppServices {
   const { config, db, log } = base;
   const metrics = createMetrics({

@@ -1,10 +1,5 @@
-// Three server processes on one PostgreSQL behind HAProxy (deploy/haproxy.cfg; docs/operations.md,
-// "Scaling out behind HAProxy"), everything through the proxy: HTTP and WebSockets, round robin,
-// no sticky sessions, health checks on /api/ready. (1) kill -9 of the process serving one player
-// mid-match: that player resumes on another process, the match pays, a clock whose timer died
-// with the process is ended by the sweep on another, once. (2) A rolling restart (SIGTERM, drain,
-// start again, each in turn) under a steady load of moves: none lost or duplicated, no 5xx but
-// the documented 503 of a closing process. Scheduled jobs run once per period throughout.
+// Three processes behind HAProxy (deploy/haproxy.cfg, no sticky sessions) through kill -9 and a rolling
+// restart: docs/operations.md, "What the tests check, and what they measured".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_CLOSE } from '@versus/domain/realtime';
 import { turnBackMatch } from './arena/arena.test-kit.ts';

@@ -21,15 +21,9 @@ export interface Config {
   /** 'transaction': DATABASE_URL is a transaction-mode PgBouncer (statements go unnamed). */
   databasePoolMode: 'session' | 'transaction';
   signupsDisabled: boolean;
-  /**
-   * NODE_ENV=production: never demo data, and no start while a demo account still has its
-   * published password.
-   */
+  /** NODE_ENV=production: never demo data, and no start while a demo account has its published password. */
   production: boolean;
-  /**
-   * Demo users (with the README's passwords) and challenges. On by default only for the
-   * embedded database outside production (the zero-setup demo); SEED_DEMO=true asks for it.
-   */
+  /** Demo users and challenges: by default only embedded outside production (the zero-setup demo); SEED_DEMO=true asks for it. */
   seedDemo: boolean;
   /** Built web app to serve; absent in API-only tests. */
   webDir: string | undefined;
@@ -38,11 +32,7 @@ export interface Config {
   secureCookies: boolean;
   /** Run scheduled jobs in this process (they still take a lock so each runs once). */
   runJobs: boolean;
-  /**
-   * Which proxies' X-Forwarded-For to believe for the client's address (sign-in limits per
-   * address): false (the default: clients connect directly, the header is ignored), true (any),
-   * a number of hops, or a list of proxy addresses / CIDRs.
-   */
+  /** Which proxies' X-Forwarded-For gives the client's address: false (ignored), true (any), a hop count, or addresses / CIDRs. */
   trustProxy: boolean | number | string;
   limits: Limits;
   /** Slow clients are cut off: see docs/security.md for why each number. */
@@ -51,12 +41,7 @@ export interface Config {
   metrics: MetricsExposure;
   /** Where uploads (avatars, evidence, feedback screenshots) are kept: docs/operations.md, "Files". */
   files: FileStoreConfig;
-  /**
-   * On SIGTERM, how long the process keeps serving with /api/ready answering 503 before it
-   * closes: long enough for the load balancer's health checks to take it out of rotation
-   * (docs/operations.md, "Scaling out behind HAProxy": 2 checks 2 s apart, plus a second).
-   * Default: that with DATABASE_URL, 0 (close at once) with the embedded database.
-   */
+  /** On SIGTERM, serving on with /api/ready at 503 until the load balancer takes the process out (docs/operations.md). */
   drainGraceMs: number;
 }
 
@@ -234,7 +219,7 @@ function fileStoreOf(env: NodeJS.ProcessEnv): FileStoreConfig {
   };
 }
 
-/** The documented health check (inter 2 s, fall 2) takes a process out within 4 s; one more for the check itself. */
+/** The documented health check's fall × inter, plus one check's time (docs/operations.md). */
 export const DRAIN_GRACE_DEFAULT_MS = 5_000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {

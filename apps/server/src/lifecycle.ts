@@ -1,6 +1,5 @@
-// A server process's phases: serving, draining (still serving, but telling the load balancer to
-// send nothing new: /api/ready answers 503), then closing (what still arrives is refused with a
-// 503 and Retry-After, and the process stops). docs/operations.md, "Scaling out behind HAProxy".
+// A process's phases: serving, draining (/api/ready 503, still serving), closing (503 and Retry-After).
+// docs/operations.md, "Scaling out behind HAProxy".
 
 export type Phase = 'serving' | 'draining' | 'closing';
 

@@ -1,6 +1,5 @@
-// Readiness (/api/ready) apart from liveness (/api/health), and the drain on SIGTERM: the load
-// balancer is told at once, requests are served through the grace, then sockets are closed with
-// 1012 and what still arrives is refused with 503 and Retry-After.
+// Readiness apart from liveness, and the drain on SIGTERM: served through the grace, then sockets closed
+// with 1012 and the rest refused with 503 and Retry-After.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_CLOSE } from '@versus/domain/realtime';
 import { buildApp, type App } from './app.ts';

@@ -1,6 +1,4 @@
-// `npm run admin -- <command>`: the operator's commands (the first admin, a new password, a
-// backup of the embedded database and its restore, the upload import), on the server's settings
-// (DATABASE_URL, else DATA_DIR; FILE_STORE).
+// `npm run admin -- <command>`: the operator's commands, on the server's own settings.
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';

@@ -676,8 +676,7 @@ describe('demo users', () => {
 });
 
 // ---------------------------------------------------------------------------------------
-// Sessions under attack: racing and replayed refresh tokens, access tokens that outlive their
-// session or their role, oversized passwords, racing sign-ups and renames with one username.
+// Sessions under attack
 
 const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 

@@ -59,13 +59,7 @@ const sqlFiles = (dir: string, pattern = /\.sql$/) =>
 const laterMigrations = (root: string) =>
   sqlFiles(path.join(root, 'migrations'), /^\d{3}_.+\.sql$/).filter((file) => Number(file.slice(0, 3)) > BASELINE_NUMBER);
 
-/**
- * Brings the database to the current schema, all in ONE transaction under an advisory lock (so
- * it is applied whole or not at all, by one process at a time): first every function whose file
- * changed (so migrations may call them), then the baseline for a new database (one the old
- * migrations completed is recorded as at it; a partly migrated one is refused), then the
- * numbered migrations not yet applied. Returns what it applied, functions last.
- */
+/** ONE transaction under an advisory lock: changed functions (migrations may call them), the baseline, then the migrations. */
 export async function migrate(db: Database, root = defaultRoot): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
@@ -113,10 +107,7 @@ export async function migrate(db: Database, root = defaultRoot): Promise<string[
   });
 }
 
-/**
- * What this build would still apply: the baseline and the numbered migrations not recorded
- * (readiness: a process must not serve a schema older than its code). Reads only.
- */
+/** What this build would still apply, read only: readiness, as a process must not serve a schema older than its code. */
 export async function pendingMigrations(db: Queryable, root = defaultRoot): Promise<string[]> {
   const [table] = await db.query<{ found: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS found`);
   const done = new Set(table?.found ? (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name) : []);

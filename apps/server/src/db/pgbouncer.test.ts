@@ -1,6 +1,5 @@
-// Through a transaction-mode PgBouncer (docs/operations.md "Through PgBouncer"): the pool goes
-// through it with DATABASE_POOL_MODE=transaction (statements unnamed), LISTEN goes straight to
-// PostgreSQL over DATABASE_LISTEN_URL, and the core loop plays to its payout.
+// Through a transaction-mode PgBouncer (docs/operations.md, "Through PgBouncer"), the core loop plays to
+// its payout.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -9,10 +9,7 @@ export type Wording = (field: string | undefined, message: string) => string;
 
 const byField: Wording = (field, message) => `${field ?? 'request'}: ${message}`;
 
-/**
- * For routes with `attachValidation`: the first problem with the request as a 400 `invalid_input`,
- * worded by the route (a catalogue text where SPEC names one), nothing else done.
- */
+/** With `attachValidation`: the first problem as a 400 `invalid_input`, worded by the route (SPEC's text where it has one). */
 export function rejectInvalid(request: FastifyRequest, wording: Wording = byField): void {
   const error = request.validationError;
   if (!error) return;
@@ -33,10 +30,7 @@ function zodProblems(error: unknown): ZodFastifySchemaValidationError[] | undefi
 /** A uuid in its text form (ids from paths and bodies are checked before they reach SQL). */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * `value` (a missing one read as `{}`) parsed by `schema`, or its first problem as a 400
- * `invalid_input` on the field (worded `field: message`, `body` when it has no field).
- */
+/** `value` (missing: `{}`) parsed by `schema`, or its first problem as a 400 `invalid_input` on the field. */
 export function parseOrReject<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) {

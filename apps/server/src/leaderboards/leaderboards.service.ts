@@ -26,10 +26,7 @@ export function toEntry(row: repo.BoardRow): LeaderboardEntry {
   };
 }
 
-/**
- * A page of a board and the asker's own row. Virtual accounts are refused (SPEC §6: not
- * available in virtual mode), and never listed: boards hold real accounts only.
- */
+/** A page and the asker's own row; virtual accounts are refused (SPEC §6) and never listed. */
 export async function board(ctx: AppContext, userId: string, query: LeaderboardQuery): Promise<Leaderboard> {
   const accountType = await repo.accountTypeOf(ctx.db, userId);
   if (!accountType) throw unauthorized(AUTH.signInRequired);
@@ -52,10 +49,7 @@ export async function recomputeRanks(ctx: Pick<AppContext, 'db'>): Promise<{ wan
   return repo.recomputeRanks(ctx.db);
 }
 
-/**
- * The leaderboards.ranks job: recomputes only when a match was rated or an account switched
- * since this process's last complete run (a recompute of 20,000 players took ~100 ms; the check, a few ms).
- */
+/** Recomputes only when a match was rated or an account switched since this process's last complete run. */
 export function ranksJob(ctx: Pick<AppContext, 'db'>): () => Promise<void> {
   let done: string | null = null;
   return async () => {

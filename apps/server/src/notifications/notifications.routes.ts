@@ -1,6 +1,4 @@
-// Notifications over HTTP (the notifications contract): the signed-in user's list, marks and
-// preferences — only ever their own rows (another user's id is "Notification not found") — and
-// the jobs: cleanup every 6 hours, "your turn" for players who have waited, lost deliveries.
+// Notifications over HTTP, only ever the caller's own (another's id is "Notification not found"), and the jobs.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NOTIFICATIONS } from '@versus/domain';

@@ -1,7 +1,5 @@
-// Notifications for their owner: the list, marks (read, all read, dismiss), preferences; and
-// the work behind them: the challenge-accepted notification with its analytics record, the
-// 6-hourly cleanup, the "your turn" sweep and the recovery of deliveries a crash lost.
-// Every mark publishes `notification.updated` (or `notification.read-all`) in its transaction.
+// Notifications for their owner, and the jobs behind them; every mark publishes its event in its own
+// transaction.
 import { NOTIFICATIONS, type Currency } from '@versus/domain';
 import type { ChallengeAcceptedEvent } from '@versus/domain/challenges';
 import {

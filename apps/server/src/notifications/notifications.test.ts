@@ -1,6 +1,5 @@
-// Notifications against real PostgreSQL: made in the event's transaction (none for a rolled-back
-// one), the challenge-accepted notification and its analytics record, the owner-only API, the
-// preferences, the cleanup rules, the arena's notifications, and delivery to the user's socket.
+// Notifications on real PostgreSQL: made in the event's transaction, owner-only, cleaned up, and delivered to
+// the user's socket.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS } from '@versus/domain';

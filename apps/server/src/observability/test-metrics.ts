@@ -1,10 +1,7 @@
 // Reading figures back from a Prometheus text exposition, for tests.
 import type { AppMetrics } from './metrics.ts';
 
-/**
- * The value of the sample `name` whose labels include `labels` (undefined: no such sample). With
- * several matches (a histogram's buckets by route, say) their values are summed.
- */
+/** The value of sample `name` with `labels` among its labels, summed over several matches; undefined for none. */
 export function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
   let found: number | undefined;
   for (const line of text.split('\n')) {

@@ -1,6 +1,4 @@
-// The profile API on real PostgreSQL: avatar rules (SPEC §5's three messages, the size limit,
-// sniffing, the stored path, cache headers, owner only, anonymous 401, a missing bucket), the
-// stats, and the name, username and account-type edits the profile screen makes.
+// The profile API on real PostgreSQL: avatar rules (SPEC §5), stats, and the profile screen's edits.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH, USERNAME_RULE } from '@versus/domain';

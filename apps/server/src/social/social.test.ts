@@ -1,6 +1,4 @@
-// Friends and follows against real PostgreSQL: who may answer a request (only its addressee
-// accepts or declines; only its sender cancels; anyone else is told it does not exist), the
-// lists each side sees, unfriend and unfollow, anonymous requests, and presence.
+// Friends and follows on real PostgreSQL: who may answer a request, each side's lists, and presence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCIAL_LIMITS, SOCIAL_TEXT } from '@versus/domain/social';
 import type { Database } from '../db/database.ts';

@@ -1,6 +1,5 @@
-// FILE_STORE=postgres, the default: files are rows of stored_files (migration 027), so any server
-// process on the database serves any upload, with no store to run beside it. Uploads are at most
-// 5 MB (SPEC), which bytea holds comfortably; the table's CHECKs refuse anything larger.
+// FILE_STORE=postgres, the default: rows of stored_files, so any process serves any upload with no store to
+// run beside it.
 import type { Queryable } from '../db/database.ts';
 import { checkKey, type FileStore, type StoredFile } from './file-store.ts';
 

@@ -31,10 +31,7 @@ export interface ChildServerOptions {
   built?: boolean;
 }
 
-/**
- * Starts the server on `databaseUrl` and a free port; resolves once /api/health answers 200. It
- * closes at once on SIGTERM (DRAIN_GRACE_MS=0) unless `env` asks for a drain.
- */
+/** Resolves once /api/health answers 200; closes at once on SIGTERM unless `env` asks for a drain. */
 export async function startChildServer(
   databaseUrl: string,
   env: Record<string, string> = {},

@@ -1,7 +1,5 @@
-// An HAProxy of a test's own (Debian's package) in front of server processes, run on the very
-// config the operator's guide shows (deploy/haproxy.cfg), its addresses and check timings given
-// through the environment variables that file reads. Its log (stdout) is kept and parsed: each
-// request's server and status, and each health-check change of a server's state.
+// A test's own HAProxy on the operator's very config (deploy/haproxy.cfg), its log parsed for each request's
+// server and status and each health-check change.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,5 @@
-// Watches scheduled_jobs (jobs/scheduler.ts) while server processes come and go, and records
-// every run claimed: when it started (the database's clock) and its job's period. A claim moves
-// next_run_at to start + period in the same UPDATE, so the period is read from the row itself.
+// Records every scheduled job run claimed while processes come and go; a claim sets next_run_at to start +
+// period, so the period is read from the row.
 import type { Queryable } from '../db/database.ts';
 
 export interface JobRun {

@@ -1,8 +1,5 @@
-// A scripted player of a live tic-tac-toe match through a load balancer, behaving as the web app
-// does: HTTP for the API, one WebSocket following match:{id} that reconnects when it drops and
-// resumes from the last version it saw (a `gap` reloads the match), moves over the socket or
-// HTTP. It counts what the cluster tests check: every HTTP answer, every version seen (a
-// duplicate or a skipped one is a fault), every resume and how long it took.
+// A scripted tic-tac-toe player behind a load balancer that reconnects and resumes as the web app does,
+// counting what the cluster tests check: answers, versions seen, resumes.
 import crypto from 'node:crypto';
 import WebSocket from 'ws';
 import { REALTIME_PROTOCOL, parseServerMessage, type ServerMessage } from '@versus/domain/realtime';
@@ -412,12 +409,7 @@ export interface MatchTally {
 
 export const newMatchTally = (): MatchTally => ({ sent: 0, acked: 0, refused: 0, unknown: 0, landed: 0, bySocket: 0, byHttp: 0 });
 
-/**
- * Plays a started tic-tac-toe match between `players` to its end: X takes the top row, O the
- * middle one, so X wins each game and the best of 3 goes to three games. Each move waits until
- * both players have seen the one before (the next mover acts on what its socket showed it).
- * `beforeMove(n)` runs before the n-th move (0-based); `over(n)` picks its transport.
- */
+/** X wins every game on the top row; each move waits until both sockets have shown the one before. `over(n)`: the transport. */
 export async function playTicTacToe(
   players: [LivePlayer, LivePlayer],
   tally: MatchTally,

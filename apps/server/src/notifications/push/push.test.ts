@@ -1,8 +1,5 @@
-// Web Push against real PostgreSQL and a local HTTP server standing in for the push service:
-// the request is decrypted here with the subscription's private key (RFC 8291) and its VAPID
-// signature verified (RFC 8292), so these tests prove the encryption, not just that a request
-// arrived. Also: the 1-hour dedupe, quiet hours, preferences, 404/410 clean-up, and who may
-// subscribe or unsubscribe what.
+// Web Push through a local stand-in that decrypts (RFC 8291) and verifies VAPID (RFC 8292), so these prove
+// the encryption, not just that a request arrived.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type Notification, type NotificationPreferences } from '@versus/domain/notifications';
 import { AUTH, PUSH } from '@versus/domain';

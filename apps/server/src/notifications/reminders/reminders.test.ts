@@ -1,6 +1,5 @@
-// Match reminders against real PostgreSQL: rows written with the match (and not for a match
-// that rolled back), each reminder sent once with two workers (two "processes") running at
-// once, skipped once the match is no longer waiting, and recovered once after a restart.
+// Match reminders on real PostgreSQL: written with the match, sent once with two workers at once, skipped
+// once it stops waiting, recovered after a restart.
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_EVENTS, type Notification } from '@versus/domain/notifications';
