@@ -145,13 +145,13 @@ function runLedgerFromPgbench(): number {
       `\\set b random(1, ${PLAYERS - 1})`,
       '\\set m random(1, 900000000000000)',
       'BEGIN;',
-      `SELECT ledger_lock_escrow('pl:' || :client_id || ':' || :m || ':a', ${player(':a')}, NULL, ${STAKE}, NULL, ${owner}, NULL, NULL);`,
+      `SELECT ledger_lock_escrow('pl:' || :client_id || ':' || :m || ':a', ${player(':a')}, NULL, ${STAKE}, NULL, ${owner}, NULL, NULL, NULL);`,
       'COMMIT;',
       'BEGIN;',
-      `SELECT ledger_lock_escrow('pl:' || :client_id || ':' || :m || ':b', ${player(`(:a + :b - 1) % ${PLAYERS} + 1`)}, NULL, ${STAKE}, NULL, ${owner}, NULL, NULL);`,
+      `SELECT ledger_lock_escrow('pl:' || :client_id || ':' || :m || ':b', ${player(`(:a + :b - 1) % ${PLAYERS} + 1`)}, NULL, ${STAKE}, NULL, ${owner}, NULL, NULL, NULL);`,
       'COMMIT;',
       'BEGIN;',
-      `SELECT ledger_close_holds('settle', 'ps:' || :client_id || ':' || :m, NULL, ${owner}, NULL, NULL, ${player(':a')}, NULL);`,
+      `SELECT ledger_close_holds('settle', 'ps:' || :client_id || ':' || :m, NULL, ${owner}, NULL, NULL, NULL, ${player(':a')}, NULL);`,
       'COMMIT;',
       '',
     ].join('\n'),
@@ -271,7 +271,7 @@ try {
     const fromPgbench = runLedgerFromPgbench();
     // pgbench stops at its deadline between transactions: a match cut after its locks gives its stakes back.
     await db.query(
-      `SELECT ledger_close_holds('release', 'bench-cleanup:' || match_id, NULL, match_id, NULL, NULL, NULL, NULL)
+      `SELECT ledger_close_holds('release', 'bench-cleanup:' || match_id, NULL, match_id, NULL, NULL, NULL, NULL, NULL)
          FROM (SELECT DISTINCT match_id FROM escrow_holds WHERE status = 'held') cut`,
     );
     console.error(`pgbench: ${CLIENTS} clients, ${SECONDS} s ...`);

@@ -27,7 +27,7 @@ export async function spawnBenchServer(script: string, databaseUrl: string, node
   });
   // V8's tracing flags (--trace-deopt, --log-deopt) print on stdout too: only JSON lines are answers.
   const lines = new EventEmitter<{ line: [string] }>();
-  readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+  readline.createInterface({ input: child.stdout }).on('line', (line) => {
     if (line.startsWith('{')) lines.emit('line', line);
     else process.stderr.write(`${line}\n`);
   });

@@ -1,9 +1,6 @@
 // What every bench does before it measures: a fresh database of its own, migrated; players in
 // it; their access tokens; and a helper to do many things a few at a time.
 import crypto from 'node:crypto';
-import pino from 'pino';
-import type { AppContext } from '../../apps/server/src/context.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { openPostgres, type Database } from '../../apps/server/src/db/database.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';

@@ -27,7 +27,7 @@ import type { Database } from '../../apps/server/src/db/database.ts';
 import { listOpenPublic } from '../../apps/server/src/challenges/challenges.repository.ts';
 import { createChallenge } from '../../apps/server/src/challenges/challenges.service.ts';
 import { openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
-import { ADMIN_URL, admin, urlFor } from '../lib/postgres.ts';
+import { admin, urlFor } from '../lib/postgres.ts';
 import { freshDatabase, insertPlayers } from '../lib/setup.ts';
 import { ChallengeListCache } from '../../apps/server/src/challenges/challenges.cache.ts';
 
@@ -215,7 +215,7 @@ async function startServers(): Promise<{ child: ChildProcess; ports: Ports; toke
     env: { ...process.env, BENCH_DATABASE_URL: urlFor(DB_NAME) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const lines = readline.createInterface({ input: child.stdout! });
+  const lines = readline.createInterface({ input: child.stdout });
   const first = await new Promise<string>((resolve, reject) => {
     lines.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench server exited early (${code})`)));

@@ -133,7 +133,7 @@ export async function runPeer(
   const cpu = { server: per(serverCpuPct), loadGenerator: per(clientCpuPct) };
   return {
     ...result,
-    peer: String(result.peer ?? name),
+    peer: typeof result.peer === 'string' ? result.peer : name,
     movesPerSec,
     p50ms: Number(result.p50ms),
     p99ms: Number(result.p99ms),

@@ -58,6 +58,7 @@ import { startCommitProbe } from '../lib/commit-probe.ts';
 import { ADMIN_URL, urlFor } from '../lib/postgres.ts';
 import { percentile } from '../lib/rounds.ts';
 import { type BenchServer, spawnBenchServer } from '../lib/server.ts';
+import { messageText } from '../../apps/server/src/realtime/message-text.ts';
 import { accessTokens, freshDatabase, inParallel, insertPlayers } from '../lib/setup.ts';
 import { closedLoopVs, peerLabel, peersToRun, runPeer, type PeerRun } from './peers.ts';
 
@@ -227,8 +228,8 @@ function connect(userId: string, token: string, index: 0 | 1): Promise<Side> {
     ws.once('error', reject);
     ws.once('open', () => ws.send(JSON.stringify({ t: 'hello', d: { token, protocol: REALTIME_PROTOCOL } })));
     ws.once('message', (data) => {
-      const message = JSON.parse(data.toString()) as { t: string };
-      if (message.t !== 'welcome') return reject(new Error(`expected welcome, got ${data.toString()}`));
+      const message = JSON.parse(messageText(data)) as { t: string };
+      if (message.t !== 'welcome') return reject(new Error(`expected welcome, got ${messageText(data)}`));
       resolve(side);
     });
   });
@@ -366,7 +367,7 @@ async function nextMatch(pair: Pair): Promise<void> {
 
 function wire(pair: Pair, side: Side): void {
   side.ws.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as { t: string; d: Record<string, unknown> };
+    const message = JSON.parse(messageText(data)) as { t: string; d: Record<string, unknown> };
     switch (message.t) {
       case 'event':
         if ((message.d.type as string).startsWith('match.')) onEvent(pair, side, message.d.payload as MatchEvent);

@@ -34,6 +34,7 @@ import { notify } from '../../apps/server/src/notifications/notify.ts';
 import { loadavg, machineCpu, postgresCpuSec, procStat } from '../lib/cpu.ts';
 import { admin, urlFor } from '../lib/postgres.ts';
 import { type BenchServer, spawnBenchServer } from '../lib/server.ts';
+import { messageText } from '../../apps/server/src/realtime/message-text.ts';
 import { accessTokens, freshDatabase, inParallel, insertPlayers } from '../lib/setup.ts';
 
 const env = process.env;
@@ -96,7 +97,7 @@ function openSocket(port: number, userId: string, token: string): Promise<WebSoc
     ws.once('open', () => ws.send(JSON.stringify({ t: 'hello', d: { token, protocol: REALTIME_PROTOCOL } })));
     ws.on('message', (data) => {
       const at = now();
-      const message = JSON.parse(data.toString()) as { t: string; d: { type?: string; payload?: { id?: string }; topic?: string } };
+      const message = JSON.parse(messageText(data)) as { t: string; d: { type?: string; payload?: { id?: string }; topic?: string } };
       if (message.t === 'welcome') ws.send(JSON.stringify({ t: 'sub', d: { topic } }));
       else if (message.t === 'subscribed') resolve(ws);
       else if (message.t === 'event' && message.d.type === NOTIFICATION_EVENTS.created && message.d.payload?.id) {
@@ -108,7 +109,7 @@ function openSocket(port: number, userId: string, token: string): Promise<WebSoc
 }
 
 async function connectAll(port: number, users: readonly string[], tokens: readonly string[]): Promise<WebSocket[]> {
-  const sockets: WebSocket[] = new Array(users.length);
+  const sockets = new Array<WebSocket>(users.length);
   await inParallel(users, CONNECT_CONCURRENCY, async (userId, i) => {
     sockets[i] = await openSocket(port, userId, tokens[i]!);
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import staticFiles from '@fastify/static';
@@ -45,15 +45,21 @@ import { leaderboardsFeature } from './leaderboards/leaderboards.routes.ts';
 import { socialFeature } from './social/social.routes.ts';
 import { verificationFeature } from './verification/verification.routes.ts';
 import { feedbackFeature } from './feedback/feedback.routes.ts';
+import { tournamentsFeature } from './tournaments/tournaments.routes.ts';
+import { Tournaments } from './tournaments/tournaments.service.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { exposeMetrics, METRICS_PATH, timeRequests } from './observability/metrics.routes.ts';
 import { openFileStore } from './storage/open-file-store.ts';
+import { Lifecycle } from './lifecycle.ts';
+import { probeDatabase, registerReadiness } from './readiness.ts';
 
 export type { App } from './context.ts';
 
 /** What buildApp made, for tests and benchmarks that drive the parts behind the routes. */
 export interface AppServices extends AppContext {
   arena: Arena;
+  /** Runs the tournaments (tests set its clock). */
+  tournaments: Tournaments;
 }
 
 declare module 'fastify' {
@@ -67,16 +73,13 @@ export interface BuildOptions {
   db: Database;
   /** pino options; tests pass false to keep output quiet. */
   logger?: boolean | object;
+  /** Serving, draining, closing: main.ts moves it on SIGTERM (default: a new one, serving). */
+  lifecycle?: Lifecycle;
 }
-
-const HEALTH_TIMEOUT_MS = 3000;
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-/**
- * The collaborators every feature is handed, built once per app in the order they need (nothing
- * starts here: the realtime feature starts the hub). Tests that call services directly use it too.
- */
+/** Built once per app, in the order they need; nothing starts here (the realtime feature starts the hub). */
 export function createServices(base: Pick<AppContext, 'config' | 'db' | 'log' | 'files'>): AppServices {
   const { config, db, log } = base;
   const metrics = createMetrics({
@@ -91,19 +94,20 @@ export function createServices(base: Pick<AppContext, 'config' | 'db' | 'log' | 
   const hub = createHub(shared, { move: (user, move) => arena.socketMove(user, move) });
   const ctx: AppContext = { ...shared, hub, challengeList: new ChallengeListCache(), deliverers: new NotificationDeliverers() };
   const arena = new Arena(ctx);
-  return { ...ctx, arena };
+  return { ...ctx, arena, tournaments: new Tournaments(ctx, arena) };
 }
 
-export async function buildApp({ config, db, logger }: BuildOptions): Promise<App> {
+export async function buildApp({ config, db, logger, lifecycle = new Lifecycle() }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    // One line per request, written when it is answered (logRequests below), not two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     // A number of hops: the nearest n proxies (proxy-addr takes the count as a function).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // On close, idle keep-alive sockets are dropped at once and busy ones finish first.
     forceCloseConnections: 'idle',
+    // Requests that arrive while closing get our 503 with Retry-After (readiness.ts), not Fastify's bare one.
+    return503OnClosing: false,
     // Slow clients are cut off (docs/security.md). A WebSocket leaves these behind once upgraded.
     connectionTimeout: config.timeouts.idleMs,
     requestTimeout: config.timeouts.requestMs,
@@ -147,30 +151,19 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   const files = await openFileStore(config, db);
   app.addHook('onClose', async () => files.close?.());
   const services = createServices({ config, db, log: app.log, files });
-  const { arena, ...ctx } = services;
+  const { arena, tournaments, ...ctx } = services;
   app.decorate('services', services);
   app.addHook('onClose', () => arena.close());
-  logRequests(app);
   timeRequests(app, ctx.metrics);
   exposeMetrics(app, ctx);
 
   app.get('/api/health', { schema: { hide: true } }, async (request, reply) => {
-    const started = performance.now();
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      // An unreachable host can hold a connection attempt for minutes: down is said sooner.
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
-      });
-      await Promise.race([db.query('SELECT 1'), late]);
-      return { status: 'ok', database: { kind: db.kind, status: 'up', latencyMs: Math.round(performance.now() - started) } };
-    } catch (error) {
-      request.log.warn({ err: error }, 'health: the database does not answer');
-      return reply.status(503).send({ status: 'degraded', database: { kind: db.kind, status: 'down' } });
-    } finally {
-      clearTimeout(timer);
-    }
+    const probe = await probeDatabase(db);
+    if (probe.up) return { status: 'ok', database: { kind: db.kind, status: 'up', latencyMs: probe.latencyMs } };
+    request.log.warn({ err: probe.error }, 'health: the database does not answer');
+    return reply.status(503).send({ status: 'degraded', database: { kind: db.kind, status: 'down' } });
   });
+  registerReadiness(app, db, lifecycle);
 
   authFeature(app, ctx);
   await realtimeFeature(app, ctx);
@@ -178,6 +171,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   virtualStatsFeature(app, ctx);
   await challengesFeature(app, ctx);
   arenaFeature(app, ctx, arena);
+  await tournamentsFeature(app, ctx, tournaments);
   await roomsFeature(app, ctx);
   await resultsFeature(app, ctx);
   adminFeature(app, ctx);
@@ -210,12 +204,15 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   return app;
 }
 
-/** Each answered request as one log line: the request, its status and how long it took (ms). */
-function logRequests(app: App): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
+/** Each request as one log line when it is answered: the request, its status and its time (ms). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
 
 const indexHtml = (config: Config) => path.join(config.webDir ?? '', 'index.html');
@@ -232,12 +229,7 @@ export function errorBody(code: string, message: string, field?: string): ApiErr
   return { error: field ? { code, message, field } : { code, message } };
 }
 
-function errorHandler(
-  this: FastifyInstance,
-  error: FastifyError,
-  request: import('fastify').FastifyRequest,
-  reply: import('fastify').FastifyReply,
-) {
+function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(error.status).send(errorBody(error.code, error.message, error.field));

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, METRICS_TOKEN_MIN_LENGTH, POOL_MODE_NEEDS_LISTEN_URL, SEED_DEMO_IN_PRODUCTION } from './config.ts';
+import {
+  DRAIN_GRACE_DEFAULT_MS,
+  loadConfig,
+  METRICS_TOKEN_MIN_LENGTH,
+  POOL_MODE_NEEDS_LISTEN_URL,
+  SEED_DEMO_IN_PRODUCTION,
+} from './config.ts';
 
 describe('demo data setting', () => {
   it('is on by default only for the embedded database outside production', () => {
@@ -147,5 +153,23 @@ describe('file store settings', () => {
     expect(() => loadConfig({ FILE_STORE: 'disk', S3_BUCKET: 'b', S3_ENDPOINT: 'http://x' })).toThrow(
       'S3_BUCKET, S3_ENDPOINT are set but FILE_STORE is disk',
     );
+  });
+});
+
+describe('drain grace', () => {
+  it('defaults to outlasting the documented health checks (2 × 2 s) on PostgreSQL, to none on the embedded database', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/versus' }).drainGraceMs).toBe(DRAIN_GRACE_DEFAULT_MS);
+    expect(loadConfig({}).drainGraceMs).toBe(0);
+    expect(DRAIN_GRACE_DEFAULT_MS).toBeGreaterThan(2 * 2_000);
+    expect(loadConfig({ DRAIN_GRACE_MS: '1500' }).drainGraceMs).toBe(1500);
+    expect(loadConfig({ DRAIN_GRACE_MS: '0' }).drainGraceMs).toBe(0);
+  });
+
+  it('refuses what is not a whole number of milliseconds', () => {
+    for (const bad of ['-1', '2.5', '5s']) {
+      expect(() => loadConfig({ DRAIN_GRACE_MS: bad })).toThrow(
+        `DRAIN_GRACE_MS must be a whole number of milliseconds (0 or more), got ${bad}`,
+      );
+    }
   });
 });

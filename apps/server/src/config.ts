@@ -21,15 +21,9 @@ export interface Config {
   /** 'transaction': DATABASE_URL is a transaction-mode PgBouncer (statements go unnamed). */
   databasePoolMode: 'session' | 'transaction';
   signupsDisabled: boolean;
-  /**
-   * NODE_ENV=production: never demo data, and no start while a demo account still has its
-   * published password.
-   */
+  /** NODE_ENV=production: never demo data, and no start while a demo account has its published password. */
   production: boolean;
-  /**
-   * Demo users (with the README's passwords) and challenges. On by default only for the
-   * embedded database outside production (the zero-setup demo); SEED_DEMO=true asks for it.
-   */
+  /** Demo users and challenges: by default only embedded outside production (the zero-setup demo); SEED_DEMO=true asks for it. */
   seedDemo: boolean;
   /** Built web app to serve; absent in API-only tests. */
   webDir: string | undefined;
@@ -38,11 +32,7 @@ export interface Config {
   secureCookies: boolean;
   /** Run scheduled jobs in this process (they still take a lock so each runs once). */
   runJobs: boolean;
-  /**
-   * Which proxies' X-Forwarded-For to believe for the client's address (sign-in limits per
-   * address): false (the default: clients connect directly, the header is ignored), true (any),
-   * a number of hops, or a list of proxy addresses / CIDRs.
-   */
+  /** Which proxies' X-Forwarded-For gives the client's address: false (ignored), true (any), a hop count, or addresses / CIDRs. */
   trustProxy: boolean | number | string;
   limits: Limits;
   /** Slow clients are cut off: see docs/security.md for why each number. */
@@ -51,6 +41,8 @@ export interface Config {
   metrics: MetricsExposure;
   /** Where uploads (avatars, evidence, feedback screenshots) are kept: docs/operations.md, "Files". */
   files: FileStoreConfig;
+  /** On SIGTERM, serving on with /api/ready at 503 until the load balancer takes the process out (docs/operations.md). */
+  drainGraceMs: number;
 }
 
 export interface MetricsExposure {
@@ -97,6 +89,14 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return value;
 }
 
+function wholeMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of milliseconds (0 or more), got ${raw}`);
+  return value;
+}
+
 function limitsOf(env: NodeJS.ProcessEnv): Limits {
   return {
     signUp: {
@@ -124,7 +124,8 @@ function trustProxyOf(value: string | undefined): Config['trustProxy'] {
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value);
 
 export const SEED_DEMO_IN_PRODUCTION =
-  'SEED_DEMO=true is refused with NODE_ENV=production: the demo accounts have published passwords. Unset SEED_DEMO, or run without NODE_ENV=production.';
+  'SEED_DEMO=true is refused with NODE_ENV=production: the demo accounts have published passwords. ' +
+  'Unset SEED_DEMO, or run without NODE_ENV=production.';
 
 function seedDemoOf(env: NodeJS.ProcessEnv, production: boolean, databaseUrl: string | undefined): boolean {
   if (!env.SEED_DEMO) return !production && !databaseUrl;
@@ -134,7 +135,8 @@ function seedDemoOf(env: NodeJS.ProcessEnv, production: boolean, databaseUrl: st
 }
 
 export const POOL_MODE_NEEDS_LISTEN_URL =
-  'DATABASE_POOL_MODE=transaction needs DATABASE_LISTEN_URL: LISTEN needs a session connection, so point it straight at PostgreSQL (not at the PgBouncer in DATABASE_URL).';
+  'DATABASE_POOL_MODE=transaction needs DATABASE_LISTEN_URL: LISTEN needs a session connection, ' +
+  'so point it straight at PostgreSQL (not at the PgBouncer in DATABASE_URL).';
 
 function poolModeOf(env: NodeJS.ProcessEnv): 'session' | 'transaction' {
   const mode = env.DATABASE_POOL_MODE || 'session';
@@ -185,7 +187,8 @@ function fileStoreOf(env: NodeJS.ProcessEnv): FileStoreConfig {
     const stray = S3_SETTINGS.filter((name) => env[name]);
     if (stray.length > 0)
       throw new Error(
-        `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but FILE_STORE is ${kind}: set FILE_STORE=s3, or remove the S3_ settings`,
+        `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but FILE_STORE is ${kind}: ` +
+          'set FILE_STORE=s3, or remove the S3_ settings',
       );
     return { kind: kind as 'postgres' | 'disk' };
   }
@@ -216,6 +219,9 @@ function fileStoreOf(env: NodeJS.ProcessEnv): FileStoreConfig {
   };
 }
 
+/** The documented health check's fall × inter, plus one check's time (docs/operations.md). */
+export const DRAIN_GRACE_DEFAULT_MS = 5_000;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -245,5 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     },
     metrics: metricsOf(env, port),
     files: fileStoreOf(env),
+    // The embedded database admits one process: no load balancer to wait for.
+    drainGraceMs: wholeMs(env, 'DRAIN_GRACE_MS', databaseUrl ? DRAIN_GRACE_DEFAULT_MS : 0),
   };
 }

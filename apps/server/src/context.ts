@@ -14,10 +14,7 @@ import type { FileStore } from './storage/file-store.ts';
 /** The Fastify instance every feature registers its routes on (zod schemas). */
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
-/**
- * What every feature is built from: buildApp makes one per app and hands it to each feature.
- * Nothing here is found through a module-level registry.
- */
+/** Made once per app by buildApp and handed to each feature, so nothing is found through a module-level registry. */
 export interface AppContext {
   config: Config;
   db: Database;

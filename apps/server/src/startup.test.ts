@@ -42,12 +42,13 @@ async function start(env: NodeJS.ProcessEnv): Promise<Start> {
       RUN_JOBS: 'false',
       LOG_LEVEL: 'warn',
       SEED_DEMO: '',
+      DRAIN_GRACE_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {

@@ -1,10 +1,5 @@
-// Accessibility against the real server: axe-core runs on every main screen and reports no
-// violation of impact 'serious' or 'critical'. Signed out: the gate and the sign-in and register
-// modals. Signed in (a fresh real player): landing, marketplace, wallet (and its header dropdown),
-// matches, profile, the notifications popover and preferences, Game Settings, and the live arena
-// with a running tic-tac-toe match. In the dark theme at 1280 and 360 px, and at 1280 px in the
-// light theme and in retro (a virtual account, the only way retro is shown).
-// Nothing is excluded: every element on these screens is the app's own.
+// Accessibility against the real server: axe-core finds no serious or critical violation on the main
+// screens, signed out and in, at 1280 and 360 px and in every theme; nothing is excluded.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,11 +43,7 @@ async function go(page: Page, path: string): Promise<void> {
   }, path);
 }
 
-/**
- * The splash is gone, `ready` is visible, the fonts are in and no short animation (an entrance,
- * a fade, a theme's colour transition: up to 1 s) is running. Loops and the gate carousel's
- * slide-long progress bar go on; they are not half-faded text.
- */
+/** Waits out short animations (half-faded text would fail contrast); loops and the carousel's bar go on. */
 async function settle(page: Page, ready: Locator): Promise<void> {
   await afterSplash(page);
   await ready.waitFor({ state: 'visible' });

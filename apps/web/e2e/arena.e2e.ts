@@ -1,11 +1,5 @@
-// The live arena with two players in two browser contexts (A at 1280 px with a mouse, B at
-// 390 px with touch) against the real server. Challenges are created and accepted through the
-// API so the test is about the arena: both arrive with ?auto_ready=true, then
-// (a) a full tic-tac-toe best of 3 through the UI, with a reload mid-game that restores the board;
-// (b) chess: scholar's mate (clicks, a drag, taps and a premove), a reload mid-game, then the
-//     loser resigns game 2 through the confirm dialog.
-// After each match the winner's balance rose by the stake and no escrow is left; the result
-// screen shows the payout and a Rematch link. Screenshots at 1280 and 390 px.
+// The live arena with two players in two browser contexts (mouse and touch) against the real server:
+// tic-tac-toe and chess through the UI, reloads mid-game, and the payout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LIVE_ARENA } from '@versus/domain';
@@ -105,8 +99,7 @@ describe('live arena', () => {
       await a.page.locator('[data-sonner-toast]', { hasText: LIVE_ARENA.playerJoined(b.username) }).waitFor();
       await Promise.all([waitStatus(a.page, 'in_progress'), waitStatus(b.page, 'in_progress')]);
 
-      // The beta chat is docked under the match, not floating over the board (on the phone it
-      // covered a cell; on a wide screen, the player's clock).
+      // The beta chat is docked under the match: floating over the board, it covered a cell or a clock.
       for (const p of [a, b]) {
         const feedback = p.page.getByTestId('feedback-open');
         await feedback.waitFor();

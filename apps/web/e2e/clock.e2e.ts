@@ -1,7 +1,5 @@
-// The clock a player agrees to (issue 23 item 4): A creates a tic-tac-toe challenge of 10 min
-// through the wizard at 360 px and sees its time control on step 2 and on the confirm step; B
-// sees the same one on the marketplace card and in the accept dialog, accepts, and both find the
-// match screen naming it and the clocks starting from it. Screenshots at 360 and 1280 px.
+// The clock a player agrees to: the time control chosen in the wizard is the one the card, the
+// accept dialog and the match screen name, and the clocks start from it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { WIZARD } from '@versus/domain';

@@ -1,7 +1,5 @@
-// Disputes end to end, three browser contexts: two players of a FIFA 24 challenge report
-// conflicting results through /matches (one with a screenshot), the demo admin resolves the
-// dispute for the first in /admin/disputes, both players see the outcome, and the winner's
-// available balance rises by the stake.
+// Disputes end to end, three browser contexts: conflicting reports, the admin's resolution, and the
+// winner's balance.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,8 +1,5 @@
-// An external game (FIFA 24) end to end, three browser contexts (issue 23 item 5): A and B see on
-// the match card when reporting opens and start now by both pressing "Ready to play now" (the
-// status chip then reads In progress, and both are told to play on their platform, then report);
-// their reports contradict each other, and both are told, with a way to the dispute; the Disputes
-// tab and the admin queue read amounts as "$40.00" and "1 dispute"; the admin resolves for A.
+// An external game end to end, three browser contexts: starting early when both are ready,
+// contradicting reports, and the admin's resolution.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';

@@ -62,6 +62,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: url.toString(),
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // No load balancer to wait for at teardown.
+      DRAIN_GRACE_MS: '0',
       // Every test player signs up and looks up codes from 127.0.0.1; the limits have their own tests.
       SIGNUP_LIMIT_PER_ADDRESS: '1000000',
       SIGNUP_LIMIT_GLOBAL: '1000000',

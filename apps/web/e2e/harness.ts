@@ -21,9 +21,15 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-/** A JSON call to the API as `who` (any player with a token); throws with the answer unless 2xx. */
-export async function callApi<T>(who: { token: string }, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
+/** A JSON call as `who`, throwing unless 2xx; `base`: another address, such as a proxy in front of several servers. */
+export async function callApi<T>(
+  who: { token: string },
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  base = baseUrl(),
+): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
     method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -102,10 +108,7 @@ export interface SignedUpPlayer extends ReturnType<typeof newPlayer> {
   token: string;
 }
 
-/**
- * Registers a fresh player through the API inside the page's context, which signs the page in
- * (the refresh cookie lands in that context). The sign-up form itself is covered by auth.e2e.ts.
- */
+/** Registers through the API inside the page's context, so the refresh cookie signs the page in. */
 export async function signUpInContext(
   page: Page,
   options: { prefix?: string; accountType?: 'real' | 'virtual' } = {},

@@ -1,8 +1,5 @@
-// Joining a private room with only its code (issue 23 §1), two players against the real server:
-// A opens a room and reads its code out; B, holding only the code, finds /join-room's field, tries
-// the marketplace's one code box, then types it into the Live Arena's Private Room panel and lands
-// in A's match. SPEC's "Room code must be 6 characters" for a short code; a code nobody holds and
-// the per-account lookup limit are answered in the box.
+// Joining a private room with only its code, through each of the app's code boxes, and the refusals
+// they answer with.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
 import { ROOMS, ROOM_SCREENS } from '@versus/domain';

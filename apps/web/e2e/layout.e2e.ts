@@ -1,8 +1,5 @@
-// Every SPEC §2 route on a 360 px phone, signed in as a real and as a virtual account (and the
-// admin screens as the demo admin): no page scrolls sideways, the bottom bar holds exactly SPEC's
-// items with the add button in its centre, and the beta chat button (in the header) covers
-// neither another header control, nor the bottom bar's actions, nor a control of the page (beyond
-// what the header and the bar themselves cover), at the top of the page or at its end.
+// Every SPEC §2 route on a 360 px phone, for real, virtual and admin accounts: no sideways scrolling,
+// SPEC's bottom bar, and no control covered by the header, the bar or the beta chat button.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LIVE_ARENA, MATCHES_SCREEN } from '@versus/domain';

@@ -1,9 +1,5 @@
-// Two players against the real server: A creates a challenge through the wizard (opened from the
-// mobile centre button) and its escrow dialog; B, already on the marketplace, sees it appear
-// without a reload and accepts it; both wallets show the stake In Games; A sees it leave the
-// open list. Then the wizard's prefill, its validation, the escrow dialog's failure at the
-// balance check, a private challenge's code and the code search, with screenshots at 1280 and
-// 390 px.
+// Two players against the real server: a challenge made through the wizard appears live on the other's
+// marketplace and is accepted; then the wizard's prefill and checks, escrow failures and codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CHALLENGE, MARKETPLACE, WIZARD } from '@versus/domain';

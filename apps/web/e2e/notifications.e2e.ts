@@ -1,8 +1,5 @@
-// Two players against the real server: B accepts A's challenge; A's bell badge rises without a
-// reload; the popover shows "Challenge Accepted" (highlighted for 3 s); clicking it opens
-// /matches?highlight={matchId}; "Mark all as read" clears the badge, and that survives a
-// reload. Then the tabs, search and category filter, screenshots of the open popover at 1280 and
-// 360 px, and the preferences screen reached from Game Settings with a validation error.
+// Two players against the real server: an accepted challenge reaches the bell live; the popover's
+// actions, tabs, search and filters, and the preferences screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { NOTIFICATION_SETTINGS, NOTIFICATIONS } from '@versus/domain';

@@ -1,8 +1,5 @@
-// Who is here, who is ready (issue 23 §2), two players against the real server: presence
-// ("Here" / "Away", from the realtime hub's presence hints on match:{id}) and readiness ("Ready" /
-// "Not ready", from the match) are shown apart, live, for both seats. A opens the match, B sees A
-// "Here" while both are "Not ready"; A gets ready, B sees it; B closes the tab, A sees B "Away"
-// within the presence timeout.
+// Presence ("Here" / "Away") and readiness ("Ready" / "Not ready") shown apart and live for both
+// seats of a match.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LIVE_ARENA } from '@versus/domain';

@@ -1,15 +1,10 @@
-// /profile and /leaderboards against the real server in Chromium:
-// (a) an avatar uploaded on /profile shows in the header (served by the server, loaded by the
-//     browser), a file that is not an image is refused with SPEC's text, names are edited;
-// (b) after a won match (played out through the API: create, accept, ready, resign), the winner
-//     is on the leaderboard with the win, and their own row is pinned; a virtual account is told
-//     the boards are not for it.
-// Screenshots of both screens at 360 and 1280 px.
+// /profile and /leaderboards against the real server: avatar upload and refusal, names, and a winner
+// on the board; a virtual account is told the boards are not for it.
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { PROFILE } from '@versus/domain';
-import { afterSplash, launchBrowser, newPage, screenshot, signUpInContext, type SignedUpPlayer, callApi as call } from './harness.ts';
+import { afterSplash, launchBrowser, newPage, screenshot, signUpInContext, callApi as call } from './harness.ts';
 
 let browser: Browser;
 

@@ -1,6 +1,5 @@
-// The installable app (SPEC §4 PWA): the manifest and its icons, the service worker that keeps
-// the app shell available offline, and the install prompt on phones (768 px or narrower, after
-// 3 s, once per session, dismissal remembered).
+// The installable app (SPEC §4 PWA): the manifest and icons, the offline shell, and the install
+// prompt on phones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PWA, SHELL } from '@versus/domain';
@@ -30,10 +29,7 @@ interface Manifest {
   protocol_handlers: { protocol: string; url: string }[];
 }
 
-/**
- * Headless Chromium never offers installation, so the test plays the browser: a
- * beforeinstallprompt event whose prompt() records the call and whose answer is `outcome`.
- */
+/** Headless Chromium never offers installation, so the test plays the browser's beforeinstallprompt. */
 async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed') {
   await page.evaluate((answer) => {
     const event = new Event('beforeinstallprompt', { cancelable: true });

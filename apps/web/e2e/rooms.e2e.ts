@@ -1,6 +1,5 @@
-// Private rooms with two players against the real server: A opens a room from the live arena's
-// panel and copies the link; B, signed out, opens it, registers through the Create account
-// modal, joins, and both land in the same match in the live arena.
+// Private rooms with two players: B opens A's room link signed out, registers, joins, and both land in
+// the same match.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ROOMS, ROOM_SCREENS } from '@versus/domain';

@@ -1,7 +1,7 @@
 // The app shell around every screen: the 404 page, public and gated routes, the legacy arena
 // redirect, the Offline badge, reduced motion and the mobile bottom bar.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { NOTIFICATIONS, PRODUCT_NAME, PROFILE, SHELL_TEXT } from '@versus/domain';
 import { SOCIAL_TEXT } from '@versus/domain/social';
 import { VERIFY_TEXT } from '@versus/domain/verification';

@@ -1,8 +1,5 @@
-// Social and beta feedback end to end, in Chromium with separate contexts: A finds B on /social
-// and sends a friend request, B accepts it, and both see each other as friends (B online for A
-// once their socket has been seen); then A sends feedback through the widget on another screen,
-// the demo admin sees it in /admin/beta-feedback and answers, and A reads the answer in the
-// widget. Screens are captured at 360 px and 1280 px.
+// Social and beta feedback end to end: a friend request accepted and seen both ways, then feedback
+// sent through the widget and answered by the demo admin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FEEDBACK_TEXT } from '@versus/domain/feedback';

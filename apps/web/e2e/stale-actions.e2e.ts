@@ -1,9 +1,5 @@
-// No call to action for what is already over (issue 23 §3), two players against the real server:
-// A and B play a match that B resigns. Then "Opponent Ready … Join Match" reaches B after the
-// finish (a slow delivery: the event is published on user:{B} as the arena publishes it, through
-// the store and NOTIFY): no toast and no action pops, the bell holds it, and the bell item opens
-// the match's result. A notice made two minutes before it arrives (a reconnect's catch-up) goes to
-// the bell without a toast; a fresh one still toasts.
+// No call to action for what is already over: a late "Join Match" for a finished match, or a notice
+// from a catch-up, goes to the bell without a toast; a fresh one still toasts.
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,7 +1,5 @@
-// The wallet against the real server: a new player's $1,000.00 in the header dropdown and on
-// /wallet, an admin's grant arriving over the realtime socket without a reload, the beta
-// actions, the 1 s / 2 s / 4 s retries before "Failed to load balance", and a virtual
-// account's orange VT, overlay card and retro theme.
+// The wallet against the real server: the starting balance, an admin's grant arriving live, the retries
+// before "Failed to load balance", and a virtual account's VT, overlay card and retro theme.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

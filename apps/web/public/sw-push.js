@@ -3,13 +3,12 @@
 // (the server's PushPayload, apps/server/src/notifications/push/push.service.ts; plain text
 // becomes the body). An urgent one stays until the player acts on it; the notification opens
 // `url` (same origin only) in an open Versus window, or a new one.
-/* eslint-env serviceworker */
 self.addEventListener('push', (event) => {
   let data = {};
   if (event.data) {
     try {
       data = event.data.json();
-    } catch (error) {
+    } catch {
       data = { body: event.data.text() };
     }
   }

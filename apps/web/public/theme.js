@@ -5,7 +5,7 @@
   try {
     var theme = localStorage.getItem('versus:theme');
     if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
-  } catch (error) {
+  } catch {
     document.documentElement.dataset.theme = 'dark';
   }
 })();

@@ -1,9 +1,5 @@
-// The live arena on the wire: the match lifecycle (a closed set of statuses and the transitions
-// between them), what a player or a spectator sees of a match, the requests that change one, and
-// the realtime events it publishes. Shared by the server's routes and the web app.
-//
-// Also the rules each match plays (`matchRules`): the game's own rules, except AI rock-paper-
-// scissors, which a staked match plays as a duel — each player against their own computer.
+// The live arena on the wire: match lifecycle, views, requests and events, shared by server and web;
+// also the rules each match plays (`matchRules`).
 import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
 import { matchSchema, MATCH_STATUSES, type MatchStatus } from './challenges.ts';
@@ -36,10 +32,8 @@ export type { WebGameId };
 // Lifecycle
 
 /**
- * pending → in_progress when both players are ready (or → completed when one does not show,
- * → cancelled when neither does: the match is void); in_progress → completed. `accepted` (both
- * reminded) behaves as pending. Disputes belong to external games. The database refuses any
- * other change of status (db/functions/matches_status_transition.sql).
+ * The database refuses any other change of status (db/functions/matches_status_transition.sql).
+ * @public The reference for that SQL function; no code reads it yet.
  */
 export const MATCH_TRANSITIONS: Readonly<Record<MatchStatus, readonly MatchStatus[]>> = {
   pending: ['accepted', 'in_progress', 'completed', 'disputed', 'cancelled'],
@@ -50,21 +44,15 @@ export const MATCH_TRANSITIONS: Readonly<Record<MatchStatus, readonly MatchStatu
   cancelled: [],
 };
 
-export const canMatchMove = (from: MatchStatus, to: MatchStatus): boolean => MATCH_TRANSITIONS[from].includes(to);
-
 /** Matches a player is still playing (or waiting to play). */
 export const ACTIVE_MATCH_STATUSES: readonly MatchStatus[] = ['pending', 'accepted', 'in_progress'];
 
 export const ARENA_RULES = {
-  /** A player not ready this long after the scheduled start forfeits; neither ready: void (issue 5). */
+  /** A player not ready this long after the scheduled start forfeits; neither ready: void. */
   noShowMs: 5 * 60_000,
   /** How often one process looks for overdue clocks and no-shows (a crash or restart still ends them). */
   sweepEveryMs: 5_000,
-  /**
-   * How long past a deadline (a flag, a no-show) the sweep waits before it acts, so a ready or
-   * a move that arrived in time at another process has committed first (the owner's own clock
-   * timer does not wait). The ending is still judged at the deadline itself.
-   */
+  /** The sweep waits this long past a deadline so an action that arrived in time at another process commits first. */
   sweepGraceMs: 2_000,
   /** The most lag a client may report for one move; the clock's quota bounds what is credited. */
   maxReportedLagMs: 60_000,
@@ -86,12 +74,7 @@ export function nextStreak(streak: number, result: 'win' | 'loss' | 'draw'): num
 
 export const canOfferDraw = (game: string): boolean => (ARENA_RULES.drawOfferGames as readonly string[]).includes(game);
 
-/**
- * The clock each player gets per game of a match `lengthMinutes` long (the creator's "Match
- * length", SPEC's duration): a fifth of the length, to the second, plus the game's increment.
- * A best of 3 runs 2.5 games on average, two clocks each: 5 × the base time is the length. A
- * match without a chosen length (a private room) plays the game's standard control.
- */
+/** A fifth of the length per player per game: a best of 3 averages 2.5 games of two clocks; null length: the standard control. */
 export function matchTimeControl(game: WebGameId, lengthMinutes: number | null): TimeControl {
   const standard = TIME_CONTROLS[game];
   if (lengthMinutes === null || !Number.isFinite(lengthMinutes) || lengthMinutes <= 0) return standard;
@@ -267,7 +250,6 @@ export const arenaMatchSummarySchema = matchSchema.extend({
 });
 export type ArenaMatchSummary = z.infer<typeof arenaMatchSummarySchema>;
 export const arenaMatchListSchema = z.object({ matches: z.array(arenaMatchSummarySchema) });
-export type ArenaMatchList = z.infer<typeof arenaMatchListSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Requests
@@ -312,28 +294,7 @@ export const replaySchema = z.object({
 export type Replay = z.infer<typeof replaySchema>;
 
 // ---------------------------------------------------------------------------------------
-// Realtime events
-//
-// `match:{id}` (players, and spectators of public matches): every change of the match as one
-// event whose payload is `MatchEvent` — the public state after it, so a client can render from
-// events alone; a client that sees a gap in versions refetches GET /api/matches/:id. Nothing
-// secret is ever in it: the game part is the spectator's view.
-// Types: match.ready, match.started, match.move, match.timeout, match.draw_offered,
-// match.draw_declined, match.draw_accepted, match.completed.
-// `user:{id}` (each player): match.started and match.completed (win, loss, draw or void; payout).
-// `arena-join:{id}` (the players): player_joined when a player arrives (readies).
-
-export const MATCH_EVENT_TYPES = [
-  'match.ready',
-  'match.started',
-  'match.move',
-  'match.timeout',
-  'match.draw_offered',
-  'match.draw_declined',
-  'match.draw_accepted',
-  'match.completed',
-] as const;
-export type MatchEventType = (typeof MATCH_EVENT_TYPES)[number];
+// Realtime events (topics and types: docs/decisions.md, "Events carry the public state")
 
 export const matchEventSchema = z.object({
   matchId: z.string(),
@@ -342,11 +303,7 @@ export const matchEventSchema = z.object({
   ready: pair(z.boolean()),
   score: pair(z.number().int()),
   draws: z.number().int(),
-  /**
-   * The current game as a spectator sees it, its history lists (`moves`, `sans`, `rolls`) cut
-   * to their last entry (whole, every event would grow with the game): the move list comes from
-   * each event's `move`, on top of GET /api/matches/:id (which has the whole view).
-   */
+  /** The spectator's view, history lists cut to their last entry so events do not grow with the game. */
   game: currentGameSchema.nullable(),
   clock: clockViewSchema.nullable(),
   toMove: z.array(seatSchema),
@@ -413,16 +370,11 @@ function duelOutcome(state: AiDuelState): Outcome {
 
 const duelToMove = (state: AiDuelState): Seat[] => ([0, 1] as const).filter((seat) => state.sides[seat].player === null);
 
-/**
- * AI rock-paper-scissors between two players: each throws against their own computer (whose
- * throw is fixed and committed before), at the same time; the better result against the
- * computer wins the game, equal results draw it. A throw stays secret until both are in.
- */
+/** AI rock-paper-scissors between two players: each against their own computer, the better result wins. */
 export const aiDuel: GameRules<AiDuelState, Throw, AiDuelView> = {
   id: 'ai-rock-paper-scissors',
   name: aiRockPaperScissors.name,
-  // Each side's seed is a hash of the game's seed, so revealing one side (to its player, once
-  // they have thrown) tells nothing about the other.
+  // A hash per side, so revealing one side's seed to its player tells nothing about the other.
   setup: ({ seed, previous }) => ({
     sides: [
       aiRockPaperScissors.setup({ seed: sha256Hex(`${seed}:0`), ...(previous ? { previous: previous.sides[0] } : {}) }),
@@ -457,7 +409,7 @@ export const aiDuel: GameRules<AiDuelState, Throw, AiDuelView> = {
 
 /** The rules a staked match of `game` plays. */
 export function matchRules(game: WebGameId): AnyGameRules {
-  return game === 'ai-rock-paper-scissors' ? (aiDuel as AnyGameRules) : (gameRules[game] as AnyGameRules);
+  return game === 'ai-rock-paper-scissors' ? aiDuel : gameRules[game];
 }
 
 export { SERIES_RULES };

@@ -211,13 +211,9 @@ export function fromSignUpRequest(request: SignUpRequest): RegistrationForm {
 }
 
 // ---------------------------------------------------------------------------------------
-// Dates in the player's own time zone, and the remaining wire shapes of the auth and
-// profile API.
+// Dates in the player's own time zone, and the rest of the auth and profile API.
 
-/**
- * Today's calendar date in `timeZone` as a Date at UTC midnight, which is what `ageOn`
- * reads: a player turns 18 on their birthday where they live. Unknown zones read as UTC.
- */
+/** A player turns 18 on their birthday where they live: today in `timeZone` at UTC midnight (unknown zones: UTC). */
 export function todayIn(timeZone: string | undefined, now = new Date()): Date {
   let zone = 'UTC';
   if (timeZone && isTimeZone(timeZone)) zone = timeZone;
@@ -237,14 +233,12 @@ export function isTimeZone(value: string): boolean {
 
 /** GET /api/auth/session: both null when signed out. */
 export const sessionResponseSchema = z.object({ user: userSchema.nullable(), session: sessionSchema.nullable() });
-export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** GET /api/auth/user. */
 export const userResponseSchema = z.object({ user: userSchema });
 
 /** PATCH /api/auth/user and PATCH /api/profiles/:id: a new session only when the account type changed (the token carries it). */
 export const updateUserResponseSchema = z.object({ user: userSchema, session: sessionSchema.optional() });
-export type UpdateUserResponse = z.infer<typeof updateUserResponseSchema>;
 
 /** What any signed-in player may see of another (GET /api/profiles/:id). */
 export const publicProfileSchema = z.object({

@@ -1,7 +1,5 @@
-// The game catalogue (SPEC §1, §3 "Game catalogue entry") and the pure helpers the
-// create-challenge wizard and the server share: duration presets, schedule slots, stake tiers,
-// expiry, time formatting and code validation. No clock and no randomness in here: `now` and
-// random bytes are passed in.
+// The game catalogue (SPEC §1, §3) and the pure helpers the wizard and the server share;
+// `now` and random bytes are passed in.
 import { CHALLENGE_RULES } from './constants.ts';
 import { CHALLENGE } from './messages.ts';
 
@@ -16,11 +14,7 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   web: 'Web',
 };
 
-/**
- * SPEC §5: "a non-empty gamertag is required when the platform is not web or real-life".
- * "real-life" is not one of SPEC §1's platforms and no game here is played in real life; the
- * rule still names it so a platform added later behaves as SPEC says.
- */
+/** SPEC §5 names "real-life" though no platform is one yet, so a platform added later behaves as SPEC says. */
 export const GAMERTAG_EXEMPT_PLATFORMS: readonly string[] = ['web', 'real-life'];
 
 export const GAME_IDS = [
@@ -41,11 +35,7 @@ export type GameId = (typeof GAME_IDS)[number];
 export type GameCategory = 'Classic' | 'Strategy' | 'Board' | 'Battle Royale' | 'Sports' | 'Shooter';
 export type Difficulty = 'Easy' | 'Medium' | 'Hard';
 
-/**
- * `web`: played in the browser and refereed by the server (SPEC names tic-tac-toe and
- * rock-paper-scissors; chess, checkers, ludo and AI rock-paper-scissors are played in the
- * browser here too). `external`: played elsewhere on one of `platforms`, results reported.
- */
+/** `web`: played in the browser, refereed by the server; `external`: played elsewhere, results reported. */
 export type GameKind = 'web' | 'external';
 
 export interface Game {
@@ -217,11 +207,7 @@ export function effectivePlatform(game: GameId, chosen: Platform | null | undefi
 
 export const MAX_DURATION_PRESETS = 6;
 
-/**
- * Up to six evenly spread durations from `minTime` to `maxTime` inclusive, strictly increasing.
- * When both ends are multiples of 5 the steps are rounded to multiples of 5 too (10, 20, 30…),
- * which reads better than 10, 20, 30, 40, 50, 60 → same, but 5…15 gives 5, 10, 15.
- */
+/** Steps are rounded to multiples of 5 when both ends are, because round minutes read better. */
 export function durationPresets(minTime: number, maxTime: number): number[] {
   const lo = Math.max(1, Math.round(Math.min(minTime, maxTime)));
   const hi = Math.max(lo, Math.round(Math.max(minTime, maxTime)));
@@ -244,10 +230,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/**
- * The first slot is the first half-hour mark (:00 or :30) at least 30 minutes after `now`, so
- * slots read as clock times people use (7:30 PM, not 7:43 PM); the rest follow every 30 minutes.
- */
+/** Slots fall on :00 and :30 so they read as clock times people use (7:30 PM, not 7:43 PM). */
 export function scheduleSlots(now: Date, count: number = CHALLENGE_RULES.scheduleSlots): Date[] {
   const step = CHALLENGE_RULES.scheduleSlotMinutes * MINUTE;
   const earliest = now.getTime() + CHALLENGE_RULES.defaultPublicStartMinutes * MINUTE;
@@ -295,12 +278,7 @@ export const payoutFor = (stake: number): number => stake * 2;
 // ---------------------------------------------------------------------------------------
 // Expiry (SPEC §9).
 
-/**
- * SPEC §9: "The challenge expiry is creation time plus the duration in hours, unless
- * no-expiry; this mapping is oddly defined and should be kept as stated." The duration is the
- * game's match length in MINUTES (the wizard's presets), yet the expiry reads that same number
- * as HOURS: a 30-minute chess challenge stays open for 30 hours. We keep it exactly so.
- */
+/** SPEC §9 reads the duration in minutes as hours of expiry ("oddly defined and should be kept as stated"). */
 export function expiryFor(createdAt: Date, durationMinutes: number, noExpiry: boolean): Date | null {
   if (noExpiry) return null;
   return new Date(createdAt.getTime() + durationMinutes * HOUR);
@@ -324,11 +302,7 @@ export function formatTimeLeft(expiresAt: Date | string | null, now: Date): stri
   return `${hours}h ${minutes}m`;
 }
 
-/**
- * For how many ms from `now` formatTimeLeft(expiresAt, ·) surely gives the same text (at least
- * 1; at most 1 ms short of the truth); Infinity when there is no expiry or it already reads
- * "Expired". A list rendered at `now` stays exact for the smallest of these over its rows.
- */
+/** How long from `now` formatTimeLeft's text surely stays the same (≥ 1 ms; Infinity if it never changes). */
 export function timeLeftStableMs(expiresAt: Date | string | null, now: Date): number {
   if (expiresAt === null) return Number.POSITIVE_INFINITY;
   const ms = new Date(expiresAt).getTime() - now.getTime();

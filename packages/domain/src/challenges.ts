@@ -14,7 +14,6 @@ import {
   isValidStake,
   latestScheduleTime,
   type GameId,
-  type Platform,
 } from './catalogue.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -92,10 +91,7 @@ export interface FieldError {
   message: string;
 }
 
-/**
- * The server's and the wizard's checks of a new challenge, in SPEC §5's submit order (after
- * sign-in): platform, gamertag, stake, then the rest. The first failure is the message.
- */
+/** SPEC §5's submit order, shared by server and wizard: the first failure is the message. */
 export function checkNewChallenge(input: CreateChallengeInput, now: Date): FieldError | null {
   const game = GAMES[input.game];
   if (game.kind === 'web') {
@@ -159,10 +155,7 @@ export interface AcceptableChallenge {
 
 export type Refusal = { status: 403 | 404 | 409 | 410 | 422; code: string; message: string };
 
-/**
- * In SPEC §4's order: open (an accepted one names the race lost), not own, not expired, same
- * currency. The balance is checked after, against the ledger.
- */
+/** In SPEC §4's order; the balance is checked after, against the ledger. */
 export function acceptRefusal(challenge: AcceptableChallenge, acceptor: { userId: string; currency: Currency }, now: Date): Refusal | null {
   if (challenge.status === 'accepted' || (challenge.status === 'open' && challenge.matchId)) {
     return { status: 409, code: 'already_accepted', message: CHALLENGE.alreadyAccepted };
@@ -214,7 +207,6 @@ export const creatorProfileSchema = z.object({
   /** The creator's rating: the games-weighted mean of their Glicko-2 ratings (1500 before any game). */
   rating: z.number().int(),
 });
-export type CreatorProfile = z.infer<typeof creatorProfileSchema>;
 
 export const playerRefSchema = z.object({
   id: z.string(),
@@ -222,7 +214,6 @@ export const playerRefSchema = z.object({
   displayName: z.string(),
   avatar: z.string().nullable(),
 });
-export type PlayerRef = z.infer<typeof playerRefSchema>;
 
 export const challengeSchema = z.object({
   id: z.string(),
@@ -337,13 +328,7 @@ export const cancelChallengeResponseSchema = z.object({
 export type CancelChallengeResponse = z.infer<typeof cancelChallengeResponseSchema>;
 
 export const challengeResponseSchema = z.object({ challenge: challengeSchema });
-export const matchResponseSchema = z.object({ match: matchSchema });
 
-/** Realtime payloads on the `challenges` topic and the creator's `user:{id}` topic. */
-export interface ChallengeEventPayload {
-  challengeId: string;
-  status: ChallengeStatus;
-}
 /** SPEC §3 "Challenge-accepted event", sent to the creator's user topic. */
 export interface ChallengeAcceptedEvent {
   acceptorId: string;
@@ -358,4 +343,4 @@ export interface ChallengeAcceptedEvent {
   scheduledTime: string | null;
 }
 
-export type { GameId, Platform };
+export type { GameId };

@@ -42,17 +42,11 @@ export const SIGN_IN_LIMITS = {
   perAccount: 5,
   /** Failed guesses from one address over all accounts. */
   perAddress: 20,
-  /**
-   * Failed guesses at one account over all addresses: a ceiling only a distributed attack
-   * reaches, so a stranger with the email cannot lock the owner out from another address.
-   */
+  /** Over all addresses: only a distributed attack reaches it, so a stranger cannot lock the owner out. */
   perAccountAllAddresses: 100,
 } as const;
 
-/**
- * Abuse limits (docs/security.md says why each number). Every window is a fixed one, counted
- * in PostgreSQL so it holds across server processes; a refusal is a 429 with Retry-After.
- */
+/** Abuse limits, fixed windows counted in PostgreSQL so they hold across processes (why each number: docs/security.md). */
 export const ABUSE_LIMITS = {
   /** Each new account is granted credits: sign-ups per address, and over the whole site. */
   signUp: { windowSeconds: 60 * 60, perAddress: 5, global: 200 },

@@ -46,16 +46,3 @@ export function userMessageFor(error: FailureLike): string {
 export interface ApiErrorBody {
   error: { code: string; message: string; field?: string };
 }
-
-/** SPEC §8 retry policy: which failures are worth retrying. */
-export function isRecoverable(error: FailureLike): boolean {
-  if (error.code === '23505' || error.code === '42501') return false;
-  if (error.code === 'PGRST301' || error.code === 'PGRST116' || error.status === 429) return true;
-  const kind = classifyFailure(error);
-  return kind === 'network' || kind === 'timeout';
-}
-
-/** Delay before retry `attempt` (0-based): base 1 s, doubled, capped at 10 s. */
-export function retryDelayMs(attempt: number, baseMs = 1000, maxMs = 10_000): number {
-  return Math.min(baseMs * 2 ** attempt, maxMs);
-}

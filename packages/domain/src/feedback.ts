@@ -1,7 +1,5 @@
-// Beta feedback (issue 9, SPEC §1 "a beta feedback chat widget"): a message from any screen,
-// with the page's address, the app version and optionally a screenshot; admins answer it in
-// /admin/beta-feedback and the answer reaches the player as a notification. A message is seen
-// only by its author and by admins.
+// Beta feedback (SPEC §1 "a beta feedback chat widget"): a message from any screen, answered by an
+// admin; seen only by its author and admins.
 import { z } from 'zod';
 
 /** The version the web app reports with each message. */

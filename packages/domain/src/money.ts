@@ -1,6 +1,5 @@
-// Money rules shared by the server and the web app: which currency a player uses, how amounts
-// convert between the units people type (dollars, tokens) and the integer minor units (cents)
-// the ledger stores, and how amounts are written. Pure functions, no I/O.
+// Money rules shared by server and web: each player's currency, units to the ledger's integer
+// minor units and back, and how amounts are written.
 import { DEFAULTS, MINOR_UNITS, type AccountType, type Currency, type Role } from './constants.ts';
 
 /** Promoters and admins use pcredits (SPEC §6: promoter status is true for either). */
@@ -37,10 +36,7 @@ export function isWeeklyResetDue(lastReset: Date, now: Date): boolean {
   return now.getTime() - lastReset.getTime() >= WEEKLY_RESET_MS;
 }
 
-/**
- * The weekly reset tops the available VTokens back up to the allowance. Tokens won above the
- * allowance are kept and tokens in escrow are not counted (they come back when the game ends).
- */
+/** Winnings above the allowance are kept; escrow is not counted, as it comes back when the game ends. */
 export function weeklyTopUp(availableMinor: number): number {
   return Math.max(0, WEEKLY_VIRTUAL_ALLOWANCE_MINOR - availableMinor);
 }
@@ -56,10 +52,7 @@ export function fromMinor(minor: number): number {
   return minor / MINOR_UNITS;
 }
 
-/**
- * An amount in units (at most 2 decimals) to minor units: 10.5 → 1050. Null when it is not a
- * finite number with at most 2 decimals, so 0.1 + 0.2 (0.30000000000000004) still reads as 30.
- */
+/** 10.5 → 1050; null beyond 2 decimals, float noise aside, so 0.1 + 0.2 still reads as 30. */
 export function toMinorOrNull(units: number): number | null {
   if (!Number.isFinite(units)) return null;
   const scaled = units * MINOR_UNITS;

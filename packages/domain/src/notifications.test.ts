@@ -45,12 +45,15 @@ const FULL = {
   username: 'carol',
   roomCode: 'ABC234',
   message: 'Servers restart at noon.',
+  tournamentId: 't1',
+  tournamentName: 'Friday Blitz',
+  place: 2,
 };
 
 describe('templates', () => {
-  it('cover all 34 types of SPEC §3, each with a category and a priority', () => {
-    expect(NOTIFICATION_TYPES).toHaveLength(34);
-    expect(new Set(NOTIFICATION_TYPES).size).toBe(34);
+  it("cover all 34 types of SPEC §3 and the tournaments' 5, each with a category and a priority", () => {
+    expect(NOTIFICATION_TYPES).toHaveLength(39);
+    expect(new Set(NOTIFICATION_TYPES).size).toBe(39);
     expect(Object.keys(NOTIFICATION_TEMPLATES).sort()).toEqual([...NOTIFICATION_TYPES].sort());
     for (const type of NOTIFICATION_TYPES) {
       const t = NOTIFICATION_TEMPLATES[type];

@@ -1,15 +1,13 @@
-// The player's own profile screen and the leaderboards (SPEC §2 /profile and /leaderboards, §3
-// Profile record, §5 Avatar upload, §7 Storage): wire shapes, the avatar rules and the names
-// of stored avatar files.
+// The profile screen and the leaderboards (SPEC §2, §3, §5, §7): wire shapes, the avatar rules and
+// the names of stored avatar files.
 import { z } from 'zod';
 import { AVATAR_RULES } from './constants.ts';
-import { GAME_IDS, GAMES, type GameId } from './catalogue.ts';
+import { GAME_IDS, GAMES } from './catalogue.ts';
 import { PROFILE } from './messages.ts';
 import { sniffImageType, type EvidenceType } from './results.ts';
 
 // ---------------------------------------------------------------------------------------
-// Avatars (SPEC §5): jpeg, png, gif, webp or avif, at most 5 MB, stored in the avatars bucket
-// at {userId}/{userId}-{timestamp}.{ext} (SPEC §7).
+// Avatars (SPEC §5, §7)
 
 export const AVATAR_BUCKET = 'avatars';
 export type AvatarType = EvidenceType;
@@ -31,11 +29,7 @@ export function checkAvatarFile(file: { type: string; size: number }): string | 
   return null;
 }
 
-/**
- * The stored type of an uploaded avatar, or the message refusing it. The declared type is
- * checked first (SPEC's messages); then the bytes decide: they must be one of our five image
- * types (a PNG named .jpg is stored as the PNG it is; anything else is "File must be an image").
- */
+/** The declared type is checked first for SPEC's messages, then the bytes decide what is stored. */
 export function checkAvatarBytes(declaredType: string, bytes: Uint8Array): { ok: true; type: AvatarType } | { ok: false; message: string } {
   const problem = checkAvatarFile({ type: declaredType, size: bytes.length });
   if (problem) return { ok: false, message: problem };
@@ -64,7 +58,6 @@ export const avatarUploadsSchema = z.object({
   /** Why uploads are off (SPEC §8 "Storage bucket 'avatars' not found. Uploads are temporarily disabled."). */
   message: z.string().nullable(),
 });
-export type AvatarUploads = z.infer<typeof avatarUploadsSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Stats
@@ -157,4 +150,4 @@ export const leaderboardSchema = z.object({
 });
 export type Leaderboard = z.infer<typeof leaderboardSchema>;
 
-export const boardTitle = (scope: LeaderboardScope): string => (scope === 'global' ? 'Global' : GAMES[scope as GameId].name);
+export const boardTitle = (scope: LeaderboardScope): string => (scope === 'global' ? 'Global' : GAMES[scope].name);

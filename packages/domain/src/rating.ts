@@ -1,8 +1,5 @@
-// Glicko-2 ratings (Mark Glickman, "Example of the Glicko-2 system", 2013), as lichess rates
-// games: pure functions, one rating per player and game. A rating period here is one match: the
-// server rates both players right after it ends, each against the other's rating from before it.
-//
-// Volatility is solved with the Illinois variant of regula falsi, as the paper's step 5 says.
+// Glicko-2 (Glickman, "Example of the Glicko-2 system"), as lichess rates games; one rating period
+// is one match, each player rated against the other's rating from before it.
 
 export interface Glicko2Rating {
   /** Glicko scale: 1500 for a new player. */
@@ -43,10 +40,7 @@ export interface RateOptions {
 const g = (phi: number) => 1 / Math.sqrt(1 + (3 * phi * phi) / (Math.PI * Math.PI));
 const expected = (mu: number, muJ: number, phiJ: number) => 1 / (1 + Math.exp(-g(phiJ) * (mu - muJ)));
 
-/**
- * The player's rating after one rating period with `results` (steps 1–8 of the paper). With no
- * results only the deviation grows, by the volatility.
- */
+/** Steps 1–8 of the paper; with no results only the deviation grows. */
 export function rate(player: Glicko2Rating, results: readonly RatedResult[], options: RateOptions = {}): Glicko2Rating {
   const tau = options.tau ?? GLICKO2.tau;
   const clamp = options.clamp ?? true;

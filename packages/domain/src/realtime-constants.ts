@@ -19,12 +19,7 @@ export const REALTIME_LIMITS = {
   socketsPerAccount: 20,
   /** Open sockets from one address on one server process (a NAT or an office shares one). */
   socketsPerAddress: 200,
-  /**
-   * Messages of every kind (pings and unreadable ones too) from one account's sockets together,
-   * or from one socket before its hello: a bucket of `messageBurst` that refills at
-   * `messagesPerSecond`. Beyond it the socket that sent the message is closed with `tooMany`.
-   * The burst exceeds maxTopicsPerSocket, so a client may subscribe to its fill at once.
-   */
+  /** A token bucket over all of an account's sockets (`tooMany` beyond); above maxTopicsPerSocket so a full subscribe fits. */
   messageBurst: 300,
   messagesPerSecond: 30,
 } as const;
@@ -48,13 +43,7 @@ export const TOPIC_PATTERN = /^[a-z][a-z-]{0,31}(?::[A-Za-z0-9_.-]{1,120})?$/;
 
 export const isTopic = (value: string): boolean => value.length <= 160 && TOPIC_PATTERN.test(value);
 
-/**
- * Who is on a match's screen (the live arena's "Here" / "Away"): a hint `presence` on
- * `match:{id}` with MatchPresenceHint. A player's socket announces itself when it subscribes
- * (`ask`: the others present answer at once), `here: false` when its last socket on that server
- * process leaves, and again every `beatMs` while it stays. A player not heard of for `timeoutMs`
- * (three beats: a process that died says nothing) shows as Away.
- */
+/** "Here" / "Away" on a match's screen; `timeoutMs` is three beats, since a process that died says nothing. */
 export const MATCH_PRESENCE = {
   hintType: 'presence',
   beatMs: 10_000,

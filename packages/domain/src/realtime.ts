@@ -1,21 +1,15 @@
-// The realtime protocol: one WebSocket per tab, one message union per direction, each message
-// a `{t, d}` envelope. Every event carries its topic's version so a client that misses one
-// (or reconnects) asks for what came after the last version it saw, or fetches a snapshot.
+// The realtime protocol: one message union per direction in a `{t, d}` envelope; every event carries
+// its topic's version so a client that missed one resumes or fetches a snapshot.
 import { z } from 'zod';
 import { GENERIC } from './messages/shell.ts';
 import { isUnstorable, unstorablePath } from './text.ts';
 
-// The constants and the topic pattern live apart from the schemas, so a page that only needs
-// those (the web app's first page) does not carry zod.
+// Constants live apart so a page that needs only them (the first page) does not carry zod.
 export * from './realtime-constants.ts';
 import { REALTIME_PROTOCOL, REALTIME_LIMITS, TOPIC_PATTERN } from './realtime-constants.ts';
 
-/**
- * A topic is `prefix` or `prefix:id`: `user:{id}`, `match:{id}`, `room:{code}`,
- * `challenge:{id}`, `arena-join:{id}`, `challenges`.
- */
+/** A topic is `prefix` or `prefix:id`: `user:{id}`, `match:{id}`, `room:{code}`, `challenges`... */
 export const topicSchema = z.string().max(160).regex(TOPIC_PATTERN, 'topic must look like "prefix" or "prefix:id"');
-export type Topic = z.infer<typeof topicSchema>;
 
 /** Per-topic version: 1 for the first event on a topic, then +1 for each, without gaps. */
 export const versionSchema = z.number().int().nonnegative();
@@ -28,10 +22,7 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('sub'), d: z.object({ topic: topicSchema, since: versionSchema.optional() }) }),
   z.object({ t: z.literal('unsub'), d: z.object({ topic: topicSchema }) }),
   z.object({ t: z.literal('ping'), d: z.unknown().optional() }),
-  /**
-   * A move in a live match, the same as POST /api/matches/:id/moves (arena.ts moveRequestSchema)
-   * but without an HTTP round trip; answered by `moved` with the same `ref`.
-   */
+  /** POST /api/matches/:id/moves without an HTTP round trip; answered by `moved` with the same `ref`. */
   z.object({
     t: z.literal('move'),
     d: z.object({
@@ -41,10 +32,7 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
       version: versionSchema,
       lagMs: z.number().min(0).max(60_000).optional(),
       premove: z.boolean().optional(),
-      /**
-       * `always` (the default): every move is answered by `moved`. `errors`: only a refused move
-       * is; an applied one is answered by its event on `match:{id}` alone (one frame less per move).
-       */
+      /** `errors`: only a refused move gets `moved`; an applied one is answered by its event alone. */
       ack: z.enum(['always', 'errors']).optional(),
     }),
   }),
@@ -94,17 +82,11 @@ export const realtimeEventSchema = z.object({
   type: z.string(),
   payload: z.unknown(),
 });
-export type RealtimeEventMessage = z.infer<typeof realtimeEventSchema>;
 
 export const serverMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('welcome'), d: z.object({ userId: z.string(), protocol: z.number().int() }) }),
   z.object({ t: z.literal('event'), d: realtimeEventSchema }),
-  /**
-   * A passing notice about state kept elsewhere (a wallet balance): neither stored nor versioned,
-   * so it costs the transaction that causes it nothing but a NOTIFY after commit. One missed
-   * while offline is made good by `resumed` semantics on the client: it refreshes what hints
-   * refresh whenever it re-subscribes after a reconnect.
-   */
+  /** A passing notice about state kept elsewhere (a balance): never stored, so a missed one is made good on `resumed`. */
   z.object({ t: z.literal('hint'), d: z.object({ topic: topicSchema, type: z.string(), payload: z.unknown() }) }),
   /** Now live on `topic`; `v` is the version the client is at (after any replayed events). */
   z.object({ t: z.literal('subscribed'), d: z.object({ topic: topicSchema, v: versionSchema }) }),
@@ -115,10 +97,7 @@ export const serverMessageSchema = z.discriminatedUnion('t', [
     d: z.object({ code: z.enum(REALTIME_ERROR_CODES), message: z.string(), topic: topicSchema.optional() }),
   }),
   z.object({ t: z.literal('pong'), d: z.unknown().optional() }),
-  /**
-   * The answer to a `move`: applied (the match is now at `version`; the event follows on
-   * `match:{id}`), or refused with the same code, status and message the HTTP route gives.
-   */
+  /** The answer to a `move`: applied at `version`, or refused with what the HTTP route would answer. */
   z.object({
     t: z.literal('moved'),
     d: z.object({

@@ -1,6 +1,6 @@
 // Replaying a finished match: its games rebuilt from their revealed seeds and stored moves with
 // the same rules the server refereed them with, one spectator's view per position.
-import { matchRules, type Replay, type WebGameId } from './arena.ts';
+import { matchRules, type Replay } from './arena.ts';
 import { isWebGame } from './games/index.ts';
 
 export interface ReplayedGame {
@@ -9,16 +9,11 @@ export interface ReplayedGame {
   views: unknown[];
 }
 
-/**
- * Every position of every game of `replay`, as a spectator sees it. A game of a web match carries
- * over what its rules keep between games (the computer's memory), as the server's series does.
- * Throws if a stored move no longer applies: a replay that cannot be rebuilt must not be shown
- * as if it could.
- */
+/** Throws if a stored move no longer applies: a replay that cannot be rebuilt must not be shown as if it could. */
 export function replayPositions(replay: Pick<Replay, 'match' | 'games'>): ReplayedGame[] {
   const game = replay.match.gameType;
   if (!isWebGame(game)) return [];
-  const rules = matchRules(game as WebGameId);
+  const rules = matchRules(game);
   let previous: unknown;
   return replay.games.map((played) => {
     if (played.seed === null) throw new Error(`replay: game ${played.index + 1} has no revealed seed`);

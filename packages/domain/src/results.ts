@@ -37,7 +37,6 @@ export function checkEvidenceFile(file: { type: string; size: number }): string 
 export const REPORT_OUTCOMES = ['win', 'loss'] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 export const reportRequestSchema = z.object({ outcome: z.enum(REPORT_OUTCOMES, { error: RESULTS.outcomeRequired }) });
-export type ReportRequest = z.infer<typeof reportRequestSchema>;
 
 export const RESOLUTION_OUTCOMES = ['player1', 'player2', 'draw', 'void'] as const;
 export type ResolutionOutcome = (typeof RESOLUTION_OUTCOMES)[number];
@@ -202,10 +201,8 @@ export const reportResponseSchema = z.object({
   status: z.enum(['waiting', 'settled', 'disputed']),
   disputeId: z.string().nullable(),
 });
-export type ReportResponse = z.infer<typeof reportResponseSchema>;
 /** waiting: the opponent is not ready yet; in_progress: both are, the match has started and reports are open. */
 export const playNowResponseSchema = z.object({ status: z.enum(['waiting', 'in_progress']) });
-export type PlayNowResponse = z.infer<typeof playNowResponseSchema>;
 export const noShowResponseSchema = z.object({ deadline: z.string() });
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 export const chatListSchema = z.object({ messages: z.array(chatMessageSchema) });

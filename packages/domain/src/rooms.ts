@@ -1,7 +1,5 @@
-// Private rooms (SPEC §3 Private room, §4, §5, §8, §9): a player opens a room for a web game
-// and a bet tier, shares its 6-character code, and the friend who joins by the code is taken
-// straight into a match with both stakes in escrow. Shared by the server and the web client:
-// the request checks, the code rules and the shapes on the wire.
+// Private rooms (SPEC §3, §4, §5, §8, §9): the request checks, the code rules and the wire shapes,
+// shared by server and web.
 import { z } from 'zod';
 import { CURRENCIES, ROOM_RULES } from './constants.ts';
 import { GAMES, GAME_IDS, CODE_ALPHABET, isWebGame, type GameId } from './catalogue.ts';
@@ -28,8 +26,6 @@ export const ROOM_GAMES: readonly GameId[] = GAME_IDS.filter((id) => isWebGame(i
 
 export const ROOM_STATUSES = ['waiting_for_player', 'both_joined', 'match_created', 'cancelled', 'expired'] as const;
 export type RoomStatus = (typeof ROOM_STATUSES)[number];
-/** SPEC §9: a user may hold only one room in these. */
-export const ACTIVE_ROOM_STATUSES: readonly RoomStatus[] = ['waiting_for_player', 'both_joined'];
 
 export const isRoomBetTier = (value: unknown): value is RoomBetTier =>
   typeof value === 'number' && (ROOM_BET_TIERS as readonly number[]).includes(value);

@@ -1,6 +1,5 @@
-// Social (issue 9): friends (mutual, by request and accept), follows (one-way, also by request
-// and accept), presence (who is online) and challenging a friend. Shared by the server and the
-// web client: the texts, the rules without I/O and the shapes on the wire.
+// Social: friends, follows, presence and challenging a friend; texts, pure rules and wire shapes
+// shared by server and web.
 import { z } from 'zod';
 
 export const SOCIAL_TEXT = {
@@ -84,11 +83,7 @@ export type LinkStatus = (typeof LINK_STATUSES)[number];
 export type Answer = 'accept' | 'decline' | 'cancel';
 export type AnswerCheck = { ok: true } | { ok: false; status: 403 | 404 | 409; message: string };
 
-/**
- * Who may do what to a link: only the player it is addressed to accepts or declines a pending
- * request; only its sender cancels it; anyone else is told it does not exist (404), so ids
- * reveal nothing.
- */
+/** Anyone but the two players is told the link does not exist (404), so ids reveal nothing. */
 export function checkAnswer(link: { fromId: string; toId: string; status: LinkStatus }, userId: string, answer: Answer): AnswerCheck {
   const party = link.toId === userId ? 'to' : link.fromId === userId ? 'from' : null;
   if (!party) return { ok: false, status: 404, message: SOCIAL_TEXT.requestNotFound };
@@ -184,6 +179,3 @@ export const linkSchema = z.object({
 export type Link = z.infer<typeof linkSchema>;
 export const linkResponseSchema = z.object({ link: linkSchema });
 export const okResponseSchema = z.object({ ok: z.literal(true) });
-
-/** `social.changed` on user:{id} whenever one of the player's links or a contact's presence changes. */
-export const socialChangedSchema = z.object({ reason: z.string() });

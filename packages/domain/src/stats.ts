@@ -22,11 +22,7 @@ export function randomIntInclusive(random: RandomSource, min: number, max: numbe
   return min + Math.floor(unit * (max - min + 1));
 }
 
-/**
- * One refresh tick: online players drift by -2..+2, active challenges by -1..+1 (never below
- * the floor of 50), prize pool by -100..+99. Counts never go below zero either.
- * Draws from `random` exactly three times, in that order.
- */
+/** Draws from `random` exactly three times, in that order, so a seeded walk replays. */
 export function driftStats(stats: SimulatedStats, random: RandomSource): SimulatedStats {
   const { drift, activeChallengesFloor } = SIMULATED_STATS;
   const players = randomIntInclusive(random, drift.onlinePlayers.min, drift.onlinePlayers.max);

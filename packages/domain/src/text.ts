@@ -1,9 +1,8 @@
-// Characters no input may carry into storage: U+0000 (PostgreSQL text and jsonb cannot hold it)
-// and a UTF-16 surrogate without its pair (UTF-8 cannot encode it; jsonb refuses its escape).
-// JSON can spell both ("\u0000", "\ud800"), so the server and the realtime socket check every
-// string (and key) of what they parsed.
+// Characters no input may carry into storage: U+0000 (PostgreSQL cannot hold it) and an unpaired
+// UTF-16 surrogate (UTF-8 cannot encode it); JSON can spell both.
 
 // In a /u regex a well-formed pair is one code point, so \p{Cs} matches only an unpaired half.
+// eslint-disable-next-line no-control-regex -- U+0000 is one of the characters this looks for.
 const NUL_OR_LONE_SURROGATE = /[\u0000\p{Cs}]/u;
 const LONE_SURROGATE = /\p{Cs}/u;
 
@@ -16,11 +15,7 @@ export interface UnstorableOptions {
 export const isUnstorable = (text: string, { allowNul = false }: UnstorableOptions = {}): boolean =>
   (allowNul ? LONE_SURROGATE : NUL_OR_LONE_SURROGATE).test(text);
 
-/**
- * The dotted path of the first string in `root` (a value, or a key: then its object's path)
- * that `isUnstorable`, '' for `root` itself; null when there is none. Walked without recursion,
- * so a deeply nested body cannot overflow the stack.
- */
+/** The dotted path of the first unstorable string or key ('' for `root`); no recursion, so deep bodies cannot overflow. */
 export function unstorablePath(root: unknown, options: UnstorableOptions = {}): string | null {
   const stack: [unknown, string][] = [[root, '']];
   while (stack.length > 0) {
@@ -30,7 +25,7 @@ export function unstorablePath(root: unknown, options: UnstorableOptions = {}): 
       continue;
     }
     if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
-    const entries = Object.entries(value);
+    const entries: [string, unknown][] = Object.entries(value);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, item] = entries[i]!;
       if (isUnstorable(key, options)) return at;

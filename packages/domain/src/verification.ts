@@ -1,7 +1,5 @@
-// Verification (issue 9): gamertags linked per platform (xbox, playstation, steam) and an
-// identity and age check. There is no outside provider: every check is a request an admin
-// approves or rejects in /admin. The verified flags {xbox, playstation, steam, identity, all}
-// and verificationCompletedAt live on the user (SPEC §3).
+// Verification: gamertags per platform and an identity and age check, each a request an admin
+// reviews (no outside provider).
 import { z } from 'zod';
 import { ageOn, isValidDate, verifiedSchema } from './auth.ts';
 import { ACCOUNT_RULES } from './constants.ts';

@@ -1,6 +1,5 @@
-// Wire shapes of the wallet API and the ledger's realtime event. Amounts travel as decimal
-// numbers of the currency's unit with at most 2 decimals (10.5 = $10.50), each with its exact
-// integer minor-unit twin (`...Minor`, cents) where the client needs to do arithmetic.
+// Wire shapes of the wallet API and the ledger's event; amounts travel in units with an exact
+// `...Minor` twin where the client does arithmetic.
 import { z } from 'zod';
 import { CURRENCIES, ROLES } from './constants.ts';
 import { LEDGER } from './messages.ts';
@@ -52,11 +51,7 @@ export type AdminGrantRequest = z.infer<typeof adminGrantRequestSchema>;
 const units = z.number();
 const minor = z.number().int();
 
-/**
- * SPEC §3 Balance, for the current user only. `currency` is the role's real currency (credits or
- * pcredits) and available_balance / escrow_balance are in it; the virtual_* fields are VTokens.
- * `active_currency` is what the user spends and stakes now (vtokens in virtual mode).
- */
+/** SPEC §3 Balance: `currency` is the role's real one; `active_currency` is what the user stakes now (vtokens in virtual mode). */
 export const balanceViewSchema = z.object({
   available_balance: units,
   escrow_balance: units,
@@ -94,6 +89,9 @@ export const TRANSFER_REASONS = [
   'escrow_release',
   'settle',
   'draw',
+  // A tournament's pool: each stake into it, each prize out of it (one payout operation).
+  'tournament_pool',
+  'tournament_prize',
 ] as const;
 export type TransferReason = (typeof TRANSFER_REASONS)[number];
 
@@ -166,14 +164,11 @@ export const ledgerAuditSchema = z.object({
     }),
   ),
   /** Which owner tables existed and were checked for held escrow. */
-  ownersChecked: z.object({ challenges: z.boolean(), matches: z.boolean(), private_rooms: z.boolean() }),
+  ownersChecked: z.object({ challenges: z.boolean(), matches: z.boolean(), private_rooms: z.boolean(), tournaments: z.boolean() }),
 });
 export type LedgerAudit = z.infer<typeof ledgerAuditSchema>;
 
-/**
- * GET /api/wallet/virtual: the signed-in user's virtual-mode figures (SPEC §3 Profile record,
- * virtual fields), which the virtual-mode overlay card shows. Token counts are whole VTokens.
- */
+/** GET /api/wallet/virtual: the virtual-mode overlay card's figures, in whole VTokens. */
 export const virtualStatsSchema = z.object({
   is_virtual: z.boolean(),
   weekly_allowance: z.number().int(),

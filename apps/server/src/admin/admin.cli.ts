@@ -1,6 +1,4 @@
-// `npm run admin -- <command>`: the operator's commands (the first admin, a new password, a
-// backup of the embedded database and its restore, the upload import), on the server's settings
-// (DATABASE_URL, else DATA_DIR; FILE_STORE).
+// `npm run admin -- <command>`: the operator's commands, on the server's own settings.
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
@@ -112,7 +110,8 @@ async function backupCommand(
   if (!values.from) throw new UsageError('--from is required.');
   if (values.out) throw new UsageError('restore takes --from and --replace.');
   const { users, keptAt } = await restoreEmbedded(config.dataDir, values.from, { replace: values.replace ?? false });
-  return `Restored ${values.from} into ${config.dataDir} (${users} accounts).${keptAt ? ` The database it replaced is kept at ${keptAt}.` : ''}`;
+  const kept = keptAt ? ` The database it replaced is kept at ${keptAt}.` : '';
+  return `Restored ${values.from} into ${config.dataDir} (${users} accounts).${kept}`;
 }
 
 async function importFiles(config: Config): Promise<string> {
@@ -125,7 +124,8 @@ async function importFiles(config: Config): Promise<string> {
       store.close?.();
     }
   });
-  return `${copied} file${copied === 1 ? '' : 's'} copied from ${config.dataDir}/uploads into the ${config.files.kind === 's3' ? `S3 bucket ${config.files.bucket}` : 'database'}.`;
+  const target = config.files.kind === 's3' ? `S3 bucket ${config.files.bucket}` : 'database';
+  return `${copied} file${copied === 1 ? '' : 's'} copied from ${config.dataDir}/uploads into the ${target}.`;
 }
 
 async function withDatabase<T>(config: Config, work: (db: Database) => Promise<T>): Promise<T> {
@@ -165,7 +165,7 @@ function askHidden(question: string): Promise<string> {
     let muted = false;
     // The terminal echoes through readline's output: drop it once the question is shown.
     const output = new Writable({
-      write(chunk, _encoding, done) {
+      write(chunk: Buffer, _encoding, done) {
         if (!muted) process.stderr.write(chunk);
         done();
       },

@@ -100,7 +100,8 @@ export async function markResolved(
   r: { id: string; now: Date; adminId: string; outcome: ResolutionOutcome; reason: string },
 ): Promise<void> {
   await tx.query(
-    `UPDATE disputes SET status = 'resolved', resolved_at = $2, resolved_by = $3, outcome = $4, reason = $5 WHERE id = $1 AND status = 'open'`,
+    `UPDATE disputes SET status = 'resolved', resolved_at = $2, resolved_by = $3, outcome = $4, reason = $5
+      WHERE id = $1 AND status = 'open'`,
     [r.id, r.now, r.adminId, r.outcome, r.reason],
   );
 }

@@ -89,7 +89,8 @@ export function adminFeature(app: App, ctx: AppContext): void {
         tags,
         security,
         summary:
-          "Resolve a dispute {outcome: 'player1'|'player2'|'draw'|'void', reason}: settled through the ledger, both players notified (dispute.resolved); a second resolution is 409",
+          "Resolve a dispute {outcome: 'player1'|'player2'|'draw'|'void', reason}: settled through the ledger, " +
+          'both players notified (dispute.resolved); a second resolution is 409',
         params: z.object({ id: z.string().max(64) }),
         response: { 200: resolveResponseSchema },
       },
@@ -107,7 +108,9 @@ export function adminFeature(app: App, ctx: AppContext): void {
         tags,
         security,
         summary:
-          'Void a web match that cannot go on (its stored moves no longer replay, or it is stuck) {reason}: each stake back through the ledger, both players told; 409 when it is over or changed meanwhile, 403 for an admin who plays in it',
+          'Void a web match that cannot go on (its stored moves no longer replay, or it is stuck) {reason}: ' +
+          'each stake back through the ledger, both players told; ' +
+          '409 when it is over or changed meanwhile, 403 for an admin who plays in it',
         params: z.object({ id: z.string().max(64) }),
         response: { 200: voidMatchResponseSchema },
       },

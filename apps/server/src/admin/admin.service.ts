@@ -141,12 +141,7 @@ export async function resolveDispute(
 
 const RUNNING = ['pending', 'accepted', 'in_progress'];
 
-/**
- * An operator ends a web match that cannot go on — its stored moves no longer replay after a
- * rules change (docs/decisions.md, "The move is the write"), or it is stuck — as void: each
- * stake back through finishMatch (the one settlement path), both players told as at any ending,
- * the transition recorded with the admin and the reason. External games end through disputes.
- */
+/** Voids a web match that cannot go on (moves that no longer replay, or stuck) through finishMatch; external ones use disputes. */
 export async function voidMatch(
   ctx: AppContext,
   admin: AccessClaims,

@@ -54,7 +54,7 @@ describe('authorization', () => {
 });
 
 describe('dispute queue', () => {
-  it('lists open disputes oldest first with both reports, evidence links, statements, the chat and both records; filters work', async () => {
+  it('lists open disputes oldest first with both reports, evidence links, statements, chat and both records; filters work', async () => {
     const first = await disputed({ stake: 20 });
     const second = await disputed({ stake: 200, game: 'valorant' });
     await kit.api('POST', `/api/matches/${second.matchId}/chat`, { as: second.p1, body: { body: 'gg, I won 3-1' } });
@@ -213,8 +213,8 @@ describe('resolution', () => {
         resolve(m.disputeId, { outcome: 'player1', reason: 'scoreboard' }),
         kit.api('POST', `/api/matches/${m.matchId}/dispute/statements`, { as: m.p2, body: { body: 'no, mine' } }),
       ]);
-      expect(replies[1]!.status, JSON.stringify(replies[1]!.body)).toBe(200);
-      for (const r of [replies[0]!, replies[2]!]) expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
+      expect(replies[1].status, JSON.stringify(replies[1].body)).toBe(200);
+      for (const r of [replies[0], replies[2]]) expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
       expect(await kit.matchStatus(m.matchId)).toBe('completed');
       expect(await kit.available(m.p1.id)).toBe(before + minor(2 * m.stake));
     }
@@ -287,7 +287,7 @@ describe('voiding a web match that cannot go on', () => {
     await kit.expectAuditClean();
   });
 
-  it('ends a match whose stored moves no longer replay (which fails loudly while it runs), and shows it at its snapshot after', async () => {
+  it('ends a match whose stored moves no longer replay (which fails loudly as it runs), and shows it at its snapshot after', async () => {
     const m = await running();
     // The stored move no longer replays to its recorded clock (as after a clock rule changed).
     await kit.t.database.db.query('UPDATE match_moves SET remaining_ms = ARRAY[1, 1] WHERE match_id = $1', [m.matchId]);

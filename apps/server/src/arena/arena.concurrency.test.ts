@@ -201,7 +201,7 @@ describe('a restart mid-match', () => {
     const idle = 1 - running;
     expect(after.clock!.remainingMs[idle]).toBe(before.clock!.remainingMs[idle]);
     const elapsed = after.clock!.at - before.clock!.at;
-    expect(Math.abs(before.clock!.remainingMs[running]! - elapsed - after.clock!.remainingMs[running]!)).toBeLessThanOrEqual(2);
+    expect(Math.abs(before.clock!.remainingMs[running] - elapsed - after.clock!.remainingMs[running])).toBeLessThanOrEqual(2);
     expect((after.game!.view as { sans: string[] }).sans).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
 
     // Play goes on from where it was, on the new process.
@@ -233,7 +233,8 @@ describe('the move is the write', () => {
       expect(await snapshotSeq()).toBe(i < 32 ? 0 : 32);
     }
     const [stored] = await kit.test.database.db.query<{ n: number; lags: number; premoves: number }>(
-      `SELECT count(*)::int AS n, count(lag_ms)::int AS lags, count(*) FILTER (WHERE premove)::int AS premoves FROM match_moves WHERE match_id = $1`,
+      `SELECT count(*)::int AS n, count(lag_ms)::int AS lags, count(*) FILTER (WHERE premove)::int AS premoves
+         FROM match_moves WHERE match_id = $1`,
       [id],
     );
     expect(stored).toEqual({ n: 34, lags: 34 - 6, premoves: 6 });
@@ -260,7 +261,7 @@ describe('closing a process', () => {
     const bob = await kit.player('scb');
     const id = await kit.match('checkers', alice, bob, { stake: STAKE });
     const players: [Player, Player] = [alice, bob];
-    let first: App | null = await kit.anotherApp();
+    const first = await kit.anotherApp();
     for (const as of players) expect((await kit.api('POST', `/api/matches/${id}/ready`, { as, app: first })).status).toBe(200);
     for (let i = 0; i < 3; i++) {
       const reply = await playLegal(id, players, { metrics: { lagMs: 20 }, app: first });
@@ -276,7 +277,6 @@ describe('closing a process', () => {
     expect((await stored()).seq).toBe(0);
     const before = await kit.view(id, bob, first);
     await first.close();
-    first = null;
 
     // The version is unchanged (nothing happened to the match); its state is now the snapshot.
     expect(await stored()).toEqual({ seq: 3, version: before.version });

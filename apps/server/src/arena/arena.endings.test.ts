@@ -176,7 +176,7 @@ describe('resignation', () => {
 });
 
 describe('draws', () => {
-  it('draw offers in chess: decline, a move declines, accept; three agreed draws make the match a draw and return both stakes', async () => {
+  it('chess draw offers: decline, a move declines, accept; three agreed draws make the match a draw and return both stakes', async () => {
     const alice = await kit.player('drawa');
     const bob = await kit.player('drawb');
     const id = await kit.match('chess', alice, bob, { stake: STAKE });

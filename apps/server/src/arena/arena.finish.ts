@@ -7,7 +7,9 @@
 //   3. (not for a void) wins, losses, streak, level, and the Glicko-2 rating of this game; a
 //      VTokens match moves only the virtual record (games, wins, losses) and is not rated;
 //   4. the challenge closed, the result stored, `match.completed` published on the match and on
-//      both players' topics.
+//      both players' topics;
+//   5. a tournament's match (no stake of its own) has its result handed to the tournament, which
+//      applies it (advances the bracket, scores the arena) after this commit.
 // Lock order, as the ledger asks: match, holds and accounts (the ledger), profiles (ratings are
 // changed only under their player's profile lock), challenge. Four round trips besides the
 // ledger's: under load every round trip is a wait.
@@ -32,6 +34,7 @@ import { endingNotifications } from '../notifications/match-endings.ts';
 import { announceCommitted } from '../notifications/notify.ts';
 import type { ArenaState } from './arena.state.ts';
 import { matchEvent } from './arena.views.ts';
+import { handToTournament } from '../tournaments/tournaments.handoff.ts';
 
 export type Ending =
   | { kind: 'win'; winner: Seat; reason: Exclude<MatchEndReason, 'void'> }
@@ -203,7 +206,9 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
       rating: rating ? { before: rating.before, after: rating.after } : null,
     };
     events.push({ topic: topics.user(userId), type: 'match.completed', payload: event });
-    // The player's notifications ride in the same write (their rows are stored from these events).
+    // The player's notifications ride in the same write (their rows are stored from these events);
+    // a tournament's game has no stake to speak of: the tournament tells its players what follows.
+    if (locked.tournament_id) continue;
     for (const note of endingNotifications(userId, event, now)) {
       events.push({ topic: topics.user(userId), type: NOTIFICATION_EVENTS.created, payload: note });
       announceCommitted(tx, [note.id]);
@@ -241,5 +246,6 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
   events.forEach((e, i) =>
     notifyEvent(tx, { topic: e.topic, version: versions[i]!, type: e.type, payloadJson: JSON.stringify(e.payload) }),
   );
+  if (locked.tournament_id) handToTournament(tx, locked.tournament_id);
   return { ok: true, version, result };
 }

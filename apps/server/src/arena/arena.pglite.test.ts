@@ -2,32 +2,19 @@
 // tic-tac-toe match on PGlite through the real API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchViewResponse } from '@versus/domain/arena';
-import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openPglite, type Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { signUp } from '../realtime/test-socket.ts';
+import { createPgliteApp, type PgliteApp } from '../test/pglite-app.ts';
 
-let db: Database;
-let app: App;
+let pg: PgliteApp;
 beforeAll(async () => {
-  db = await openPglite('memory://');
-  await migrate(db);
-  app = await buildApp({ config: loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'false' }), db, logger: false });
-  await app.ready();
+  pg = await createPgliteApp();
 }, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => pg?.close());
 
 describe('the arena on PGlite', () => {
   it('plays a match to its payout', async () => {
-    const call = async (token: string, method: 'GET' | 'POST', url: string, payload?: object) => {
-      const res = await app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
-      return { status: res.statusCode, body: res.json() };
-    };
+    const { app, db, call } = pg;
     const a = await signUp(app, 'pga');
     const b = await signUp(app, 'pgb');
     const created = await call(a.token, 'POST', '/api/challenges', { game: 'tic-tac-toe', stake: 10, duration: 10 });

@@ -1,7 +1,9 @@
 // The referee's copy of a match (its row with the state brought up to its last stored move),
 // and the small helpers the arena's commands and reads share.
-import { CHALLENGE } from '@versus/domain';
+import { CHALLENGE, TOURNAMENT_VIEW } from '@versus/domain';
 import type { MatchStatus } from '@versus/domain/challenges';
+import type { Seat } from '@versus/domain/games/index';
+import type { KnockoutMatchFormat } from '@versus/domain/tournaments';
 import { notFound } from '../http/errors.ts';
 import { UUID } from '../http/validation.ts';
 import type * as repo from './arena.repository.ts';
@@ -24,6 +26,14 @@ export interface MatchRecord {
   startedAt: Date | null;
   /** The match length the creator chose (minutes); null: the game's standard clock. */
   duration: number | null;
+  /** What decides it: best of 3 (SPEC), or a tournament's single game. */
+  matchFormat: KnockoutMatchFormat;
+  /** A tournament's match: no stake of its own; its ending is handed to the tournament. */
+  tournamentId: string | null;
+  /** Its own no-show deadline (a tournament's), else null: 5 minutes after its start. */
+  readyBy: Date | null;
+  /** Who starts game 1 when that is not drawn (a tournament's deciding game). */
+  firstSeat: Seat | null;
   /** The seq of the state snapshot stored in the database (null: none); the moves after it are replayed on a read. */
   storedSeq: number | null;
 }
@@ -63,8 +73,16 @@ export const toRecord = (row: repo.MatchCoreJson & { later: repo.ReplayMoveRow[]
   readyAt: [dateOf(row.player1_ready_at), dateOf(row.player2_ready_at)],
   startedAt: dateOf(row.started_at),
   duration: row.duration,
+  matchFormat: refereedFormat(row.match_format),
+  tournamentId: row.tournament_id,
+  readyBy: dateOf(row.ready_by),
+  firstSeat: row.first_seat,
   storedSeq: row.state?.seq ?? null,
 });
+
+/** The stored match format (SPEC's 'Best of 3'; a tournament's 'Best of 1'), as the referee plays it. */
+export const refereedFormat = (matchFormat: string): KnockoutMatchFormat =>
+  matchFormat === TOURNAMENT_VIEW.matchFormats['best-of-1'] ? 'best-of-1' : 'best-of-3';
 
 export const WAITING: readonly MatchStatus[] = ['pending', 'accepted'];
 

@@ -4,7 +4,7 @@ import type { AccountType, Currency } from '@versus/domain';
 import type { MatchResult } from '@versus/domain/arena';
 import type { MatchStatus, SkillLevel } from '@versus/domain/challenges';
 import type { GameId, Platform } from '@versus/domain/catalogue';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import type { Seat } from '@versus/domain/games/index';
 import type { ArenaState } from './arena.state.ts';
 
@@ -30,10 +30,19 @@ export interface MatchCoreRow {
   to_move: Seat[] | null;
   /** The match length the creator chose, minutes (026); null for a private room's match. */
   duration: number | null;
+  /** 'Best of 3' (SPEC), or a tournament's 'Best of 1'. */
+  match_format: string;
+  /** A tournament's match (028): no stake of its own; its result goes to the tournament. */
+  tournament_id: string | null;
+  /** The no-show deadline when the match sets its own (a tournament's); else 5 minutes after its start. */
+  ready_by: Date | null;
+  /** Who moves first in game 1 when it is not drawn (a tournament's deciding game). */
+  first_seat: Seat | null;
 }
 
 const CORE = `m.id, m.challenge_id, m.player1_id, m.player2_id, m.game_type, m.status, m.stake, m.currency, m.is_private,
-  m.scheduled_time, m.created_at, m.version, m.state, m.player1_ready_at, m.player2_ready_at, m.started_at, m.to_move, m.duration`;
+  m.scheduled_time, m.created_at, m.version, m.state, m.player1_ready_at, m.player2_ready_at, m.started_at, m.to_move, m.duration,
+  m.match_format, m.tournament_id, m.ready_by, m.first_seat`;
 
 /** A stored move as a replay needs it (arena.state.ts replayMoves). */
 export interface ReplayMoveRow {
@@ -47,7 +56,7 @@ export interface ReplayMoveRow {
   premove: boolean;
 }
 
-type TimeColumn = 'scheduled_time' | 'created_at' | 'player1_ready_at' | 'player2_ready_at' | 'started_at';
+type TimeColumn = 'scheduled_time' | 'created_at' | 'player1_ready_at' | 'player2_ready_at' | 'started_at' | 'ready_by';
 
 /** The core columns as JSON carries them: times as ISO texts. */
 export type MatchCoreJson = Omit<MatchCoreRow, TimeColumn> & { [K in TimeColumn]: MatchCoreRow[K] extends Date ? string : string | null };
@@ -82,7 +91,6 @@ export interface MatchViewRow extends MatchCoreRow {
   platform: Platform;
   bet_amount: number;
   winner_id: string | null;
-  match_format: string;
   skill_level: SkillLevel;
   player1_gamertag: string | null;
   player2_gamertag: string | null;
@@ -209,14 +217,21 @@ export async function overdueClocks(db: Queryable, before: Date, limit: number):
   return rows.map((r) => r.id);
 }
 
-/** Waiting web-game matches that started (were scheduled) before `startedBefore`. */
-export async function overdueArrivals(db: Queryable, startedBefore: Date, limit: number): Promise<string[]> {
+/**
+ * Waiting web-game matches that started (were scheduled) before `startedBefore`, or whose own
+ * ready deadline (a tournament's) passed before `readyBefore`.
+ */
+export async function overdueArrivals(db: Queryable, startedBefore: Date, readyBefore: Date, limit: number): Promise<string[]> {
+  const web = `game_type IN ('tic-tac-toe', 'rock-paper-scissors', 'chess', 'checkers', 'ludo', 'ai-rock-paper-scissors')`;
   const rows = await db.query<{ id: string }>(
-    `SELECT id FROM matches
-      WHERE status IN ('pending', 'accepted') AND coalesce(scheduled_time, created_at) < $1
-        AND game_type IN ('tic-tac-toe', 'rock-paper-scissors', 'chess', 'checkers', 'ludo', 'ai-rock-paper-scissors')
-      ORDER BY coalesce(scheduled_time, created_at) LIMIT $2`,
-    [startedBefore, limit],
+    `SELECT id FROM (
+       SELECT id, coalesce(scheduled_time, created_at) AS due FROM matches
+        WHERE status IN ('pending', 'accepted') AND coalesce(scheduled_time, created_at) < $1 AND ready_by IS NULL AND ${web}
+       UNION ALL
+       SELECT id, ready_by FROM matches
+        WHERE status IN ('pending', 'accepted') AND ready_by IS NOT NULL AND ready_by < $2 AND ${web}
+     ) due ORDER BY due LIMIT $3`,
+    [startedBefore, readyBefore, limit],
   );
   return rows.map((r) => r.id);
 }
@@ -228,6 +243,7 @@ export interface FinishLock {
   version: number;
   status: MatchStatus;
   challenge_id: string | null;
+  tournament_id: string | null;
   /** The stakes held for the match, oldest first. */
   holds: { user_id: string; amount: number }[];
 }
@@ -235,7 +251,7 @@ export interface FinishLock {
 /** Locks the match row (the finisher's version check) and reads the stakes held for it (by owner: the ledger's index). */
 export async function lockForFinish(tx: Queryable, id: string): Promise<FinishLock | null> {
   const [row] = await tx.query<FinishLock>(
-    `SELECT m.version, m.status, m.challenge_id,
+    `SELECT m.version, m.status, m.challenge_id, m.tournament_id,
             (SELECT coalesce(json_agg(json_build_object('user_id', h.user_id, 'amount', h.amount) ORDER BY h.id), '[]')
                FROM escrow_holds h WHERE h.owner_id = m.id AND h.status = 'held') AS holds
        FROM matches m WHERE m.id = $1 FOR UPDATE OF m`,
@@ -404,7 +420,8 @@ export async function writeBatch(
     (x) =>
       `{"id":"${x.id}","from":${x.fromVersion},"to":${x.toVersion},"status":"${x.status}","state":${x.state ?? 'null'},` +
       `"ready1":${jsonDate(x.readyAt[0])},"ready2":${jsonDate(x.readyAt[1])},"started":${jsonDate(x.startedAt)},` +
-      `"deadline":${jsonDate(x.deadlineAt)},"gameData":${x.gameData ?? 'null'},"toMove":[${x.toMove.join(',')}],"since":${x.turnSince ?? 'null'}}`,
+      `"deadline":${jsonDate(x.deadlineAt)},"gameData":${x.gameData ?? 'null'},` +
+      `"toMove":[${x.toMove.join(',')}],"since":${x.turnSince ?? 'null'}}`,
   );
   const m = moves.map(
     (x) =>
@@ -415,7 +432,8 @@ export async function writeBatch(
   const e = events.map(
     (x) => `{"match":"${x.matchId}","topic":${JSON.stringify(x.topic)},"type":${JSON.stringify(x.type)},"payload":${x.payload}}`,
   );
-  const batch = `{"origin":${JSON.stringify(origin ?? null)},"changes":[${c.join(',')}],"moves":[${m.join(',')}],"events":[${e.join(',')}]}`;
+  const lists = `"changes":[${c.join(',')}],"moves":[${m.join(',')}],"events":[${e.join(',')}]`;
+  const batch = `{"origin":${JSON.stringify(origin ?? null)},${lists}}`;
   const [row] = await db.query<{ applied: string[]; versions: (string | number | null)[]; remote: string[] }>(
     'SELECT applied, versions, remote FROM arena_write($1::jsonb)',
     [batch],
@@ -427,8 +445,6 @@ export async function writeBatch(
     versions: (row?.versions ?? []).map((v) => (v === null ? null : Number(v))),
   };
 }
-
-export type { Database };
 
 /** A player's finished matches (completed, cancelled, disputed), newest first. */
 export async function finishedMatchIds(db: Queryable, userId: string, limit: number): Promise<string[]> {

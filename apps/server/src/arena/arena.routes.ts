@@ -148,7 +148,7 @@ export function arenaFeature(app: App, ctx: AppContext, arena: Arena): void {
         security: bearer,
         summary: "Play a move: validated by the game's rules, clocked, stored, then published",
         description:
-          `Body: the move in the game\'s input (tic-tac-toe a cell 0-8, RPS a throw, chess UCI/SAN or {from,to,promotion}, ` +
+          `Body: the move in the game's input (tic-tac-toe a cell 0-8, RPS a throw, chess UCI/SAN or {from,to,promotion}, ` +
           `checkers a path, ludo {type:"roll"} or {type:"move",token}), the match version it was made on, the lag the ` +
           `client measured (credited back within a quota) and whether it was a premove (costs no time, within the same ` +
           `quota). Elapsed time is the server's receive time minus the turn start. A move after the flag fell loses the ` +

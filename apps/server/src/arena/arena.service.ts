@@ -379,7 +379,7 @@ export class Arena {
       // On time is judged by when the ready arrived, not by when its turn came (as a move's clock).
       const now = this.now();
       const arrived = Math.min(receivedAt, now);
-      const deadline = noShowDeadline({ scheduled_time: m.scheduledTime, created_at: m.createdAt }).getTime();
+      const deadline = noShowDeadline({ scheduled_time: m.scheduledTime, created_at: m.createdAt, ready_by: m.readyBy }).getTime();
       if (arrived >= deadline && now < deadline + ARENA_RULES.sweepGraceMs) {
         // Too late, but the other player's ready may have arrived in time at another process and
         // still be on its way to the database: the sweep settles it after the grace, as it would.
@@ -411,7 +411,8 @@ export class Arena {
                 control: matchTimeControl(m.game as WebGameId, m.duration),
                 now,
                 seed: this.seed,
-                firstSeat: crypto.randomInt(2) as Seat,
+                firstSeat: m.firstSeat ?? (crypto.randomInt(2) as Seat),
+                matchFormat: m.matchFormat,
               }),
             }
           : {}),
@@ -526,6 +527,30 @@ export class Arena {
     });
   }
 
+  /**
+   * `user` leaves a tournament's match: a running one is resigned, one still waiting for its
+   * players is forfeited to the opponent. Null when the match is already over.
+   */
+  withdraw(user: AccessClaims, id: string): Promise<{ version: number; result?: MatchResult } | null> {
+    return this.operate(id, async (found) => {
+      const { m, seat } = this.player(found, user);
+      const now = this.now();
+      if (WAITING.includes(m.status)) return this.finish(m, null, { kind: 'win', winner: otherSeat(seat), reason: 'forfeit' }, null, now);
+      if (m.status !== 'in_progress' || !m.state || isOver(m.state)) return null;
+      let current = m;
+      // A flag that has fallen decides first; the resignation then concedes what is left.
+      const flagged = checkFlag(m.state, now, this.seed);
+      if (flagged) {
+        const done = await this.commitTransition(m, flagged, 'match.timeout', now, null);
+        if (isStale(done) || flagged.matchOutcome) return done;
+        current = { ...m, version: done.version, state: flagged.state };
+      }
+      const t = resignArena(current.state!, seat, now);
+      if ('error' in t) return null;
+      return this.commitTransition(current, t, 'match.completed', now, null);
+    });
+  }
+
   /** Offer, accept or decline a draw of the current game (chess and checkers). */
   draw(user: AccessClaims, id: string, request: DrawRequest, receivedAt = this.now()): Promise<{ version: number; result?: MatchResult }> {
     return this.operate(id, async (found, fresh) => {
@@ -614,7 +639,8 @@ export class Arena {
       id,
       async (m) => {
         if (!m || !WAITING.includes(m.status) || !isWebGame(m.game)) return false;
-        if (noShowDeadline({ scheduled_time: m.scheduledTime, created_at: m.createdAt }).getTime() >= now - graceMs) return false;
+        if (noShowDeadline({ scheduled_time: m.scheduledTime, created_at: m.createdAt, ready_by: m.readyBy }).getTime() >= now - graceMs)
+          return false;
         const done = await this.resolveNoShow(m, now);
         return isStale(done) ? STALE : true;
       },

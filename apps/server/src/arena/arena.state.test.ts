@@ -204,3 +204,23 @@ describe('replaying stored moves', () => {
     expect(() => replayMoves(state, [{ ...row, seq: 2 }])).toThrow(/does not replay/);
   });
 });
+
+describe("a tournament's single game (best of 1)", () => {
+  const play = (state: ArenaState, cells: number[]) =>
+    cells.reduce((s, cell, i) => moved(applyArenaMove(s.state, toMoveOf(s.state)[0]!, cell, { now: T0 + i + 1, seed })), {
+      state,
+    } as { state: ArenaState; matchOutcome?: unknown });
+
+  it('ends the match with its one game: a win wins it, a draw draws it (no replay)', () => {
+    const won = play(startArena({ game: 'tic-tac-toe', now: T0, seed, firstSeat: 1, matchFormat: 'best-of-1' }), [0, 3, 1, 4, 2]);
+    expect(won.matchOutcome).toEqual({ winner: 1, reason: 'games-won' });
+    expect(won.state.games).toHaveLength(1);
+    const drawn = play(startArena({ game: 'tic-tac-toe', now: T0, seed, matchFormat: 'best-of-1' }), [0, 1, 2, 4, 3, 5, 7, 6, 8]);
+    expect(drawn.matchOutcome).toEqual({ draw: true, reason: 'drawn-game-cap' });
+    expect(drawn.state.games).toHaveLength(1);
+    // The same first game of a best of 3 only starts the series.
+    const series = play(startArena({ game: 'tic-tac-toe', now: T0, seed, firstSeat: 1 }), [0, 3, 1, 4, 2]);
+    expect(series.matchOutcome).toBeNull();
+    expect(series.state.games).toHaveLength(2);
+  });
+});

@@ -1,5 +1,5 @@
-// A match as the server referees it, as pure functions over a JSON state: the best-of-3 series,
-// the current game's rules state and its clock. Time (`now`) and randomness (`seed()`) come in
+// A match as the server referees it, as pure functions over a JSON state: the best-of-3 series
+// (or a tournament's single game), the current game's rules state and its clock. Time (`now`) and randomness (`seed()`) come in
 // as arguments; the service stores the result and publishes what viewers may see.
 import crypto from 'node:crypto';
 import { matchRules, matchTimeControl, canOfferDraw, type ClockView, type GameSummary, type WebGameId } from '@versus/domain/arena';
@@ -30,6 +30,7 @@ import {
   type TimeControl,
   type Viewer,
 } from '@versus/domain/games/index';
+import { knockoutMatchOutcome, type KnockoutMatchFormat } from '@versus/domain/tournaments';
 
 export interface GameRecord {
   index: number;
@@ -45,6 +46,8 @@ export interface GameRecord {
 export interface ArenaState {
   format: 1;
   game: WebGameId;
+  /** What decides the match: best of 3 when absent (a challenge's); a tournament's single game is best of 1. */
+  matchFormat?: KnockoutMatchFormat;
   series: SeriesState;
   /** Every game started, the current one last. */
   games: GameRecord[];
@@ -66,6 +69,7 @@ export interface StartOptions {
   now: number;
   seed?: () => string;
   firstSeat?: Seat;
+  matchFormat?: KnockoutMatchFormat;
 }
 
 function newGame(game: WebGameId, control: TimeControl, index: number, firstSeat: Seat, now: number, seed: string, previous: unknown) {
@@ -83,14 +87,20 @@ export function startArena({
   now,
   seed = randomSeed,
   firstSeat = 0,
+  matchFormat,
 }: StartOptions): ArenaState {
   const series = startSeries(firstSeat);
   const first = nextGame(series)!;
   const { board, clock, record } = newGame(game, control, first.index, first.firstSeat, now, seed(), undefined);
-  return { format: 1, game, series, games: [record], board, clock, drawOffer: null, seq: 0 };
+  const format = matchFormat && matchFormat !== 'best-of-3' ? { matchFormat } : {};
+  return { format: 1, game, ...format, series, games: [record], board, clock, drawOffer: null, seq: 0 };
 }
 
-export const isOver = (state: ArenaState): boolean => seriesOutcome(state.series) !== null;
+/** How the match stands under its format (null: not decided). */
+const matchOutcome = (state: Pick<ArenaState, 'matchFormat'>, series: SeriesState): SeriesOutcome =>
+  state.matchFormat ? knockoutMatchOutcome(state.matchFormat, series) : seriesOutcome(series);
+
+export const isOver = (state: ArenaState): boolean => matchOutcome(state, state.series) !== null;
 
 export function toMoveOf(state: ArenaState): Seat[] {
   if (isOver(state)) return [];
@@ -127,12 +137,13 @@ function endGame(
   const ended: GameRecord = { ...games[games.length - 1]!, outcome, endedAt: now };
   games[games.length - 1] = ended;
   const gameOver: GameOver = { record: ended, board };
-  const next = nextGame(recorded.series);
+  const decided = matchOutcome(state, recorded.series);
+  const next = decided ? null : nextGame(recorded.series);
   if (!next) {
     return {
       state: { ...state, series: recorded.series, games, board, clock: stopClock(clock), drawOffer: null },
       gameOver,
-      matchOutcome: recorded.outcome,
+      matchOutcome: decided,
     };
   }
   const fresh = newGame(state.game, state.clock.control, next.index, next.firstSeat, now, seed(), board);

@@ -32,7 +32,7 @@ export async function sweepOverdue(
   let failed = 0;
   const graceMs = ARENA_RULES.sweepGraceMs;
   const clocks = await repo.overdueClocks(ctx.db, new Date(now - graceMs), batch);
-  const arrivals = await repo.overdueArrivals(ctx.db, new Date(now - graceMs - ARENA_RULES.noShowMs), batch);
+  const arrivals = await repo.overdueArrivals(ctx.db, new Date(now - graceMs - ARENA_RULES.noShowMs), new Date(now - graceMs), batch);
   const settle = async (work: Promise<boolean>) => {
     try {
       return await work;

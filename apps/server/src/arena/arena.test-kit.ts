@@ -6,6 +6,7 @@ import type { ApiErrorBody } from '@versus/domain/errors';
 import type { MatchView, MatchViewResponse, Replay } from '@versus/domain/arena';
 import type { AcceptChallengeResponse, CreateChallengeRequest, CreateChallengeResponse } from '@versus/domain/challenges';
 import type { App } from '../context.ts';
+import type { Database } from '../db/database.ts';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
@@ -30,15 +31,13 @@ export interface Reply<T> {
   raw: string;
 }
 
-export type ErrorReply = Reply<ApiErrorBody>;
-
 export interface Kit {
   test: TestApp;
   app: App;
   arena: Arena;
   player(label?: string): Promise<Player>;
   api<T = MatchViewResponse & ApiErrorBody>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     url: string,
     options?: { as?: Player; body?: unknown; app?: App },
   ): Promise<Reply<T>>;
@@ -151,7 +150,7 @@ export async function createKit(database: TestDatabaseOptions = {}, config: Part
     },
     mover(view, players) {
       expect(view.toMove).toHaveLength(1);
-      return players[view.toMove[0]!]!;
+      return players[view.toMove[0]!];
     },
     async replay(id, as) {
       const reply = await kit.api<Replay & ApiErrorBody>('GET', `/api/matches/${id}/replay`, { as });
@@ -185,21 +184,7 @@ export async function createKit(database: TestDatabaseOptions = {}, config: Part
       const row = await findCore(db, id);
       return row && currentState(row.state, row.later);
     },
-    async turnBack(id, ms) {
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `UPDATE match_moves SET created_at = created_at - make_interval(secs => $2::double precision / 1000)
-            WHERE match_id = $1 AND seq > (SELECT coalesce((state ->> 'seq')::int, 0) FROM matches WHERE id = $1)`,
-          [id, ms],
-        );
-        await tx.query(
-          `UPDATE matches SET state = jsonb_set(state, '{clock,since}', to_jsonb((state -> 'clock' ->> 'since')::double precision - $2)),
-                  turn_since = turn_since - $2, deadline_at = deadline_at - make_interval(secs => $2::double precision / 1000)
-            WHERE id = $1`,
-          [id, ms],
-        );
-      });
-    },
+    turnBack: (id, ms) => turnBackMatch(db, id, ms),
     async expectAuditClean() {
       const audit = await auditLedger(db);
       expect(audit.problems).toEqual([]);
@@ -221,8 +206,22 @@ export async function createKit(database: TestDatabaseOptions = {}, config: Part
   return kit;
 }
 
-/** Tic-tac-toe cells that make X win in the top row while O plays the middle row. */
-export const X_WINS = { x: [0, 1, 2], o: [3, 4] } as const;
+/** Kit.turnBack on any database holding the match (another process's too). */
+export async function turnBackMatch(db: Database, id: string, ms: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE match_moves SET created_at = created_at - make_interval(secs => $2::double precision / 1000)
+        WHERE match_id = $1 AND seq > (SELECT coalesce((state ->> 'seq')::int, 0) FROM matches WHERE id = $1)`,
+      [id, ms],
+    );
+    await tx.query(
+      `UPDATE matches SET state = jsonb_set(state, '{clock,since}', to_jsonb((state -> 'clock' ->> 'since')::double precision - $2)),
+              turn_since = turn_since - $2, deadline_at = deadline_at - make_interval(secs => $2::double precision / 1000)
+        WHERE id = $1`,
+      [id, ms],
+    );
+  });
+}
 
 /**
  * Plays one tic-tac-toe game to a win by `winner` (a top-row line against the middle row),

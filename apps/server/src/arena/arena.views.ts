@@ -18,7 +18,9 @@ import { GAMES } from '@versus/domain/catalogue';
 import type { Match } from '@versus/domain/challenges';
 import { isWebGame, seriesScore, type Seat, type Viewer } from '@versus/domain/games/index';
 import { GLICKO2, displayRating } from '@versus/domain/rating';
+import { KNOCKOUT_MATCH_RULES } from '@versus/domain/tournaments';
 import type { MatchCoreRow, MatchViewRow, MoveRow, PlayerInfo } from './arena.repository.ts';
+import { refereedFormat } from './arena.record.ts';
 import { matchFrom } from '../challenges/challenges.service.ts';
 import {
   clockView,
@@ -36,11 +38,18 @@ import {
 const iso = (value: Date | string | number | null | undefined): string | null =>
   value === null || value === undefined ? null : new Date(value).toISOString();
 
+/** A tournament's single game is won by one win and drawn by one draw; every other match is SPEC's best of 3. */
+const seriesRules = (matchFormat: string) =>
+  refereedFormat(matchFormat) === 'best-of-1'
+    ? { winsNeeded: KNOCKOUT_MATCH_RULES['best-of-1'].winsNeeded, maxDrawnGames: 1 }
+    : { winsNeeded: SERIES_RULES.winsNeeded, maxDrawnGames: SERIES_RULES.maxDrawnGames };
+
 export const seatOf = (row: { player1_id: string; player2_id: string }, userId: string): Seat | null =>
   row.player1_id === userId ? 0 : row.player2_id === userId ? 1 : null;
 
-export const noShowDeadline = (row: Pick<MatchCoreRow, 'scheduled_time' | 'created_at'>): Date =>
-  new Date(new Date(row.scheduled_time ?? row.created_at).getTime() + ARENA_RULES.noShowMs);
+/** 5 minutes after the scheduled start, or the match's own ready deadline (a tournament's). */
+export const noShowDeadline = (row: Pick<MatchCoreRow, 'scheduled_time' | 'created_at'> & { ready_by?: Date | string | null }): Date =>
+  row.ready_by ? new Date(row.ready_by) : new Date(new Date(row.scheduled_time ?? row.created_at).getTime() + ARENA_RULES.noShowMs);
 
 function baseMatch(row: MatchViewRow, viewer: Viewer): Match {
   const ref = (p: PlayerInfo) => ({ id: p.id, username: p.username, displayName: p.display_name, avatar: p.avatar_url });
@@ -119,7 +128,7 @@ export function buildMatchView(row: MatchViewRow, moves: MoveRow[], viewer: View
     noShowDeadline: waiting ? noShowDeadline(row).toISOString() : null,
     startedAt: iso(row.started_at),
     completedAt: iso(row.completed_at),
-    series: { ...seriesView(state), winsNeeded: SERIES_RULES.winsNeeded, maxDrawnGames: SERIES_RULES.maxDrawnGames },
+    series: { ...seriesView(state), ...seriesRules(row.match_format) },
     game: state ? currentGameView(state, viewer) : null,
     clock: state ? clockView(state.clock, now) : null,
     timeControl: state ? state.clock.control : isWebGame(game) ? matchTimeControl(game, row.duration ?? null) : null,

@@ -22,7 +22,8 @@ async function realRecords(ids: string[]) {
     [ids],
   );
   const ratings = await db().query(
-    'SELECT user_id, game, rating, rd, volatility, games, wins, losses, draws FROM ratings WHERE user_id = ANY ($1::uuid[]) ORDER BY user_id, game',
+    `SELECT user_id, game, rating, rd, volatility, games, wins, losses, draws
+       FROM ratings WHERE user_id = ANY ($1::uuid[]) ORDER BY user_id, game`,
     [ids],
   );
   return { profiles, ratings };

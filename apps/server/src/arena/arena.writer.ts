@@ -138,7 +138,7 @@ export class MatchWriter {
   /** Runs `run` in a transaction of its own; resolves after the commit. */
   work<T>(run: (tx: Queryable) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.workQueue.push({ queuedAt: performance.now(), run, resolve: resolve as (value: unknown) => void, reject });
+      this.workQueue.push({ queuedAt: performance.now(), run, resolve, reject });
       this.pump();
     });
   }

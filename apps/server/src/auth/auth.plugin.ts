@@ -55,10 +55,7 @@ export function optionalUser(request: FastifyRequest): AccessClaims | null {
 
 const ROLE_RANK: Record<Role, number> = { user: 0, promoter: 1, admin: 2 };
 
-/**
- * The signed-in user if their role is `role` or above (admin > promoter > user, as SPEC §6
- * counts admins as promoters); 401 when signed out, 403 ("Access denied...") otherwise.
- */
+/** `role` or above (SPEC §6 counts admins as promoters); 401 when signed out, 403 otherwise. */
 export function requireRole(request: FastifyRequest, role: Role): AccessClaims {
   const claims = requireUser(request);
   if (ROLE_RANK[claims.role] < ROLE_RANK[role]) throw forbidden(AUTH.forbidden);

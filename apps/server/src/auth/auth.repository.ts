@@ -205,11 +205,7 @@ export async function findRefreshFamily(db: Queryable, hash: string): Promise<st
   return row?.family_id ?? null;
 }
 
-/**
- * The current role and account type of a user whose session family is still live; null when
- * the user (or their profile) is gone or the family was revoked (signed out, or a replayed
- * refresh token). Revocation is always of a whole family, so one revoked token says it all.
- */
+/** Role and account type now, or null when the user is gone or the family revoked (always whole, so one token says it all). */
 export async function liveSessionOwner(
   db: Queryable,
   userId: string,
@@ -273,10 +269,7 @@ export async function setSignInOutcome(db: Queryable, id: number, outcome: 'fail
   await db.query('UPDATE sign_in_attempts SET outcome = $2 WHERE id = $1', [id, outcome]);
 }
 
-/**
- * A success clears the account's failures from its own address only: the owner signing in
- * elsewhere does not give a guesser at another address a fresh set of tries.
- */
+/** From its own address only: the owner signing in elsewhere gives a guesser at another address no fresh tries. */
 export async function clearAccountFailures(db: Queryable, email: string, address: string): Promise<void> {
   await db.query('UPDATE sign_in_attempts SET account_cleared = true WHERE email = $1 AND address = $2 AND NOT account_cleared', [
     email,
@@ -335,4 +328,10 @@ export async function deleteOldSignInAttempts(db: Queryable, batch = 200): Promi
        SELECT id FROM sign_in_attempts WHERE attempted_at < now() - interval '1 day' LIMIT $1)`,
     [batch],
   );
+}
+
+/** Locks the profile for an avatar change and answers its current avatar; null when there is no profile. */
+export async function lockAvatar(db: Queryable, userId: string): Promise<{ avatar_url: string | null } | null> {
+  const [row] = await db.query<{ avatar_url: string | null }>('SELECT avatar_url FROM profiles WHERE id = $1 FOR UPDATE', [userId]);
+  return row ?? null;
 }

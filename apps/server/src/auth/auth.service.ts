@@ -40,14 +40,7 @@ export interface IssuedSession {
   refreshToken: string;
 }
 
-/**
- * Two tabs loading at once both present the same refresh token. Exactly one of them wins the
- * rotation; a reuse within this many seconds of the first use is taken for that race and
- * refused without ending the family (the winner's new token, already in the shared cookie,
- * goes on), and is never answered with a token of its own: a copy replayed that soon must not
- * get a live session either. A reuse any later is taken for a stolen copy and ends the whole
- * session family.
- */
+/** A reuse this soon is two tabs racing: refused, minting nothing, family kept; any later, a stolen copy that ends the family. */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
 export class TooManyAttemptsError extends RetryLaterError {
@@ -58,11 +51,7 @@ export class TooManyAttemptsError extends RetryLaterError {
 
 export const sessionExpired = () => new AppError(401, 'session_expired', AUTH.refreshFailed);
 
-/**
- * A refresh that lost the race for its token to another request moments ago: refused like any
- * spent token, but the route leaves the cookie alone, as the browser may already hold the
- * winner's new one.
- */
+/** Lost the rotation race moments ago: refused, but the route leaves the cookie, which may already hold the winner's. */
 export class RefreshRaceLostError extends AppError {
   constructor() {
     super(401, 'session_expired', AUTH.refreshFailed);
@@ -128,17 +117,13 @@ export interface CreateAccount {
   role: Role;
 }
 
-/**
- * Registers from `address`. Once the form is valid, each attempt counts against the address and
- * the whole site before the password is judged, the email looked up or a password hashed: so
- * credits cannot be farmed, and the "email taken" answer cannot be asked for faster than that.
- */
 /** Refuses (400, on the password field) a password among the most common or made of the account's own names. */
 export async function refuseCommonPassword(password: string, email: string, username?: string): Promise<void> {
   const names = [email, normalizeEmail(email).split('@')[0] ?? '', ...(username ? [username] : [])];
   if (await isCommonPassword(password, names)) throw badRequest('invalid_input', AUTH.passwordTooCommon, 'password');
 }
 
+/** A valid form counts against the throttle before any password check or email lookup: no farming credits, no fast "email taken". */
 export async function signUp(ctx: AppContext, request: SignUpRequest, address: string): Promise<IssuedSession> {
   const data = request.options.data;
   const invalid = validateRegistration(fromSignUpRequest(request), todayIn(data.timezone));
@@ -155,7 +140,7 @@ export async function signUp(ctx: AppContext, request: SignUpRequest, address: s
     { key: `signup:address:${addressKey(address)}`, limit: perAddress, windowSeconds, message: LIMITS.signUpPerAddress },
     { key: 'signup:all', limit: global, windowSeconds, message: LIMITS.signUpGlobal },
   ]);
-  // After the throttle: the estimate costs up to ~15 ms of the event loop.
+  // After the throttle: the estimate blocks the event loop.
   await refuseCommonPassword(request.password, request.email, username);
 
   const userId = await createAccount(ctx.db, {
@@ -174,10 +159,7 @@ export async function signUp(ctx: AppContext, request: SignUpRequest, address: s
   return startSession(ctx, userId, { stampLogin: true });
 }
 
-/**
- * Creates the identity, the profile and the ledger accounts in one transaction. Callers
- * validate the form first; duplicates are refused here (and by the unique indexes, for races).
- */
+/** Identity, profile and ledger accounts in one transaction; callers validate first, the unique indexes catch racing duplicates. */
 export async function createAccount(db: Database, account: CreateAccount): Promise<string> {
   const email = normalizeEmail(account.email);
   if (await repo.emailExists(db, email)) throw conflict('email_taken', AUTH.emailTaken, 'email');
@@ -257,18 +239,7 @@ export async function signIn(ctx: AppContext, request: SignInRequest, clientAddr
   return startSession(ctx, credentials.id, { stampLogin: false });
 }
 
-/**
- * A single guesser meets the limit per account and address; the much higher ceiling per account
- * over all addresses only a distributed attack reaches. Counting per account from any address
- * at the low limit would let anyone with a player's email keep the owner locked out.
- *
- * The limit per address (failures over all accounts) never refuses up front an account that has
- * no failure from that address since its last success there: its password is checked, a correct
- * one signs in and a wrong one is refused as the limit. So guessers behind a shared address (a
- * NAT, a proxy without TRUST_PROXY) cannot lock out the others' correct passwords, while a
- * guesser there gets one guess per further account per window (docs/security.md).
- * Answers that deferred limit, or null when the address is within its limit.
- */
+/** Per address, defers to the password for an account with no failure from there: a shared address locks nobody out (security.md). */
 async function limitAttempts(
   db: Queryable,
   attemptId: number,
@@ -403,10 +374,7 @@ export interface UpdatedUser {
   session?: Session;
 }
 
-/**
- * Changes the signed-in player's own profile. A switch of account type also returns a new
- * access token, since the token carries the account type.
- */
+/** A switch of account type also returns a new access token, which carries the account type. */
 export async function updateUser(ctx: AppContext, access: VerifiedAccessToken, patch: UpdateProfileRequest): Promise<UpdatedUser> {
   const changes: repo.ProfilePatch = { ...patch };
   if (patch.username !== undefined) {
@@ -476,10 +444,7 @@ function isAvatarUrl(value: string): boolean {
   }
 }
 
-/**
- * Publishes profile.updated with the user's row (`row` when the caller has just read it in
- * this transaction, read here otherwise) and returns that row (null for no such user).
- */
+/** Publishes profile.updated with the user's row (`row` if the caller just read it) and returns it; null for no such user. */
 export async function publishProfile(tx: Queryable, userId: string, row?: repo.UserRow): Promise<repo.UserRow | null> {
   const user = row ?? (await repo.findUserById(tx, userId));
   if (user) await publish(tx, topics.user(userId), 'profile.updated', { user: toUser(user) });

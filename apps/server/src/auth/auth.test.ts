@@ -63,7 +63,7 @@ async function call({ method = 'GET', url, body, token, cookie, ip }: Call) {
     remoteAddress: ip ?? '10.0.0.1',
   });
   const refresh = res.cookies.find((c) => c.name === REFRESH_COOKIE);
-  return { res, status: res.statusCode, json: res.body ? (res.json() as Body & { error: Body }) : null, refresh };
+  return { res, status: res.statusCode, json: res.body ? res.json<Body & { error: Body }>() : null, refresh };
 }
 
 async function register(overrides: Parameters<typeof newPlayer>[0] = {}) {
@@ -231,7 +231,7 @@ describe('registration', () => {
     try {
       const res = await closed.app.inject({ method: 'POST', url: '/api/auth/signup', payload: newPlayer() });
       expect(res.statusCode).toBe(403);
-      const { error } = res.json() as { error: { code: string; message: string } };
+      const { error } = res.json<{ error: { code: string; message: string } }>();
       expect(error.code).toBe('signups_disabled');
       expect(error.message).toContain('Signups not allowed');
       expect(error.message).toContain(AUTH.signupsDisabled);
@@ -537,7 +537,7 @@ describe('the /auth/* proxy prefix', () => {
   });
 
   it('keeps the aliases out of the OpenAPI document, which shows the shared schemas', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Body> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Body> }>();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/signup', '/api/auth/signin', '/api/profiles/{id}']));
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/auth/'))).toBe(false);
     const signup = doc.paths['/api/auth/signup'] as { post: { requestBody: unknown; responses: Record<string, unknown> } };
@@ -676,8 +676,7 @@ describe('demo users', () => {
 });
 
 // ---------------------------------------------------------------------------------------
-// Sessions under attack: racing and replayed refresh tokens, access tokens that outlive their
-// session or their role, oversized passwords, racing sign-ups and renames with one username.
+// Sessions under attack
 
 const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 

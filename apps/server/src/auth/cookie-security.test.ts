@@ -1,6 +1,4 @@
-// The refresh cookie against another site and over HTTPS: the routes a cookie alone authorises
-// (refresh, sign-out, the session read; also under /auth/*) refuse a request another site's page
-// made (CSRF), and the cookie is Secure whenever the request came over HTTPS.
+// Cookie-only routes refuse another site's request (CSRF), and the cookie is Secure over HTTPS.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC } from '@versus/domain';

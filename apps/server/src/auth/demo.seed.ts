@@ -45,10 +45,7 @@ export const demoUsersSeeder: Seeder = {
   },
 };
 
-/**
- * The demo accounts in `db` that still sign in with their published password (checked against
- * the stored hash, so an account whose password was changed is not one of them).
- */
+/** Demo accounts whose stored hash still matches the published password (a changed one is not listed). */
 export async function demoAccountsWithPublishedPassword(db: Queryable): Promise<string[]> {
   const exposed: string[] = [];
   for (const user of DEMO_USERS) {

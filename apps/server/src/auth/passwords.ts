@@ -3,20 +3,13 @@ import { LIMITS } from '@versus/domain';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { RetryLaterError } from '../http/rate-limit.ts';
 
-/**
- * argon2id with the library's defaults (64 MiB, 3 passes, 4 lanes) in production.
- * ARGON2_MEMORY_COST_KIB lowers the memory cost for test runs only, where hundreds of
- * sign-ups would otherwise spend most of the suite's time hashing. Never set it in production.
- */
+/** argon2id at the library's defaults; ARGON2_MEMORY_COST_KIB lowers the memory for test runs only, never in production. */
 function options(): argon2.HashOptions {
   const memoryCost = Number(process.env.ARGON2_MEMORY_COST_KIB);
   return Number.isInteger(memoryCost) && memoryCost >= 1024 ? { type: argon2.argon2id, memoryCost } : { type: argon2.argon2id };
 }
 
-/**
- * At most `concurrency` jobs at once and `queue` more waiting; any further one is refused at
- * once with a 503 rather than waiting unboundedly (or holding its memory).
- */
+/** At most `concurrency` jobs and `queue` waiting; any further is refused with a 503 rather than holding its memory. */
 export class Gate {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
@@ -47,11 +40,7 @@ export class Gate {
   }
 }
 
-/**
- * Every hash and verification (64 MiB each) goes through this gate: 4 at once (libuv's default
- * thread pool runs no more anyway), so a burst of sign-ups or sign-ins holds 256 MiB at most.
- */
-// Per process on purpose, not per app: it bounds the memory and threads of the whole process.
+/** Every hash and check; per process, not per app, as it bounds the process's memory and threads (docs/security.md). */
 export const passwordWork = new Gate(4, 32);
 
 export function hashPassword(password: string): Promise<string> {
@@ -67,9 +56,7 @@ export function needsRehash(hash: string): boolean {
   return argon2.needsRehash(hash, options());
 }
 
-// A hash of nothing anyone knows: checking an unknown email against it costs the same time as
-// checking a real account, so response times do not reveal which emails are registered.
-// Module-level on purpose: one constant per process, made on first use.
+// Checking an unknown email against it takes as long as a real account; one per process, made on first use.
 let decoy: Promise<string> | undefined;
 export async function spendVerifyTime(password: string): Promise<void> {
   decoy ??= hashPassword(`decoy-${Math.random()}`);
@@ -77,9 +64,7 @@ export async function spendVerifyTime(password: string): Promise<void> {
   await passwordWork.run(() => argon2.verify(hash, password));
 }
 
-// Loaded on first use: building the ranked dictionaries takes ~120 ms the startup need not pay.
-// Only the first 32 characters are judged (a longer password is not a common one, and the
-// estimate's cost grows with the length: ~13 ms at 32, ~56 ms at 100).
+// Loaded on first use, off the startup path; only 32 characters judged, as the cost grows with length (docs/security.md).
 let estimator: Promise<ZxcvbnFactory> | undefined;
 function loadEstimator(): Promise<ZxcvbnFactory> {
   estimator ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]).then(
@@ -88,11 +73,7 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
   return estimator;
 }
 
-/**
- * True for a password among the most common ones, or a trivial variant of one (zxcvbn-ts with its
- * common-password dictionary: score 0, under 1,000 guesses), or one made of the user's own
- * email or username. SPEC's minimum length is checked before this.
- */
+/** zxcvbn-ts score 0 (a common password or a trivial variant), or made of the user's own email or username; length is checked before. */
 export async function isCommonPassword(password: string, userInputs: string[] = []): Promise<boolean> {
   const result = (await loadEstimator()).check(password, userInputs);
   return result.score === 0;

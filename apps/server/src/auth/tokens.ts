@@ -38,17 +38,7 @@ export async function signAccessToken(
   return { access_token: token, token_type: 'bearer', expires_at: expiresAt, expires_in: SESSION.accessTokenTtlSeconds };
 }
 
-/**
- * Verifies a bearer access token; null when it is missing, forged, malformed or expired, or
- * when its user is gone or its session was ended (signed out, or a replayed refresh token).
- * The role and account type are the user's current ones, not the token's: a demoted admin's
- * token stops opening admin routes at once.
- */
-export async function verifyAccessToken(ctx: Pick<AppContext, 'db' | 'secrets'>, token: string): Promise<AccessClaims | null> {
-  const verified = await verifyAccessTokenDetailed(ctx, token);
-  return verified && { userId: verified.userId, role: verified.role, accountType: verified.accountType };
-}
-
+/** Null for a bad token or an ended session; role and account type are the user's now, so a demotion takes effect at once. */
 export async function verifyAccessTokenDetailed(
   ctx: Pick<AppContext, 'db' | 'secrets'>,
   token: string,

@@ -1,12 +1,5 @@
-// The marketplace list cache (SPEC §9: the public challenge list is cached 15 s).
-//
-// Process-local, one per app (AppContext.challengeList), keyed by the list's filters. It never serves a list older
-// than a change this process has heard of: every create, accept, cancel and expiry publishes an
-// event on the `challenges` topic inside its transaction, and each process clears its cache
-// when PostgreSQL delivers that event's NOTIFY (after commit, in every process). The process
-// that made the change also clears its own cache right after commit, so its own next read is
-// fresh without waiting for the NOTIFY. The 15 s lifetime bounds staleness should a
-// notification ever be missed (a dropped listener connection).
+// The marketplace list cache (SPEC §9: 15 s), cleared by every `challenges` event's NOTIFY; the 15 s only
+// bounds staleness if one is missed.
 import { CHALLENGE_RULES } from '@versus/domain';
 import type { Database } from '../db/database.ts';
 import { ProcessInbox, REALTIME_CHANNEL, type MessageOn, type ProcessLog } from '../realtime/process-protocol.ts';
@@ -54,10 +47,7 @@ export class ChallengeListCache {
     this.entries.clear();
   }
 
-  /**
-   * Clears the cache whenever any process publishes on the `challenges` topic, and on a
-   * notification it cannot read (it may have been one). Returns the unlisten.
-   */
+  /** Clears on any `challenges` event and on a notification it cannot read (it may have been one). */
   listen(db: Database, log: ProcessLog): Promise<() => Promise<void>> {
     const inbox = new ProcessInbox(REALTIME_CHANNEL, log, { onUnread: () => this.invalidate() });
     return inbox.listen(db, (message) => {

@@ -1,7 +1,5 @@
-// Money under contention, against real PostgreSQL with a pool big enough for real concurrency:
-// accept, cancel and expiry of one challenge at the same moment, a pool filled by more players
-// than it has seats while its creator cancels, and a creator racing to accept their own
-// challenge. Whoever wins, every stake is either back with its player or held for a live owner.
+// Accept, cancel and expiry racing on one challenge or pool: whoever wins, every stake is back with its
+// player or held for a live owner.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { acceptChallenge, cancelChallenge, expireDueChallenges } from './challenges.service.ts';
 import { settled, sweepFaults, type FaultScenario } from '../test/fault-sweep.ts';

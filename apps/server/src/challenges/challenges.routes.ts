@@ -243,7 +243,8 @@ export async function challengesFeature(app: App, ctx: AppContext): Promise<void
         security: bearer,
         summary: 'Cancel my open challenge; every stake is released',
         description:
-          'Creator only (403 "Only the creator can cancel this challenge."), open only (409). Cancelling twice returns the cancelled challenge.',
+          'Creator only (403 "Only the creator can cancel this challenge."), open only (409). ' +
+          'Cancelling twice returns the cancelled challenge.',
         params: idParams,
         response: { 200: cancelChallengeResponseSchema, ...errors(401, 403, 404, 409) },
       },

@@ -1,7 +1,5 @@
-// Challenges: create (stake locked in escrow), browse, find by code, accept (a match is made),
-// cancel and expire (stakes released). Every change is one transaction that takes the
-// challenge's row lock first, then moves money through the ledger, then publishes its events,
-// so a change and its money and its events commit together or not at all.
+// Challenges: create, browse, find by code, accept, cancel, expire. Each change is one transaction:
+// the row lock, then the ledger, then the events, so all commit together or not at all.
 import crypto from 'node:crypto';
 import { AUTH, CHALLENGE, CHALLENGE_RULES } from '@versus/domain';
 import {
@@ -308,7 +306,8 @@ function createdMessage(challenge: Challenge): string {
       return CHALLENGE.createdThenExpired;
     case 'completed':
       return CHALLENGE.createdThenCompleted;
-    default:
+    case 'open':
+    case 'accepted':
       return CHALLENGE.lockedInEscrow(stakeText(challenge.stake, challenge.currency));
   }
 }
@@ -365,16 +364,7 @@ async function openListEntry(ctx: ServiceContext, query: ListChallengesQuery, no
 // and this check covers the minutes until it runs.
 const stillOpen = (row: repo.ChallengeRow, now: Date) => row.expires_at === null || new Date(row.expires_at).getTime() > now.getTime();
 
-/** The marketplace: open public challenges, newest first, at most 50 (SPEC §3 client shape). */
-export async function listOpenChallenges(ctx: ServiceContext, query: ListChallengesQuery, now = new Date()): Promise<Challenge[]> {
-  const entry = await openListEntry(ctx, query, now);
-  return entry.rows.filter((row) => stillOpen(row, now)).map((row) => toChallenge(row, now, { showCode: false }));
-}
-
-/**
- * The same list as the response body (`{"challenges": [...]}`, UTF-8 JSON), rendered once per
- * cached list and served as is until a time-left text in it would change: the hot path.
- */
+/** The marketplace body (SPEC §3), rendered once per cached list and served as is until a time-left text in it would change. */
 export async function listOpenChallengesBody(ctx: ServiceContext, query: ListChallengesQuery, now = new Date()): Promise<Buffer> {
   const entry = await openListEntry(ctx, query, now);
   const nowMs = now.getTime();
@@ -413,13 +403,6 @@ export async function listExpiringSoon(ctx: ServiceContext, user: AccessClaims, 
   const until = new Date(now.getTime() + CHALLENGE_RULES.expiryPreviewMs);
   const rows = await repo.listExpiringSoon(ctx.db, user.userId, now, until);
   return rows.map((row) => toChallenge(row, now, { showCode: true }));
-}
-
-export async function getMatch(ctx: ServiceContext, user: AccessClaims, id: string): Promise<Match> {
-  const row = await repo.findMatch(ctx.db, id);
-  if (!row) throw notFound(CHALLENGE.matchNotFound);
-  if (row.player1_id !== user.userId && row.player2_id !== user.userId) throw forbidden(CHALLENGE.matchForbidden);
-  return toMatch(row);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -470,8 +453,7 @@ export async function acceptChallenge(
       owner,
       description: `Stake for ${GAMES[challenge.game].name} challenge`,
     });
-    // A pool join with an Idempotency-Key locks its stake under a ledger key of its own (the
-    // player's id keeps players' keys apart), so a retry of it can be told from a new request.
+    // Its own ledger key (the player's id keeps players apart), so a retried join can be told from a new one.
     const joinKey = options.idempotencyKey ? `challenge:${challenge.id}:lock:${user.userId}:${options.idempotencyKey}` : undefined;
     if (pool && challenge.status === 'open' && (await repo.isParticipant(tx, challenge.id, user.userId))) {
       // Its join's stake was locked under this key: a retry, answered as before; nothing moves.
@@ -533,8 +515,7 @@ export async function acceptChallenge(
       return { kind: 'joined' as const, matchId: null, joined: participants };
     }
 
-    // The match: head-to-head with the creator; in a full pool, the creator and its first joiner
-    // (every player's stake goes to the match; the arena reads the rest from the participants).
+    // A full pool's match is the creator against its first joiner; the arena reads the rest from the participants.
     const opponentId = pool ? (joinedBefore[0] ?? user.userId) : user.userId;
     const matchId = crypto.randomUUID();
     const scheduledTime = challenge.scheduled_time ? new Date(challenge.scheduled_time) : now;
@@ -556,9 +537,7 @@ export async function acceptChallenge(
       roomCode: challenge.code,
       duration: challenge.duration,
     });
-    // The stakes already held (the creator's, a pool's joiners') move to the match, then the
-    // acceptor's is locked for it: holds before accounts, the ledger's lock order. The match
-    // settles them all when it ends.
+    // Held stakes move first, then the acceptor's is locked: holds before accounts, the ledger's lock order.
     const moved = await transferHolds(tx, { fromOwnerId: challenge.id, to: { matchId } });
     if (moved !== challenge.max_participants - 1) throw conflict('escrow_missing', CHALLENGE.creatorEscrowMissing);
     await lockMine({ matchId });
@@ -681,10 +660,7 @@ async function closeOpenChallenge(
   await publish(tx, topics.user(challenge.creator_id), `challenge.${status}`, { challengeId: challenge.id, status });
 }
 
-/**
- * Marks every open challenge whose expiry has passed as expired and releases its stakes, each
- * in its own transaction (one failure does not hold back the rest). Returns how many expired.
- */
+/** Expires every due open challenge, each in its own transaction so one failure holds back no other; returns how many. */
 export async function expireDueChallenges(ctx: ServiceContext, now = new Date(), batch = 200): Promise<number> {
   let expired = 0;
   const failed = new Set<string>();
@@ -714,10 +690,7 @@ export async function expireDueChallenges(ctx: ServiceContext, now = new Date(),
   return expired;
 }
 
-/**
- * SPEC §9's 5-minute preview window: tells each creator, once, on their user topic
- * (`challenge.expiring`) that an open challenge of theirs expires within 5 minutes.
- */
+/** SPEC §9's 5-minute preview window: tells each creator once (`challenge.expiring`) that an open challenge of theirs is in it. */
 export async function warnExpiringSoon(ctx: ServiceContext, now = new Date()): Promise<number> {
   const until = new Date(now.getTime() + CHALLENGE_RULES.expiryPreviewMs);
   return ctx.db.transaction(async (tx) => {

@@ -1,6 +1,5 @@
-// Open challenges from the demo players, so a newcomer's marketplace is not empty. Each is
-// created through the service (stake locked in escrow) under a fixed Idempotency-Key, so a
-// second run changes nothing.
+// Demo players' open challenges, so a newcomer's marketplace is not empty; fixed keys make a second run a
+// no-op.
 import { createChallengeRequestSchema, type CreateChallengeRequest } from '@versus/domain/challenges';
 import type { Database } from '../db/database.ts';
 import type { Seeder } from '../db/seeder.ts';

@@ -1,6 +1,5 @@
-// Backup and restore of the embedded database (PGlite in DATA_DIR). The server holds the data
-// folder's lock while it runs, so both refuse until it is stopped: the dump is then consistent.
-// PostgreSQL has its own tools (pg_dump, base backups with WAL archiving: docs/operations.md).
+// Backup and restore of the embedded database; the folder's lock makes both wait for the server to stop,
+// which keeps the dump consistent.
 import fs from 'node:fs';
 import path from 'node:path';
 import { openPglite } from './database.ts';
@@ -27,11 +26,7 @@ export async function backupEmbedded(dataDir: string, file: string): Promise<{ b
   }
 }
 
-/**
- * Makes the embedded database in `dataDir` the one in `file`. A database already there is kept
- * beside it (renamed, never deleted), and only with `replace`. The restored one is opened and
- * migrated before this returns, so a bad file is found now, not at the next start.
- */
+/** Replaces only with `replace`, keeping the old one beside it; opened and migrated here, so a bad file shows now. */
 export async function restoreEmbedded(
   dataDir: string,
   file: string,

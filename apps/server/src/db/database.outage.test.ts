@@ -1,13 +1,10 @@
-// The server outlives its database's connections: every backend of its database is terminated
-// (as a restart, a failover or pg_terminate_backend does) while it serves concurrent wallet
-// writes, three times. It runs as a real child process, so "it stays up" is its exit code.
+// Every backend terminated under concurrent wallet writes, three times; a child process, so "it stays up" is
+// its exit code.
 import crypto from 'node:crypto';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC } from '@versus/domain';
 import { signAccessToken } from '../auth/tokens.ts';
-import { loadConfig } from '../config.ts';
 import { createPlayer, type TestPlayer } from '../ledger/ledger.fixtures.ts';
 import { topics } from '../realtime/publish.ts';
 import { signUp, TestSocket } from '../realtime/test-socket.ts';

@@ -1,6 +1,5 @@
-// PostgreSQL itself stopped, started and restarted under a running server (a real child
-// process) with realtime sockets connected. The cluster is the test's own: the shared one at
-// 5432 is never touched.
+// PostgreSQL stopped, started and restarted under a running server with sockets connected, on a cluster of
+// the test's own.
 import crypto from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

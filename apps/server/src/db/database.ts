@@ -4,24 +4,11 @@ import pg from 'pg';
 
 /** Anything that runs SQL: the database itself, or one open transaction. */
 export interface Queryable {
-  /**
-   * `statement` names a statement run very often (a money movement, a move): PostgreSQL then
-   * parses and plans it once per connection instead of on every call. Only for fixed SQL text.
-   * Ignored with poolMode 'transaction' (PostgresOptions).
-   */
+  /** `statement` names fixed SQL run on every write, planned once per connection (ignored in transaction pool mode). */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], statement?: string): Promise<T[]>;
   /** Runs a script of several statements with no parameters (migrations, seeds). */
   exec(sql: string): Promise<void>;
-  /**
-   * Sends a NOTIFY once the surrounding transaction has committed (at once outside one), never
-   * if it rolls back. NOTIFY inside a transaction holds a global lock through the commit's disk
-   * flush and so lines up every notifying commit behind the others; sent afterwards, batched,
-   * with an asynchronous commit, it costs the money transactions nothing. What it announces is
-   * already stored, so a NOTIFY lost to a crash only delays delivery (see the realtime hub); a
-   * lost hint (publish.ts hint) is made good when the client next resumes and refetches.
-   * `gatherMs`: this notification may wait up to that long for others to travel with it (see
-   * batchedNotifier); without it, it leaves at once.
-   */
+  /** NOTIFY after commit, never on rollback (inside, it holds the notify lock through the flush); `gatherMs`: may wait for company. */
   notifyAfterCommit(channel: string, payload: string, gatherMs?: number): void;
 }
 
@@ -31,12 +18,10 @@ export interface Database extends Queryable {
   dump?(): Promise<Buffer>;
   /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /**
-   * Calls `onMessage` for every NOTIFY on `channel`, from this or any other process. A lost
-   * LISTEN connection comes back by itself; `onResumed` is then called once it listens again,
-   * since the notifications sent meanwhile are gone.
-   */
+  /** Every NOTIFY on `channel`, from any process; `onResumed` once a lost LISTEN connection is back, as what was sent meanwhile is gone. */
   listen(channel: string, onMessage: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
+  /** Whether the LISTEN connection is up (readiness); true while nothing listens. */
+  listenerUp?(): boolean;
   close(): Promise<void>;
   /** Connections and the LISTEN connection, as they are now (read on a metrics scrape). */
   stats?(): DatabaseStats;
@@ -54,10 +39,7 @@ export interface DatabaseStats {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-/**
- * The socket under a pool client, to cork: node-pg's own Query.submit corks it the same way
- * (connection.stream), which is not in its typings. Undefined if a version ever moves it.
- */
+/** The socket under a pool client, to cork as node-pg's Query.submit does (outside its typings); undefined if a version moves it. */
 function socketOf(client: pg.PoolClient): Corkable | undefined {
   const stream = (client as unknown as { connection?: { stream?: Partial<Corkable> } }).connection?.stream;
   return typeof stream?.cork === 'function' && typeof stream.uncork === 'function' ? (stream as Corkable) : undefined;
@@ -72,11 +54,7 @@ interface Corkable {
 const LISTEN_RETRY_FIRST_MS = 250;
 const LISTEN_RETRY_MAX_MS = 5_000;
 
-/**
- * Connecting gives up after this long: an unreachable host would otherwise hold each request
- * for the system's TCP timeout (minutes). TCP keepalive notices a peer gone silent (an idle
- * LISTEN connection above all) after this idle time plus the system's probes.
- */
+/** Else an unreachable host holds each request for the system's TCP timeout; keepalive finds a silent idle LISTEN peer. */
 const CONNECT_TIMEOUT_MS = 5_000;
 const KEEPALIVE_IDLE_MS = 30_000;
 
@@ -94,25 +72,18 @@ class BoundedClient extends pg.Client {
 export interface PostgresOptions {
   /** Pool size. */
   max?: number;
-  /**
-   * Where the LISTEN connection goes (DATABASE_LISTEN_URL): it needs a session of its own on
-   * PostgreSQL, which `url` through a transaction-mode PgBouncer cannot give. Default: `url`.
-   */
+  /** DATABASE_LISTEN_URL: LISTEN needs its own session, which a transaction-mode PgBouncer cannot give. Default: `url`. */
   listenUrl?: string;
-  /**
-   * 'transaction' (DATABASE_POOL_MODE): `url` is a transaction-mode PgBouncer, where a statement
-   * prepared on one server connection is missing on the next, so statements go unnamed.
-   */
+  /** DATABASE_POOL_MODE 'transaction': `url` is a PgBouncer that may lose a prepared statement between connections, so none is named. */
   poolMode?: 'session' | 'transaction';
 }
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   // Named statements are parsed once per connection; through a transaction pooler, every time.
   const named = options.poolMode !== 'transaction';
-  // Pipelined: a client writes each query as soon as it is asked for, without waiting for the
-  // answer to the one before (a transaction's BEGIN travels with its first statement).
+  // Pipelined, so a transaction's BEGIN travels with its first statement.
   const max = options.max ?? 20;
-  const pool = new pg.Pool({ connectionString: url, max, pipeline: true, Client: BoundedClient as new () => pg.ClientBase });
+  const pool = new pg.Pool({ connectionString: url, max, pipeline: true, Client: BoundedClient });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
@@ -185,9 +156,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   }
 
   const notifier = batchedNotifier(async (channels, payloads) => {
-    // synchronous_commit off for this one statement's implicit transaction: the notification
-    // is a hint about data already committed, so it need not wait for a disk flush. Named, so
-    // each connection parses and plans it once: it runs after nearly every write.
+    // What it announces is already committed, so no disk flush; named, as it follows nearly every write.
     await pool.query({
       name: named ? 'versus_notify' : undefined,
       text: `SELECT set_config('synchronous_commit', 'off', true), pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n (c, p)`,
@@ -215,11 +184,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
       };
       client.on('error', onError);
       const notes: [string, string, number | undefined][] = [];
-      // BEGIN is not awaited on its own: it leaves with the first statement, which saves every
-      // transaction a round trip. Every statement also waits for it, so none is taken for done
-      // unless the transaction it belongs to had begun.
-      // And in the same write: the socket holds BEGIN until the statements asked for in this
-      // tick (and its promise jobs) have joined it, so PostgreSQL gets one packet, not two.
+      // BEGIN leaves corked with this tick's statements (one packet, one round trip saved); each waits for it too.
       const socket = socketOf(client);
       socket?.cork();
       const begun = client.query('BEGIN');
@@ -280,6 +245,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
         listening: listening !== undefined,
       };
     },
+    listenerUp: () => handlers.size === 0 || listening !== undefined,
     async close() {
       closed = true;
       notifier.stop();
@@ -292,10 +258,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
 }
 
 export interface PgliteOptions {
-  /**
-   * A dumped, already migrated data folder (tar.gz) to start a NEW database from: loading it
-   * takes about half a second where creating a database from nothing takes about six.
-   */
+  /** A dumped, migrated data folder (tar.gz) to start a NEW database from, much faster than migrating. */
   template?: string;
 }
 
@@ -311,8 +274,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
   const isNew = inMemory || !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
   const template = isNew && options.template && fs.existsSync(options.template) ? options.template : undefined;
   if (template && !inMemory) {
-    // Unpacked straight onto disk, a new database opens like an existing one (PGlite's own
-    // loadDataDir copies through its in-memory file system and takes several times longer).
+    // Straight onto disk: PGlite's loadDataDir copies through its in-memory file system, far slower.
     fs.rmSync(pgDir, { recursive: true, force: true });
     const unpacking = `${pgDir}.unpacking`;
     fs.rmSync(unpacking, { recursive: true, force: true });
@@ -385,12 +347,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
   };
 }
 
-/**
- * Sends notifications in batches: while one batch is on its way, the next ones gather, so a
- * burst of commits costs a few round trips rather than one each. Order is kept. A notification
- * sent with `gatherMs` waits up to that long for company (a hint: the client acts on it only
- * half a second later anyway); any notification sent meanwhile without one takes it along.
- */
+/** While one batch is on its way the next gathers, so a burst of commits costs a few round trips; order is kept. */
 export function batchedNotifier(send: (channels: string[], payloads: string[]) => Promise<void>) {
   let channels: string[] = [];
   let payloads: string[] = [];
@@ -428,8 +385,7 @@ export function batchedNotifier(send: (channels: string[], payloads: string[]) =
     channels.push(channel);
     payloads.push(payload);
     if (gatherMs <= 0) leave();
-    // Waits even while a batch is on its way: under a steady stream of hints, batches would
-    // otherwise leave back to back, each as small as one round trip's worth.
+    // Waits even while a batch is out, or a steady stream of hints leaves in tiny batches back to back.
     else if (!waiting) waiting = setTimeout(leave, gatherMs);
   };
   /** Drops what is still gathering (the database is closing: hints only). */
@@ -440,10 +396,7 @@ export function batchedNotifier(send: (channels: string[], payloads: string[]) =
   return notify;
 }
 
-/**
- * PGlite does not guard its data folder against a second process, and two writers would
- * corrupt it. The lock file holds the owner's pid; a lock whose process is gone is stale.
- */
+/** PGlite does not guard its folder and two writers corrupt it; a lock whose pid is gone is stale. */
 export function takeLock(lockPath: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -456,6 +409,7 @@ export function takeLock(lockPath: string): () => void {
         throw new Error(
           `The embedded database in ${path.dirname(lockPath)} is in use by another Versus server (pid ${owner}). ` +
             'Stop that server, or set DATA_DIR or DATABASE_URL to run a second one.',
+          { cause: error },
         );
       }
       fs.rmSync(lockPath, { force: true });
@@ -487,19 +441,20 @@ const UNAVAILABLE_ERRNOS = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
-const UNAVAILABLE_MESSAGES =
-  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout expired|timeout exceeded when trying to connect)/;
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'Client was closed and is not queryable',
+  'timeout expired',
+  'timeout exceeded when trying to connect',
+];
 
-/**
- * Whether `error` says the database could not be reached or the connection was lost (a
- * restart, a failover, a terminated backend), not that the statement was wrong: the request
- * may simply be retried.
- */
+/** The database was unreachable or the connection lost (not a wrong statement), so the request may be retried. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
-  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((start) => message.startsWith(start));
 }
 
 export function quoteIdent(name: string): string {

@@ -1,6 +1,5 @@
-// Build step: migrated embedded databases, dumped next to the server bundle, so the first start
-// on a new machine loads one (about 0.5 s) instead of creating a database from nothing (about
-// 6 s) and, for the demo, hashing its passwords and staking its challenges (about 1.6 s more).
+// Build step: migrated embedded databases dumped beside the bundle, so a first start loads one instead of
+// creating and seeding (bench/startup).
 import fs from 'node:fs';
 import { openPglite } from './database.ts';
 import { migrate } from './migrate.ts';

@@ -55,13 +55,11 @@ const sqlFiles = (dir: string, pattern = /\.sql$/) =>
         .sort()
     : [];
 
-/**
- * Brings the database to the current schema, all in ONE transaction under an advisory lock (so
- * it is applied whole or not at all, by one process at a time): first every function whose file
- * changed (so migrations may call them), then the baseline for a new database (one the old
- * migrations completed is recorded as at it; a partly migrated one is refused), then the
- * numbered migrations not yet applied. Returns what it applied, functions last.
- */
+/** The numbered migrations after the baseline, in order. */
+const laterMigrations = (root: string) =>
+  sqlFiles(path.join(root, 'migrations'), /^\d{3}_.+\.sql$/).filter((file) => Number(file.slice(0, 3)) > BASELINE_NUMBER);
+
+/** ONE transaction under an advisory lock: changed functions (migrations may call them), the baseline, then the migrations. */
 export async function migrate(db: Database, root = defaultRoot): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
@@ -99,14 +97,21 @@ export async function migrate(db: Database, root = defaultRoot): Promise<string[
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [BASELINE]);
       applied.push(BASELINE);
     }
-    for (const file of sqlFiles(path.join(root, 'migrations'), /^\d{3}_.+\.sql$/)) {
-      if (done.has(file) || Number(file.slice(0, 3)) <= BASELINE_NUMBER) continue;
+    for (const file of laterMigrations(root)) {
+      if (done.has(file)) continue;
       await tx.exec(fs.readFileSync(path.join(root, 'migrations', file), 'utf8'));
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
       applied.push(file);
     }
     return [...applied, ...functions];
   });
+}
+
+/** What this build would still apply, read only: readiness, as a process must not serve a schema older than its code. */
+export async function pendingMigrations(db: Queryable, root = defaultRoot): Promise<string[]> {
+  const [table] = await db.query<{ found: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS found`);
+  const done = new Set(table?.found ? (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name) : []);
+  return [BASELINE, ...laterMigrations(root)].filter((name) => !done.has(name));
 }
 
 /** Runs each functions/<name>.sql whose checksum differs from the one recorded. */

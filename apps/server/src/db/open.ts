@@ -6,10 +6,7 @@ import { openPglite, openPostgres, type Database } from './database.ts';
 /** Where the build writes the embedded templates: next to the bundle. */
 export const TEMPLATE_DIR = path.dirname(fileURLToPath(import.meta.url));
 
-/**
- * A migrated embedded database (tar.gz) to start a new data folder from: the plain one, or the
- * demo one that also holds the demo data (only ever used when the demo is on).
- */
+/** The migrated template a new data folder starts from: the plain one, or the demo one. */
 export function embeddedTemplate(demo: boolean, dir = TEMPLATE_DIR): string {
   return path.join(dir, demo ? 'embedded-demo-template.tar.gz' : 'embedded-template.tar.gz');
 }

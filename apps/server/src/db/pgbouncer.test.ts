@@ -1,6 +1,5 @@
-// Through a transaction-mode PgBouncer (docs/operations.md "Through PgBouncer"): the pool goes
-// through it with DATABASE_POOL_MODE=transaction (statements unnamed), LISTEN goes straight to
-// PostgreSQL over DATABASE_LISTEN_URL, and the core loop plays to its payout.
+// Through a transaction-mode PgBouncer (docs/operations.md, "Through PgBouncer"), the core loop plays to
+// its payout.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +48,7 @@ describe.skipIf(unavailable !== null)(`through PgBouncer in transaction mode${un
     return { errors, right };
   }
 
-  it('named statements break when connections rotate (PgBouncer < 1.21); with DATABASE_POOL_MODE=transaction they go unnamed and work', async () => {
+  it('named statements break as connections rotate (PgBouncer < 1.21); in DATABASE_POOL_MODE=transaction unnamed ones work', async () => {
     // Session mode (the default) names them: PgBouncer 1.18 hands each client's statements to
     // whichever server connection is free, where the name is missing or already taken.
     const named = openPostgres(bouncer.url(direct.url), { max: 8, listenUrl: direct.url });

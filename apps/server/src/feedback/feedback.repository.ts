@@ -63,7 +63,8 @@ export async function list(db: Queryable, status: FeedbackStatus | 'all', limit 
 
 export async function answer(tx: Queryable, id: string, text: string, adminId: string, now: Date): Promise<boolean> {
   const rows = await tx.query(
-    `UPDATE beta_feedback SET status = 'answered', answer = $2, answered_by = $3, answered_at = $4 WHERE id = $1 AND status = 'open' RETURNING id`,
+    `UPDATE beta_feedback SET status = 'answered', answer = $2, answered_by = $3, answered_at = $4
+      WHERE id = $1 AND status = 'open' RETURNING id`,
     [id, text, adminId, now],
   );
   return rows.length === 1;

@@ -14,7 +14,7 @@ import { RESULTS } from '@versus/domain/messages';
 import { EVIDENCE_RULES } from '@versus/domain/results';
 import type { App, AppContext } from '../context.ts';
 import { requireRole, requireUser, signedInOnly } from '../auth/auth.plugin.ts';
-import { badRequest, errorResponses as errors } from '../http/errors.ts';
+import { errorResponses as errors } from '../http/errors.ts';
 import { PRIVATE_IMMUTABLE, sendStoredFile } from '../http/files.ts';
 import { parseOrReject } from '../http/validation.ts';
 import { acceptUploads, readImageForm, uploadBodyLimit } from '../http/uploads.ts';
@@ -45,7 +45,8 @@ export async function feedbackFeature(app: App, ctx: AppContext): Promise<void> 
           tags,
           security,
           summary:
-            'Send beta feedback: JSON {message, pageUrl, appVersion} or multipart (the same fields + an optional `screenshot` image, jpeg/png/gif/webp/avif ≤ 5 MB)',
+            'Send beta feedback: JSON {message, pageUrl, appVersion} or multipart ' +
+            '(the same fields + an optional `screenshot` image, jpeg/png/gif/webp/avif ≤ 5 MB)',
           response: { 201: feedbackResponseSchema, ...errors(400, 401, 429) },
         },
       },

@@ -1,6 +1,5 @@
-// Beta feedback: a player sends a message (page address, app version, optional screenshot); an
-// admin answers it once and the answer reaches the player as a notification. A message is seen
-// only by its author and by admins: anyone else is told it does not exist.
+// Beta feedback: an admin answers once, by notification; only the author and admins see a message, to
+// anyone else it does not exist.
 import {
   FEEDBACK_LIMITS,
   FEEDBACK_TEXT,
@@ -65,9 +64,7 @@ export async function send(
 ): Promise<Feedback> {
   const checked = checkFeedback(input.fields);
   if (!checked.ok) throw badRequest('invalid_input', checked.message, checked.field);
-  // A cap per player, so the widget cannot be used to fill the disk with screenshots: checked
-  // before the file is stored, and again under the player's lock where the row is written, so
-  // messages sent at once cannot all pass the first check.
+  // Checked before the file is stored and again under the player's lock, so messages sent at once cannot all pass.
   const capReached = async (db: Queryable) =>
     (await repo.countSince(db, user.userId, new Date(now.getTime() - DAY_MS))) >= FEEDBACK_LIMITS.perDay;
   const tooMany = () => new AppError(429, 'too_many_feedback', FEEDBACK_TEXT.tooMany);

@@ -1,6 +1,4 @@
-// Beta feedback against real PostgreSQL: a message (with page address, app version and an
-// optional screenshot) is seen only by its author and admins; only admins list and answer;
-// an answer is given once and reaches the author.
+// Beta feedback on real PostgreSQL: seen by its author and admins only, answered once, by admins.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_LIMITS, FEEDBACK_TEXT } from '@versus/domain/feedback';
 import { RESULTS } from '@versus/domain/messages';

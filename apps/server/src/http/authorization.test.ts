@@ -1,9 +1,5 @@
-// Who may do what, for every route of the app. The routes are enumerated from the app itself
-// (app.printRoutes, each entry confirmed with app.hasRoute), so a route added later is covered
-// without editing this file: it must refuse a visitor with 401, or be on PUBLIC below with a
-// reason. Admin routes also refuse a signed-in player with 403. A refused request changes nothing.
-// The "another user's request" cases below fill the gaps the features' own tests leave (see the
-// comment above them).
+// Every route, read from the app's own table so a new one is covered: 401 for a visitor unless on
+// PUBLIC, 403 for a player on admin routes, and a refusal changes nothing.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as domain from '@versus/domain';
@@ -11,16 +7,12 @@ import * as messages from '@versus/domain/messages';
 import { ARENA, RESULTS } from '@versus/domain';
 import { createResultsKit, multipartBody, pngOf, type ResultsKit, type TestPlayer } from '../results/results.test-kit.ts';
 
-/**
- * The routes a visitor (no bearer token) may call, each with why. Everything else answers a
- * visitor 401. Keep this list short and justified: SPEC §6 gives visitors only the join, share
- * and protocol-handler screens.
- */
+/** What a visitor may call, each with why; keep it short, as SPEC §6 gives visitors only the join, share and handler screens. */
 const PUBLIC: Record<string, string> = {
-  'GET /api/health': 'liveness/readiness probe for the load balancer',
+  'GET /api/health': 'liveness probe (process up, database answering)',
+  'GET /api/ready': 'readiness probe for the load balancer (no data: which checks pass)',
   'GET /api/openapi.json': 'the API description (no data)',
-  // Signing in and out: a visitor has no token yet. refresh and session read the httpOnly
-  // refresh cookie instead (refresh answers 401 without one; session answers {user: null}).
+  // A visitor has no token yet; refresh and session read the httpOnly cookie instead.
   'POST /api/auth/signup': 'registration',
   'POST /api/auth/signin': 'sign-in',
   'POST /api/auth/refresh': 'authenticated by the refresh cookie, not a bearer token',
@@ -32,18 +24,14 @@ const PUBLIC: Record<string, string> = {
   'POST /auth/refresh': 'proxy of POST /api/auth/refresh',
   'POST /auth/signout': 'proxy of POST /api/auth/signout',
   'GET /auth/session': 'proxy of GET /api/auth/session',
-  // SPEC §2 public screens /join-challenge/{code} and /join-room/{roomCode}: the preview is shown
-  // before sign-in; joining itself needs a session.
+  // SPEC §2's public join screens preview before sign-in; joining needs a session.
   'GET /api/challenges/code/:code': 'the public join-challenge screen',
   'GET /api/rooms/:code': 'the public join-room screen',
   // docs/decisions.md: avatars are served publicly (an <img> sends no token).
   'GET /api/avatars/:userId/:file': 'avatar images',
-  // The WebSocket endpoint: a socket signs in with its own first message (realtime tests); a
-  // plain GET only answers 426.
+  // A socket signs in with its first message; a plain GET only answers 426.
   'GET /realtime': 'WebSocket upgrade; authenticated inside the protocol',
-  // NOTE (reported, not changed here: the challenges feature is being edited elsewhere): one
-  // public challenge is shown to a visitor, and each visit counts a view, although the list
-  // itself needs sign-in and SPEC §6 gives visitors only the join screens. Private ones are 404.
+  // NOTE (reported): a visitor sees a public challenge and counts a view, though SPEC §6 gives visitors only the join screens.
   'GET /api/challenges/:id': 'optionalUser: public challenges to anyone (see NOTE)',
 };
 
@@ -75,7 +63,7 @@ function enumerateRoutes(kit: ResultsKit): Route[] {
     }
   }
   // The parse is only trusted if the app confirms every route it found.
-  for (const r of routes) expect(app.hasRoute({ method: r.method as 'GET', url: r.url }), key(r)).toBe(true);
+  for (const r of routes) expect(app.hasRoute({ method: r.method, url: r.url }), key(r)).toBe(true);
   return routes;
 }
 
@@ -137,6 +125,7 @@ function sample(s: JsonSchema | undefined): unknown {
       return Math.max(s.minimum ?? 1, 1);
     case 'boolean':
       return true;
+    case undefined: // No type: any value is accepted.
     default:
       return {};
   }
@@ -227,9 +216,7 @@ async function send(route: Route, options: { as?: TestPlayer; headers?: Record<s
     headers: { 'x-forwarded-for': '10.99.0.1', ...(options.as?.headers ?? {}), ...(options.headers ?? {}) },
     ...(body === undefined ? {} : { payload: body as object }),
   });
-  const json = String(raw.headers['content-type'] ?? '').includes('json')
-    ? (raw.json() as { error?: { code: string; message: string } })
-    : {};
+  const json = String(raw.headers['content-type'] ?? '').includes('json') ? raw.json<{ error?: { code: string; message: string } }>() : {};
   return { status: raw.statusCode, body: json, text: raw.body };
 }
 
@@ -364,14 +351,10 @@ describe('a signed-in player who is not an admin', () => {
   });
 });
 
-// "Another user's request": each feature's own tests cover a stranger on most owned resources
-// (matches, moves, ready, resign, draw, spectate, report, chat, evidence, statements, challenges,
-// rooms, notifications, push subscriptions, feedback, social requests, profiles, avatars). The
-// cases below are the ones no test covered.
+// Only the strangers' cases no feature's own tests cover.
 describe('another player', () => {
   it("cannot reach player A's data by naming A in the query of a 'my …' list", async () => {
-    // Each signed-in GET without path parameters answers for the caller alone: naming another
-    // user in the query changes nothing (a fresh player D, whom nothing links to A).
+    // A GET without path parameters answers for the caller alone, whoever the query names (D is linked to nobody).
     const d = await kit.signUp();
     const lists = routes.filter(
       (r) => r.method === 'GET' && !r.url.includes(':') && !(key(r) in PUBLIC) && !r.url.startsWith('/api/admin/'),

@@ -1,7 +1,5 @@
-// PostgreSQL text and jsonb cannot hold U+0000, and UTF-8 cannot encode an unpaired UTF-16
-// surrogate (jsonb refuses its escape): a request body or query carrying either anywhere
-// (nested, or in a key; a JSON body or a multipart field) is refused before a route reads it,
-// rather than failing in SQL as a 500.
+// PostgreSQL cannot store U+0000 and UTF-8 cannot encode a lone surrogate: a body or query holding either,
+// anywhere, is a 400 before a route reads it, not a 500 from SQL.
 import type { FastifyInstance } from 'fastify';
 import { GENERIC } from '@versus/domain/messages';
 import { unstorablePath } from '@versus/domain/text';
@@ -14,22 +12,13 @@ export const withoutControlCharacters = (text: string): string => text.replace(/
 export const invalidCharacters = (at: string) =>
   badRequest('invalid_input', GENERIC.invalidCharacters, at && at.length <= 200 ? at : undefined);
 
-/**
- * Routes that answer a NUL in their body themselves, as their tests pin: the push endpoint is
- * refused with its own text (invalid_endpoint), the user agent label loses its control
- * characters, and unsubscribing an endpoint holding one is a 404. A lone surrogate is still refused.
- */
+/** Routes whose tests pin their own answer to a NUL (invalid_endpoint, a stripped label, a 404); a lone surrogate is still refused. */
 const OWN_HANDLING = new Set(['POST /api/notifications/push/subscriptions', 'DELETE /api/notifications/push/subscriptions']);
 
 /** Routes that clean their own query of NUL: the player search drops control characters from `q`. */
 const OWN_QUERY_HANDLING = new Set(['GET /api/social/search']);
 
-/**
- * For every route of `app` (added before the routes): a parsed body or query string holding
- * U+0000 or an unpaired surrogate is a 400 before validation (a query's text reaches SQL as
- * filters: an admin's `game`). Paths are left to the routes: ids are checked as uuids before SQL.
- * (A query's percent-decoded UTF-8 cannot spell a surrogate; only JSON's \u escapes can.)
- */
+/** Added before the routes; paths are left to them, as ids are checked as uuids before SQL. */
 export function refuseUnstorableCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const route = `${request.method} ${request.routeOptions.url}`;

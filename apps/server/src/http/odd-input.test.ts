@@ -1,8 +1,5 @@
-// Odd input against real PostgreSQL: a NUL character (which PostgreSQL text cannot hold) in any
-// JSON body or multipart field, an unpaired UTF-16 surrogate (which UTF-8 cannot encode and
-// jsonb refuses) in any JSON body or realtime message, and multipart forms the parser cannot
-// read, are each a 400 (a socket: an error frame) with a catalogue message, never a 500, and
-// change nothing.
+// NULs, lone surrogates and unreadable multipart forms are each a 400 (a socket: an error frame) with a
+// catalogue message, never a 500, and change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC } from '@versus/domain/messages';
 import { REALTIME_PROTOCOL } from '@versus/domain/realtime';
@@ -89,7 +86,7 @@ describe('a NUL character', () => {
     expect([await challenges(), await chats(), await users()]).toEqual([challengesBefore, chatsBefore, usersBefore]);
   });
 
-  it("in a query string is refused (an admin's dispute filter reached SQL and answered 500); the player search cleans its own", async () => {
+  it("in a query string is refused (an admin's dispute filter reached SQL, answering 500); the player search cleans its own", async () => {
     const admin = await kit.admin();
     const listed = await kit.api('GET', '/api/admin/disputes?game=%00', { as: admin });
     expect(listed.status, JSON.stringify(listed.body)).toBe(400);

@@ -18,10 +18,7 @@ export class RetryLaterError extends AppError {
   }
 }
 
-/**
- * The key a client's address is counted under: an IPv4 address as it is (an IPv4-mapped IPv6
- * one too), an IPv6 address by its /64, as one subscriber is usually given a whole /64.
- */
+/** IPv4 (mapped too) as it is, IPv6 by its /64, as one subscriber is usually given a whole /64. */
 export function addressKey(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip;
   const address = ipaddr.process(ip);
@@ -36,11 +33,7 @@ export interface Verdict {
   retryAfterSeconds: number;
 }
 
-/**
- * Counts one hit on `key` in its current window of `windowSeconds` (a new window starts when the
- * last has ended) and says whether the hits so far are within `limit`. Refused hits count too,
- * which does not lengthen the window. Prunes a few finished windows on the way.
- */
+/** One hit on `key` in its fixed window; refused hits count too without lengthening it. Prunes a few finished windows. */
 export async function consume(db: Queryable, key: string, limit: number, windowSeconds: number): Promise<Verdict> {
   const [row] = await db.query<{ hits: number; seconds: number }>(
     `WITH pruned AS (
@@ -75,10 +68,7 @@ export async function enforce(db: Queryable, code: string, limits: Limit[]): Pro
   if (refused) throw new RetryLaterError(429, code, refused.limit.message(refused.wait), refused.wait);
 }
 
-/**
- * A lookup, join or accept by a private challenge's or room's code: counted per address and,
- * when signed in, per account, so the ~8.9e8 codes cannot be swept (docs/security.md).
- */
+/** Per address and, signed in, per account, so private codes cannot be swept (docs/security.md). */
 export function limitCodeLookups(ctx: AppContext, address: string, userId: string | null): Promise<void> {
   const { windowSeconds, perAddress, perAccount } = ctx.config.limits.codeLookups;
   const limits: Limit[] = [{ key: `code:address:${addressKey(address)}`, limit: perAddress, windowSeconds, message: LIMITS.codeLookups }];

@@ -4,13 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { GENERIC } from '@versus/domain/messages';
 import { AppError } from './errors.ts';
 
-/**
- * Whether `request` came from a page of another site. Fetch metadata decides when the browser
- * sends it (every current browser): only 'same-origin' and 'none' (typed into the address bar)
- * pass; 'same-site' is refused too, as the app is always served from its API's own origin.
- * Else the Origin header, when present, must name this host. A request with neither comes
- * from no browser (curl, a script): no one's cookie rides on it unasked, so it passes.
- */
+/** 'same-site' is refused too, as the app is served from its API's origin; with neither header it is no browser's, so it passes. */
 export function isCrossSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined) return site !== 'same-origin' && site !== 'none';

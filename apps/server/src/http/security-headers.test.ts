@@ -46,7 +46,7 @@ describe('security headers', () => {
   it.each(RESPONSES)('are on %s (%s)', async (_label, url, status) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(status);
-    const csp = directives(res.headers['content-security-policy'] as string);
+    const csp = directives(res.headers['content-security-policy']);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).not.toContain("'unsafe-inline'");

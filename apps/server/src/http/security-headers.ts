@@ -1,6 +1,4 @@
-// Security headers on every response (docs/security.md explains each directive): a CSP that
-// allows only our own scripts, no framing, no sniffing, no referrer to other sites, and HSTS on
-// requests that came over HTTPS.
+// Security headers on every response; docs/security.md explains each directive.
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 

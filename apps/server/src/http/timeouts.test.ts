@@ -1,6 +1,4 @@
-// Slow clients are cut off over a real socket: a request head sent halfway, a body that never
-// ends and an idle keep-alive connection are each closed within their timeout (short here),
-// while a realtime WebSocket outlives them all.
+// Over a real socket, slow heads, endless bodies and idle keep-alives are cut off; a WebSocket outlives them.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';

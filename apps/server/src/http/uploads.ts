@@ -1,6 +1,5 @@
-// Image uploads: one multipart set-up and one form reader for the features that take an image
-// (match evidence, feedback screenshots, avatars), so each refuses a file too large, or a form
-// that cannot be read, the same way.
+// One multipart set-up and form reader for every image upload, so each refuses an oversized file
+// or an unreadable form the same way.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { GENERIC } from '@versus/domain/messages';
@@ -26,10 +25,7 @@ export interface UploadLimits {
   tooLarge: string;
 }
 
-/**
- * Multipart for this scope: one file at most, and a request or file over the limit refused with
- * `tooLarge` (400 invalid_file on `field`); other errors go on to the app's handler.
- */
+/** Multipart for this scope: one file at most; over the limit, 400 invalid_file with `tooLarge` on `field`. */
 export async function acceptUploads(scope: FastifyInstance, limits: UploadLimits): Promise<void> {
   await scope.register(multipart, { limits: { fileSize: limits.maxBytes, files: 1, fields: limits.fields, fieldSize: limits.fieldSize } });
   scope.setErrorHandler((error) => {
@@ -49,14 +45,7 @@ export interface ImageChecks<T> {
   bytes(declared: string, data: Buffer): { ok: true; image: T } | { ok: false; message: string };
 }
 
-/**
- * A multipart form's text fields and its first image checked by `checks` (refused on `field`).
- * With `onlyField`, a file under another name is skipped; without it, the first file is the
- * image whatever its name. A form the parser cannot read (cut short or malformed, without a
- * boundary, more files or fields than acceptUploads allows) is 400 invalid_file with
- * GENERIC.uploadUnreadable; a file over the limit keeps acceptUploads' text; a field holding
- * U+0000 (or an unpaired surrogate) is refused as in any JSON body.
- */
+/** A form's text fields and its first image (with `onlyField`, the one so named) checked by `checks`; unreadable forms are 400. */
 export async function readImageParts<T>(
   request: FastifyRequest,
   options: { field: string; onlyField: boolean; checks: ImageChecks<T> },
@@ -102,10 +91,7 @@ const evidenceChecks: ImageChecks<UploadedFile> = {
   },
 };
 
-/**
- * A JSON body's string fields, or a multipart form's fields and its one image checked by SPEC
- * §5's rules (refused on `field`; see readImageParts).
- */
+/** A JSON body's string fields, or a multipart form's fields and its one image checked by SPEC §5's rules. */
 export async function readImageForm(request: FastifyRequest, options: { field: string; onlyField: boolean }): Promise<ImageForm> {
   if (!request.isMultipart()) {
     const fields: Record<string, string> = {};

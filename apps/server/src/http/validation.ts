@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { GENERIC } from '@versus/domain';
 import { badRequest } from './errors.ts';
@@ -9,28 +9,28 @@ export type Wording = (field: string | undefined, message: string) => string;
 
 const byField: Wording = (field, message) => `${field ?? 'request'}: ${message}`;
 
-/**
- * For routes with `attachValidation`: the first problem with the request as a 400 `invalid_input`,
- * worded by the route (a catalogue text where SPEC names one), nothing else done.
- */
+/** With `attachValidation`: the first problem as a 400 `invalid_input`, worded by the route (SPEC's text where it has one). */
 export function rejectInvalid(request: FastifyRequest, wording: Wording = byField): void {
   const error = request.validationError;
   if (!error) return;
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const [first] = error.validation;
+  const problems = zodProblems(error);
+  if (problems) {
+    const [first] = problems;
     const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
     throw badRequest('invalid_input', wording(field, first?.message ?? GENERIC.other), field);
   }
   throw badRequest('invalid_input', error.message);
 }
 
+/** The guard on Fastify's error leaves `validation` as its `any`; from `unknown` it narrows to zod's problems. */
+function zodProblems(error: unknown): ZodFastifySchemaValidationError[] | undefined {
+  return hasZodFastifySchemaValidationErrors(error) ? error.validation : undefined;
+}
+
 /** A uuid in its text form (ids from paths and bodies are checked before they reach SQL). */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * `value` (a missing one read as `{}`) parsed by `schema`, or its first problem as a 400
- * `invalid_input` on the field (worded `field: message`, `body` when it has no field).
- */
+/** `value` (missing: `{}`) parsed by `schema`, or its first problem as a 400 `invalid_input` on the field. */
 export function parseOrReject<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) {

@@ -1,10 +1,5 @@
-// Scheduled jobs that run once per period across every server process on one database.
-//
-// Each job has a row in scheduled_jobs (db/schema/05_jobs.sql). Every process polls; a process runs
-// the job only after it moved next_run_at forward with one UPDATE ... WHERE next_run_at <= now()
-// RETURNING, which exactly one process wins for each period (PostgreSQL's row lock decides, on
-// PGlite as on a server). Failures (an unreachable database included) are logged and the job
-// runs again next period.
+// Jobs once per period across processes: whoever moves next_run_at forward (UPDATE ... WHERE next_run_at
+// <= now()) runs it; a failure is logged and runs again next period.
 import type { App, AppContext } from '../context.ts';
 import * as repo from './jobs.repository.ts';
 

@@ -17,7 +17,8 @@ describe('leaderboards on PGlite', () => {
       ]);
       ids.push(row!.id);
       await db.query(
-        `INSERT INTO profiles (id, username, display_name, full_name, phone, date_of_birth, age_verified) VALUES ($1, $2, $2, 'F', '+1555', '1990-01-01', true)`,
+        `INSERT INTO profiles (id, username, display_name, full_name, phone, date_of_birth, age_verified)
+         VALUES ($1, $2, $2, 'F', '+1555', '1990-01-01', true)`,
         [row!.id, `player${i}`],
       );
     }

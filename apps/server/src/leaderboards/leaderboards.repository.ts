@@ -1,6 +1,5 @@
-// The only place with the leaderboards' SQL. Boards hold real accounts only (SPEC §6 hides
-// leaderboards from virtual mode). Places follow the rating, best first; equal ratings share a
-// place (1, 2, 2, 4), and rows of equal rating are listed in id order so pages never overlap.
+// The leaderboards' SQL: real accounts only (SPEC §6); equal ratings share a place, listed in id order
+// so pages never overlap.
 import type { GameId } from '@versus/domain/catalogue';
 import { DEFAULTS } from '@versus/domain';
 import type { Queryable } from '../db/database.ts';
@@ -155,13 +154,7 @@ export async function accountTypeOf(db: Queryable, userId: string): Promise<'rea
 
 // --- The stored places (SPEC §3 rank / global_rank) ------------------------------------------
 
-/**
- * Writes every profile's place on the global board into rank and global_rank (5000, SPEC's
- * default, for the unranked), changing only the rows whose place moved. Rows a finishing
- * match holds are skipped (SKIP LOCKED): the job never waits on a match and cannot deadlock
- * with one. Answers how many rows needed a change and how many were written (fewer when some
- * were skipped: they are written on a later run).
- */
+/** Only rows whose place moved; those a finishing match holds are skipped, so it never deadlocks with one (a later run writes them). */
 export async function recomputeRanks(db: Queryable): Promise<{ wanted: number; written: number }> {
   const [row] = await db.query<{ wanted: number; written: number }>(
     `WITH ranked AS (
@@ -182,12 +175,7 @@ export async function recomputeRanks(db: Queryable): Promise<{ wanted: number; w
   return row!;
 }
 
-/**
- * A fingerprint of what places depend on: every rated match adds to the games played, and the
- * set of virtual accounts (and the number of profiles) changes with a switch or a sign-up. The
- * ranks job skips its run while it stays the same. (Not a timestamp: a transaction's now() is
- * its start, so a match committing late would carry an older time than one already seen.)
- */
+/** What places depend on, so the ranks job can skip; not a timestamp, as a late commit carries an older now(). */
 export async function placesFingerprint(db: Queryable): Promise<string> {
   const [row] = await db.query<{ games: string | null; profiles: number; virtual: string | null }>(
     `SELECT (SELECT sum(games)::text FROM ratings) AS games,

@@ -1,5 +1,4 @@
 // Leaderboards: who may read them, and the rows as the API shows them.
-import type { GameId } from '@versus/domain/catalogue';
 import { AUTH, PROFILE } from '@versus/domain/messages';
 import { boardTitle, type Leaderboard, type LeaderboardEntry, type LeaderboardQuery } from '@versus/domain/profile';
 import { displayRating } from '@versus/domain/rating';
@@ -27,10 +26,7 @@ export function toEntry(row: repo.BoardRow): LeaderboardEntry {
   };
 }
 
-/**
- * A page of a board and the asker's own row. Virtual accounts are refused (SPEC §6: not
- * available in virtual mode), and never listed: boards hold real accounts only.
- */
+/** A page and the asker's own row; virtual accounts are refused (SPEC §6) and never listed. */
 export async function board(ctx: AppContext, userId: string, query: LeaderboardQuery): Promise<Leaderboard> {
   const accountType = await repo.accountTypeOf(ctx.db, userId);
   if (!accountType) throw unauthorized(AUTH.signInRequired);
@@ -41,9 +37,9 @@ export async function board(ctx: AppContext, userId: string, query: LeaderboardQ
     game === 'global'
       ? await Promise.all([repo.globalPage(ctx.db, pageSize, offset), repo.globalTotal(ctx.db), repo.globalRowOf(ctx.db, userId)])
       : await Promise.all([
-          repo.gamePage(ctx.db, game as GameId, pageSize, offset),
-          repo.gameTotal(ctx.db, game as GameId),
-          repo.gameRowOf(ctx.db, game as GameId, userId),
+          repo.gamePage(ctx.db, game, pageSize, offset),
+          repo.gameTotal(ctx.db, game),
+          repo.gameRowOf(ctx.db, game, userId),
         ]);
   return { game, title: boardTitle(game), page, pageSize, total, entries: rows.map(toEntry), me: mine ? toEntry(mine) : null };
 }
@@ -53,10 +49,7 @@ export async function recomputeRanks(ctx: Pick<AppContext, 'db'>): Promise<{ wan
   return repo.recomputeRanks(ctx.db);
 }
 
-/**
- * The leaderboards.ranks job: recomputes only when a match was rated or an account switched
- * since this process's last complete run (a recompute of 20,000 players took ~100 ms; the check, a few ms).
- */
+/** Recomputes only when a match was rated or an account switched since this process's last complete run. */
 export function ranksJob(ctx: Pick<AppContext, 'db'>): () => Promise<void> {
   let done: string | null = null;
   return async () => {

@@ -1,6 +1,4 @@
-// Leaderboards on real PostgreSQL: a won match puts its winner on the boards (and the ranks
-// job writes the stored places); order, ties and pagination; my pinned row; virtual accounts
-// excluded and refused; bad queries refused.
+// Leaderboards on real PostgreSQL: order, ties, pages, my row, the ranks job; virtual accounts refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH, DEFAULTS } from '@versus/domain';
 import { PROFILE } from '@versus/domain/messages';

@@ -4,10 +4,11 @@
 //  2. no user account is negative;
 //  3. every account's balance equals its transfers in minus its transfers out;
 //  4. each user's escrow balance equals the sum of their held escrow holds, per currency;
-//  5. every held escrow belongs to a live challenge, match or room. Those tables arrive with
+//  5. every held escrow belongs to a live challenge, match, room or tournament. Those tables arrive with
 //     later features: an owner table is checked only once it exists (to_regclass), for the
 //     owner row's existence and, when the table has a status column, for a status that is not
-//     final (an accepted challenge's or a made room's stakes belong to its match). ownersChecked in the answer says which tables were checked;
+//     final (an accepted challenge's or a made room's stakes belong to its match).
+//     ownersChecked in the answer says which tables were checked;
 //  6. every link between ledger rows holds: a transfer's operation and hold, a hold's lock and
 //     close operations exist (the functions write them together; docs/decisions.md, "Cheaper
 //     constraints", says why these are checked here rather than by foreign keys).
@@ -24,9 +25,16 @@ const FINAL_STATUSES: Record<OwnerKind, string[]> = {
   challenges: ['accepted', 'completed', 'expired', 'cancelled', 'canceled', 'deleted'],
   matches: ['completed', 'cancelled', 'canceled', 'forfeited', 'abandoned'],
   private_rooms: ['match_created', 'cancelled', 'canceled', 'expired', 'completed', 'closed'],
+  // A tournament holds its entries' stakes (and a sponsor's prize) until it pays or refunds them.
+  tournaments: ['finished', 'cancelled'],
 };
-type OwnerKind = 'challenges' | 'matches' | 'private_rooms';
-const OWNER_COLUMN: Record<OwnerKind, string> = { challenges: 'challenge_id', matches: 'match_id', private_rooms: 'room_id' };
+type OwnerKind = 'challenges' | 'matches' | 'private_rooms' | 'tournaments';
+const OWNER_COLUMN: Record<OwnerKind, string> = {
+  challenges: 'challenge_id',
+  matches: 'match_id',
+  private_rooms: 'room_id',
+  tournaments: 'tournament_id',
+};
 
 export interface AuditOptions {
   /** Where each kind of owner lives ([schema.]table); tests point these at stand-in tables. */
@@ -106,7 +114,7 @@ export async function auditLedger(db: Queryable, options: AuditOptions = {}): Pr
     add('links', `${row.what} ${row.id} names ${row.missing} ${row.target}, which does not exist`);
   }
 
-  const ownersChecked = { challenges: false, matches: false, private_rooms: false };
+  const ownersChecked = { challenges: false, matches: false, private_rooms: false, tournaments: false };
   for (const kind of Object.keys(OWNER_COLUMN) as OwnerKind[]) {
     const table = options.ownerTables?.[kind] ?? kind;
     if (!/^([a-z_][a-z0-9_]*\.)?[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`audit: ${table} is not a table name`);

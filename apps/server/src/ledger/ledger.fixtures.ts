@@ -2,10 +2,11 @@
 // can make hundreds), and stand-in owner tables for escrow so the audit's ownership check
 // runs in the ledger's own tests without depending on the challenges, matches or rooms schemas.
 import crypto from 'node:crypto';
+import { expect } from 'vitest';
 import type { AccountType, Role } from '@versus/domain';
 import type { Database, Queryable } from '../db/database.ts';
 import type { AuditOptions } from './ledger.audit.ts';
-import { openAccounts } from './ledger.service.ts';
+import { LedgerError, openAccounts } from './ledger.service.ts';
 
 export interface TestPlayer {
   id: string;
@@ -36,38 +37,33 @@ export async function createPlayer(
 
 export const OWNER_SCHEMA = 'ledger_test_owners';
 
-/** Minimal challenges / matches / private_rooms tables (id, status) in their own schema. */
+type OwnerKind = 'challenges' | 'matches' | 'private_rooms' | 'tournaments';
+
+/** Minimal challenges / matches / private_rooms / tournaments tables (id, status) in their own schema. */
 export async function createOwnerTables(db: Queryable): Promise<AuditOptions> {
   await db.exec(`
     CREATE SCHEMA IF NOT EXISTS ${OWNER_SCHEMA};
     CREATE TABLE IF NOT EXISTS ${OWNER_SCHEMA}.challenges (id uuid PRIMARY KEY, status text NOT NULL DEFAULT 'open');
     CREATE TABLE IF NOT EXISTS ${OWNER_SCHEMA}.matches (id uuid PRIMARY KEY, status text NOT NULL DEFAULT 'pending');
     CREATE TABLE IF NOT EXISTS ${OWNER_SCHEMA}.private_rooms (id uuid PRIMARY KEY, status text NOT NULL DEFAULT 'waiting_for_player');
+    CREATE TABLE IF NOT EXISTS ${OWNER_SCHEMA}.tournaments (id uuid PRIMARY KEY, status text NOT NULL DEFAULT 'scheduled');
   `);
   return {
     ownerTables: {
       challenges: `${OWNER_SCHEMA}.challenges`,
       matches: `${OWNER_SCHEMA}.matches`,
       private_rooms: `${OWNER_SCHEMA}.private_rooms`,
+      tournaments: `${OWNER_SCHEMA}.tournaments`,
     },
   };
 }
 
-export async function createOwner(
-  db: Queryable,
-  kind: 'challenges' | 'matches' | 'private_rooms',
-  id = crypto.randomUUID(),
-): Promise<string> {
+export async function createOwner(db: Queryable, kind: OwnerKind, id = crypto.randomUUID()): Promise<string> {
   await db.query(`INSERT INTO ${OWNER_SCHEMA}.${kind} (id) VALUES ($1) ON CONFLICT DO NOTHING`, [id]);
   return id;
 }
 
-export async function finishOwner(
-  db: Queryable,
-  kind: 'challenges' | 'matches' | 'private_rooms',
-  id: string,
-  status = 'completed',
-): Promise<void> {
+export async function finishOwner(db: Queryable, kind: OwnerKind, id: string, status = 'completed'): Promise<void> {
   await db.query(`UPDATE ${OWNER_SCHEMA}.${kind} SET status = $2 WHERE id = $1`, [id, status]);
 }
 
@@ -77,7 +73,21 @@ export async function ledgerSnapshot(db: Queryable): Promise<string> {
     db.query('SELECT id, balance FROM ledger_accounts ORDER BY id'),
     db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_operations'),
     db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_transfers'),
-    db.query('SELECT id, status, challenge_id, match_id, room_id FROM escrow_holds ORDER BY id'),
+    db.query('SELECT id, status, challenge_id, match_id, room_id, tournament_id FROM escrow_holds ORDER BY id'),
   ]);
   return JSON.stringify({ accounts, operations, transfers, holds });
+}
+
+/** Runs `work`, expects a LedgerError, and checks the ledger did not change at all. */
+export async function refusedUnchanged(db: Queryable, work: () => Promise<unknown>): Promise<LedgerError> {
+  const before = await ledgerSnapshot(db);
+  const error = await work().then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(LedgerError);
+  expect(await ledgerSnapshot(db)).toBe(before);
+  return error as LedgerError;
 }

@@ -37,7 +37,8 @@ export type RefusalCode =
   | 'nothing_held'
   | 'mixed_currencies'
   | 'winner_without_stake'
-  | 'stakes_missing';
+  | 'stakes_missing'
+  | 'payout_mismatch';
 
 export interface Refusal {
   ok: false;
@@ -53,16 +54,21 @@ export type OperationResult = OperationDone | Refusal;
 
 export type GrantReason = Extract<TransferReason, 'starting' | 'grant' | 'admin_grant' | 'weekly_reset'>;
 
-/** Where a hold belongs: exactly one challenge, match or room. */
-export type EscrowOwner = { challengeId: string } | { matchId: string } | { roomId: string };
+/** Where a hold belongs: exactly one challenge, match, room or tournament. */
+export type EscrowOwner = { challengeId: string } | { matchId: string } | { roomId: string } | { tournamentId: string };
+/** Owners a held stake can be handed to (a tournament's stakes stay its own until its payout). */
+export type HoldsOwner = Exclude<EscrowOwner, { tournamentId: string }>;
 
-function ownerColumns(owner: EscrowOwner): [string | null, string | null, string | null] {
-  if ('challengeId' in owner) return [owner.challengeId, null, null];
-  if ('matchId' in owner) return [null, owner.matchId, null];
-  return [null, null, owner.roomId];
+type OwnerColumns = [string | null, string | null, string | null, string | null];
+
+function ownerColumns(owner: EscrowOwner): OwnerColumns {
+  if ('challengeId' in owner) return [owner.challengeId, null, null, null];
+  if ('matchId' in owner) return [null, owner.matchId, null, null];
+  if ('roomId' in owner) return [null, null, owner.roomId, null];
+  return [null, null, null, owner.tournamentId];
 }
 
-type Operation = 'ledger_grant' | 'ledger_spend' | 'ledger_lock_escrow' | 'ledger_close_holds';
+type Operation = 'ledger_grant' | 'ledger_spend' | 'ledger_lock_escrow' | 'ledger_close_holds' | 'ledger_pay_pool';
 
 /** Calls one of the ledger's functions (a statement named after it: its text never varies). */
 async function call(tx: Queryable, operation: Operation, params: unknown[]): Promise<OperationResult> {
@@ -128,9 +134,30 @@ export function closeHolds(
   return call(tx, 'ledger_close_holds', [mode, key, ...ownerColumns(owner), userId, winnerId, description]);
 }
 
-export async function transferHolds(tx: Queryable, fromOwnerId: string, to: EscrowOwner): Promise<number> {
-  const [row] = await tx.query<{ n: number }>('SELECT ledger_transfer_holds($1, $2, $3, $4) AS n', [fromOwnerId, ...ownerColumns(to)]);
+export async function transferHolds(tx: Queryable, fromOwnerId: string, to: HoldsOwner): Promise<number> {
+  const [row] = await tx.query<{ n: number }>('SELECT ledger_transfer_holds($1, $2, $3, $4) AS n', [
+    fromOwnerId,
+    ...ownerColumns(to).slice(0, 3),
+  ]);
   return row?.n ?? 0;
+}
+
+/** One winner's share of a tournament's pool (minor units). */
+export interface PoolPayout {
+  userId: string;
+  amount: number;
+  description?: string;
+}
+
+export function payPool(
+  tx: Queryable,
+  key: string,
+  tournamentId: string,
+  currency: Currency,
+  payouts: PoolPayout[],
+  description: string | null,
+): Promise<OperationResult> {
+  return call(tx, 'ledger_pay_pool', [key, tournamentId, currency, JSON.stringify(payouts), description]);
 }
 
 export interface WeeklyReset {

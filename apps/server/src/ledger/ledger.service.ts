@@ -28,9 +28,9 @@ import type { Database, Queryable } from '../db/database.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 import { hint, topics } from '../realtime/publish.ts';
 import * as repo from './ledger.repository.ts';
-import type { BalanceChange, EscrowOwner, GrantReason, OperationDone, Refusal } from './ledger.repository.ts';
+import type { BalanceChange, EscrowOwner, GrantReason, HoldsOwner, OperationDone, PoolPayout, Refusal } from './ledger.repository.ts';
 
-export type { BalanceChange, EscrowOwner, OperationDone, Refusal, GrantReason } from './ledger.repository.ts';
+export type { BalanceChange, EscrowOwner, OperationDone, PoolPayout, Refusal, GrantReason } from './ledger.repository.ts';
 
 // ---------------------------------------------------------------------------------------
 // Refusals
@@ -90,6 +90,8 @@ export function refusalError(refusal: Refusal): LedgerError {
       return fail(409, 'winner_without_stake', LEDGER.winnerWithoutStake);
     case 'stakes_missing':
       return fail(409, 'stakes_missing', LEDGER.stakesMissing);
+    case 'payout_mismatch':
+      return fail(409, 'payout_mismatch', LEDGER.payoutMismatch);
   }
 }
 
@@ -184,7 +186,7 @@ export interface LockInput extends Keyed {
   currency?: Currency;
 }
 
-/** The user's available → escrow, held for one challenge, match or room. The result carries `holdId`. */
+/** The user's available → escrow, held for one challenge, match, room or tournament. The result carries `holdId`. */
 export async function lockEscrow(tx: Queryable, input: LockInput): Promise<OperationDone & { holdId: number }> {
   checkMinor(input.amount);
   checkKey(input.idempotencyKey);
@@ -246,8 +248,26 @@ export async function settleDraw(tx: Queryable, input: DrawInput): Promise<Opera
 }
 
 /** Moves the held stakes of one owner (by its id) to another, e.g. a challenge's to its match. Returns how many. */
-export function transferHolds(tx: Queryable, input: { fromOwnerId: string; to: EscrowOwner }): Promise<number> {
+export function transferHolds(tx: Queryable, input: { fromOwnerId: string; to: HoldsOwner }): Promise<number> {
   return repo.transferHolds(tx, input.fromOwnerId, input.to);
+}
+
+export interface PayPoolInput extends Keyed {
+  tournamentId: string;
+  /** The prizes' currency; the stakes (or a sponsor's prize) held may be in another, paid at par. */
+  currency: Currency;
+  payouts: PoolPayout[];
+}
+
+/**
+ * A tournament's pool in ONE operation: every stake it holds → the house, the house → each
+ * winner. The payouts must add up to what is held (409 payout_mismatch otherwise).
+ */
+export async function payPool(tx: Queryable, input: PayPoolInput): Promise<OperationDone> {
+  checkKey(input.idempotencyKey);
+  for (const payout of input.payouts) checkMinor(payout.amount);
+  const result = await repo.payPool(tx, input.idempotencyKey, input.tournamentId, input.currency, input.payouts, input.description ?? null);
+  return settled(tx, result);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -438,7 +458,8 @@ export function ledgerOf(db: Database) {
     releaseEscrow: (input: ReleaseInput) => db.transaction((tx) => releaseEscrow(tx, input)),
     settleEscrow: (input: SettleInput) => db.transaction((tx) => settleEscrow(tx, input)),
     settleDraw: (input: DrawInput) => db.transaction((tx) => settleDraw(tx, input)),
-    transferHolds: (input: { fromOwnerId: string; to: EscrowOwner }) => db.transaction((tx) => transferHolds(tx, input)),
+    transferHolds: (input: { fromOwnerId: string; to: HoldsOwner }) => db.transaction((tx) => transferHolds(tx, input)),
+    payPool: (input: PayPoolInput) => db.transaction((tx) => payPool(tx, input)),
     getBalanceView: (userId: string) => db.transaction((tx) => getBalanceView(tx, userId)),
     weeklyReset: (userId: string) => db.transaction((tx) => weeklyReset(tx, userId)),
   };

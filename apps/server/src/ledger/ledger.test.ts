@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import type { Database } from '../db/database.ts';
 import { recordHints } from '../realtime/test-hints.ts';
 import { auditLedger, type AuditOptions } from './ledger.audit.ts';
-import { createOwner, createOwnerTables, createPlayer, finishOwner, ledgerSnapshot } from './ledger.fixtures.ts';
+import { createOwner, createOwnerTables, createPlayer, finishOwner, ledgerSnapshot, refusedUnchanged } from './ledger.fixtures.ts';
 import {
   LedgerError,
   ensureAccounts,
@@ -35,19 +35,7 @@ async function balance(userId: string) {
   return db.transaction((tx) => getBalanceView(tx, userId));
 }
 
-/** Runs `work`, expects a LedgerError, and checks the ledger did not change at all. */
-async function refused(work: () => Promise<unknown>): Promise<LedgerError> {
-  const before = await ledgerSnapshot(db);
-  const error = await work().then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(LedgerError);
-  expect(await ledgerSnapshot(db)).toBe(before);
-  return error as LedgerError;
-}
+const refused = (work: () => Promise<unknown>) => refusedUnchanged(db, work);
 
 describe('opening accounts', () => {
   it('funds real players with 1,000 credits, promoters and admins with 1,000 pcredits, virtual players with 500 VTokens', async () => {
@@ -259,7 +247,7 @@ describe('idempotency', () => {
     const outcomes = await Promise.allSettled(players.map((p) => ledger.spend({ userId: p.id, amount: 100, idempotencyKey: k })));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     for (const o of outcomes.filter((o) => o.status === 'rejected')) {
-      expect((o as PromiseRejectedResult).reason).toMatchObject({ status: 409, code: 'idempotency_key_reused' });
+      expect(o.reason).toMatchObject({ status: 409, code: 'idempotency_key_reused' });
     }
     const spent = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ledger_transfers t JOIN ledger_operations o ON o.id = t.operation_id WHERE o.idempotency_key = $1`,

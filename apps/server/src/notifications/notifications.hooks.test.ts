@@ -1,6 +1,5 @@
-// The services' events that notify, each in its own transaction: a private room joined, a
-// challenge expired, a dispute opened, an admin's grant and credits spent; the arena's and the
-// challenge accept's are in notifications.test.ts.
+// The services' events that notify, each in its own transaction; the arena's and accept's are in
+// notifications.test.ts.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@versus/domain/notifications';

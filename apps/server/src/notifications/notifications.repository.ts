@@ -130,11 +130,7 @@ export async function markRead(
   return found ? { notification: found, changed: false } : null;
 }
 
-/**
- * Every unread notification of the user made up to `now` becomes read; returns how many. One
- * that arrived after the mark (made a moment later, committed before this UPDATE) stays unread:
- * the user has not seen it, and the read-all event tells the other tabs "made before `at`".
- */
+/** Only those made up to `now`: one committed a moment later is unseen, and the event tells other tabs "made before `at`". */
 export async function markAllRead(tx: Queryable, userId: string, now: Date): Promise<number> {
   const [row] = await tx.query<{ count: number }>(
     `WITH marked AS (
@@ -222,10 +218,7 @@ export interface CleanupCounts {
   deleted: number;
 }
 
-/**
- * Expired and week-old notifications are archived; those past their category's retention (and
- * any past 90 days) are deleted; no user keeps more than 50 active.
- */
+/** Archives expired and week-old ones, deletes past retention, caps each user's active ones (docs/decisions.md). */
 export async function cleanup(db: Queryable, now: Date): Promise<CleanupCounts> {
   const archiveBefore = new Date(now.getTime() - NOTIFICATION_RULES.archiveAfterMs);
   const deleteBefore = new Date(now.getTime() - NOTIFICATION_RULES.deleteAfterMs);
@@ -233,11 +226,14 @@ export async function cleanup(db: Queryable, now: Date): Promise<CleanupCounts> 
   const deleted = await count(
     `WITH d AS (
        DELETE FROM notifications
-        WHERE created_at < $1::timestamptz - interval '${Math.min(...Object.values(RETENTION_DAYS))} days' -- the shortest retention: lets the index on created_at narrow the scan
+        -- The shortest retention first: it lets the index on created_at narrow the scan.
+        WHERE created_at < $1::timestamptz - interval '${Math.min(...Object.values(RETENTION_DAYS))} days'
           AND (created_at < $2
            OR created_at < $1::timestamptz - CASE category
-                WHEN 'match' THEN interval '${RETENTION_DAYS.match} days' WHEN 'challenge' THEN interval '${RETENTION_DAYS.challenge} days'
-                WHEN 'financial' THEN interval '${RETENTION_DAYS.financial} days' WHEN 'social' THEN interval '${RETENTION_DAYS.social} days'
+                WHEN 'match' THEN interval '${RETENTION_DAYS.match} days'
+                WHEN 'challenge' THEN interval '${RETENTION_DAYS.challenge} days'
+                WHEN 'financial' THEN interval '${RETENTION_DAYS.financial} days'
+                WHEN 'social' THEN interval '${RETENTION_DAYS.social} days'
                 ELSE interval '${RETENTION_DAYS.system} days' END)
         RETURNING 1
      ) SELECT count(*)::int AS n FROM d`,
@@ -275,10 +271,7 @@ export interface WaitingTurn {
   sinceMs: number;
 }
 
-/**
- * In-progress matches where one player has been on the move since before `waitedSince`, and has
- * no unread "your turn" for the match made since that turn began.
- */
+/** Players on the move since before `waitedSince` with no unread "your turn" for the match since that turn began. */
 export async function waitingTurns(db: Queryable, waitedSince: Date, limit: number): Promise<WaitingTurn[]> {
   return db.query<WaitingTurn>(
     `SELECT t.id AS "matchId", t.game_type AS "gameType", t.user_id AS "userId", t.opponent_id AS "opponentId",
@@ -301,4 +294,13 @@ export async function waitingTurns(db: Queryable, waitedSince: Date, limit: numb
       LIMIT $2`,
     [waitedSince.getTime(), limit],
   );
+}
+
+/** Whether the match is still running with the same player on the move since `sinceMs`. */
+export async function stillTheirTurn(db: Queryable, matchId: string, sinceMs: number): Promise<boolean> {
+  const [row] = await db.query<{ still: boolean }>(
+    `SELECT turn_since = $2 AND status = 'in_progress' AS still FROM matches WHERE id = $1`,
+    [matchId, sinceMs],
+  );
+  return row?.still === true;
 }

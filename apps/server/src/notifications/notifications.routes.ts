@@ -1,6 +1,4 @@
-// Notifications over HTTP (the notifications contract): the signed-in user's list, marks and
-// preferences — only ever their own rows (another user's id is "Notification not found") — and
-// the jobs: cleanup every 6 hours, "your turn" for players who have waited, lost deliveries.
+// Notifications over HTTP, only ever the caller's own (another's id is "Notification not found"), and the jobs.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NOTIFICATIONS } from '@versus/domain';
@@ -70,7 +68,9 @@ export async function notificationsFeature(app: App, ctx: AppContext): Promise<v
         tags,
         security: bearer,
         summary: 'My notifications, newest first (unread and read; not dismissed, archived or expired), with unread counts',
-        description: `limit: 1 to ${NOTIFICATION_RULES.listMax}, default ${NOTIFICATION_RULES.listDefault}. urgentUnread counts unread high and critical ones.`,
+        description:
+          `limit: 1 to ${NOTIFICATION_RULES.listMax}, default ${NOTIFICATION_RULES.listDefault}. ` +
+          'urgentUnread counts unread high and critical ones.',
         querystring: listNotificationsQuerySchema,
         response: { 200: notificationListSchema, ...errors(400, 401) },
       },

@@ -1,7 +1,5 @@
-// Notifications for their owner: the list, marks (read, all read, dismiss), preferences; and
-// the work behind them: the challenge-accepted notification with its analytics record, the
-// 6-hourly cleanup, the "your turn" sweep and the recovery of deliveries a crash lost.
-// Every mark publishes `notification.updated` (or `notification.read-all`) in its transaction.
+// Notifications for their owner, and the jobs behind them; every mark publishes its event in its own
+// transaction.
 import { NOTIFICATIONS, type Currency } from '@versus/domain';
 import type { ChallengeAcceptedEvent } from '@versus/domain/challenges';
 import {
@@ -161,11 +159,7 @@ export async function sweepTurns(ctx: Ctx, now = new Date(), limit = 500): Promi
     try {
       await ctx.db.transaction(async (tx) => {
         // Still their turn, since the same moment (the match row is the truth; a move may have landed).
-        const [row] = await tx.query<{ still: boolean }>(
-          `SELECT turn_since = $2 AND status = 'in_progress' AS still FROM matches WHERE id = $1`,
-          [turn.matchId, turn.sinceMs],
-        );
-        if (!row?.still) return;
+        if (!(await repo.stillTheirTurn(tx, turn.matchId, turn.sinceMs))) return;
         // "When it's my turn" off: not told (this notice exists only to alert).
         if (!eventEnabled(await preferencesOf(tx, turn.userId), 'match_move_made')) return;
         await notify(tx, {

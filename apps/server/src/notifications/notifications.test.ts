@@ -1,6 +1,5 @@
-// Notifications against real PostgreSQL: made in the event's transaction (none for a rolled-back
-// one), the challenge-accepted notification and its analytics record, the owner-only API, the
-// preferences, the cleanup rules, the arena's notifications, and delivery to the user's socket.
+// Notifications on real PostgreSQL: made in the event's transaction, owner-only, cleaned up, and delivered to
+// the user's socket.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS } from '@versus/domain';
@@ -192,7 +191,7 @@ describe('the API: only my own notifications', () => {
     expect((await call('POST', '/api/notifications/read-all', alice)).body).toEqual({ count: 0 });
   });
 
-  it('read-all marks only what was made up to its moment: one arriving meanwhile stays unread, as its event tells the other tabs', async () => {
+  it('read-all marks only what was made up to its moment: one arriving meanwhile stays unread, as its event tells other tabs', async () => {
     const alice = await kit.player();
     const at = new Date();
     const seen = await announce(alice.id, 'seen', new Date(at.getTime() - 1000));
@@ -357,7 +356,8 @@ describe('cleanup (every 6 hours)', () => {
       for (let i = 0; i < 50; i++) {
         await tx.query(
           `INSERT INTO notifications (id, user_id, type, title, message, category, priority, created_at)
-           VALUES (gen_random_uuid(), $1, 'feature_update', 'New Feature', 'x', 'system', 'low', now() - interval '1 day' + $2 * interval '1 second')`,
+           VALUES (gen_random_uuid(), $1, 'feature_update', 'New Feature', 'x', 'system', 'low',
+                   now() - interval '1 day' + $2 * interval '1 second')`,
           [bob.id, i],
         );
       }
@@ -392,7 +392,6 @@ describe("the arena's notifications", () => {
 
     // Your turn: only once the player to move has waited, one unread per match.
     const mover = kit.mover(view, [alice, bob]);
-    let current = view;
     expect(await service.sweepTurns(ctx(), new Date())).toBe(0);
     expect(await service.sweepTurns(ctx(), new Date(Date.now() + 60_000))).toBe(1);
     expect(await service.sweepTurns(ctx(), new Date(Date.now() + 120_000))).toBe(0);
@@ -405,7 +404,7 @@ describe("the arena's notifications", () => {
     expect((await kit.move(matchId, mover, mover.id === alice.id ? 0 : 3, { version: view.version })).status).toBe(200);
     expect(await service.sweepTurns(ctx(), new Date(Date.now() + 60_000))).toBe(0);
     expect((await types(other)).filter((t) => t === 'match_move_made')).toHaveLength(0);
-    current = await kit.view(matchId, alice);
+    let current = await kit.view(matchId, alice);
 
     // Play the series out: alice wins every game.
     while (current.status === 'in_progress') {
@@ -472,12 +471,16 @@ describe('delivery', () => {
   });
 
   it('with two server processes listening, each committed notification is delivered once; a lost one is recovered once', async () => {
-    await kit.anotherApp();
+    const other = await kit.anotherApp();
     const alice = await kit.player();
     const seen: string[] = [];
-    const stop = kit.app.services.deliverers.add((n) => {
-      if (n.userId === alice.id) seen.push(n.message);
-    });
+    // Each process delivers with its own deliverers, as each registers its Web Push sender.
+    const stops = [kit.app, other].map((app) =>
+      app.services.deliverers.add((n) => {
+        if (n.userId === alice.id) seen.push(n.message);
+      }),
+    );
+    const stop = () => stops.forEach((remove) => remove());
     try {
       for (let i = 0; i < 5; i++) await announce(alice.id, `m${i}`);
       const deadline = Date.now() + 5000;

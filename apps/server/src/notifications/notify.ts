@@ -1,12 +1,5 @@
-// The one way a notification is made (SPEC §3, §4): in the caller's transaction, from its type's
-// template, as a `notification.created` event on the user's topic. The event is the write: a
-// trigger (db/functions/notifications_from_event.sql) stores the row from it, so the row, the event and the event it
-// describes commit or roll back together, and the user's sockets hear of it at once.
-//
-// After the commit, the committed notification is handed to the deliverers added to the app's
-// NotificationDeliverers (Web Push), in exactly one process: a NOTIFY names it (a `notification`
-// message: realtime/process-protocol.ts), and the process that claims the row
-// (delivery_claimed_at) delivers it.
+// The one way a notification is made (SPEC §3, §4): a `notification.created` event in the caller's transaction,
+// stored as a row by trigger; after commit, the one process that claims it runs the deliverers.
 import crypto from 'node:crypto';
 import { NOTIFICATION_EVENTS, buildNotification as build, type Notification, type NotificationInput } from '@versus/domain/notifications';
 import type { Database, Queryable } from '../db/database.ts';
@@ -20,10 +13,7 @@ export type NotifyInput = Omit<NotificationInput, 'id'>;
 /** The client's Notification for `input`, with a new id (throws "Missing required fields: ..."). */
 export const buildNotification = (input: NotifyInput): Notification => build({ ...input, id: crypto.randomUUID() });
 
-/**
- * For writers that publish events themselves (the arena's group commit): the event that makes
- * the notification. Whoever commits it should call announceCommitted(db, [id]) afterwards.
- */
+/** The event that makes the notification, for writers that publish their own; call announceCommitted after the commit. */
 export function notificationEvent(input: NotifyInput): { topic: string; type: string; payload: string; notification: Notification } {
   const notification = buildNotification(input);
   return { topic: topics.user(input.userId), type: NOTIFICATION_EVENTS.created, payload: JSON.stringify(notification), notification };
@@ -64,10 +54,7 @@ export class NotificationDeliverers {
     return this.all.size > 0;
   }
 
-  /**
-   * Claims the notification for this process and runs the deliverers; false if another process
-   * had it. `lag` is told the seconds from its creation to the deliverers done (/metrics).
-   */
+  /** Claims the notification and runs the deliverers; false if another process had it. `lag`: creation to delivered, in seconds. */
   async deliverCommitted(db: Queryable, id: string, log: DeliveryLog, lag?: Observer): Promise<boolean> {
     if (!this.any) return false;
     const notification = await repo.claimDelivery(db, id);
@@ -98,10 +85,7 @@ export class NotificationDeliverers {
   }
 }
 
-/**
- * notify(), for events whose notification SPEC says may fail without failing the event (a
- * private room's join): a failure is logged and undone to a savepoint; the event still commits.
- */
+/** notify() where SPEC lets the notification fail without the event (a room's join): undone to a savepoint and logged. */
 export async function notifyOrIgnore(tx: Queryable, input: NotifyInput, log: DeliveryLog): Promise<Notification | null> {
   await tx.query('SAVEPOINT notify_or_ignore');
   try {

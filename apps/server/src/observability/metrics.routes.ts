@@ -1,12 +1,9 @@
-// Where /metrics is served: nowhere by default; on the public port to `Authorization: Bearer
-// METRICS_TOKEN` only; on a listener of its own (METRICS_PORT, loopback by default). The token,
-// when set, is asked for on both. And the HTTP latency of every response, by route pattern.
+// Where /metrics is served (nowhere by default; docs/operations.md), and every response's latency by route.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '@versus/domain/errors';
-import type { App } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { App, AppContext } from '../context.ts';
 import { UNMATCHED_ROUTE, type AppMetrics } from './metrics.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -22,11 +19,7 @@ function bearerMatches(header: string | undefined, expected: Buffer): boolean {
   return match !== null && crypto.timingSafeEqual(digest(match[1]!), expected);
 }
 
-/**
- * The route label of a request: its route's pattern (`/api/matches/:id`), one label for every
- * URL that matched none, and one for the built web app's files (@fastify/static makes a route
- * per file, marking it with config.file).
- */
+/** The route's pattern, one label for no route and one for the web app's files (a route each, marked config.file). */
 function routeOf(request: FastifyRequest): string {
   const { url, config } = request.routeOptions;
   if (url === undefined) return UNMATCHED_ROUTE;

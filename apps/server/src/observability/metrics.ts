@@ -1,6 +1,5 @@
-// The figures /metrics serves (docs/operations.md, "Metrics and logs"), in one Registry per app:
-// counters and histograms the code moves as things happen, and gauges read from their sources
-// when Prometheus scrapes. Every hot-path child (a move, a job) is bound once, not per call.
+// The figures /metrics serves (docs/operations.md), one Registry per app; hot-path children are bound once,
+// not per call.
 import { CURRENCIES } from '@versus/domain';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database, DatabaseStats } from '../db/database.ts';
@@ -56,10 +55,7 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 const BATCH_BUCKETS = [1, 2, 5, 10, 20, 50, 100, 200, 500];
 const LAG_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600];
 
-/**
- * Reads `read` at most once per `everyMs`; scrapes meanwhile share the last answer (and one read
- * in flight). A failed read keeps the last answer and is tried again on the next scrape.
- */
+/** At most one read per `everyMs`, shared by scrapes meanwhile; a failed read keeps the last answer. */
 function cached<T>(everyMs: number, read: () => Promise<T>, warn: MetricSources['warn'], what: string): () => Promise<T | undefined> {
   let value: T | undefined;
   let readAt = -Infinity;
@@ -219,7 +215,9 @@ export function createMetrics(sources: MetricSources): AppMetrics {
   const audit = cached(sources.auditEveryMs ?? 5 * 60_000, () => auditLedger(db), sources.warn, 'the ledger audit');
   new Gauge({
     name: 'versus_ledger_audit_ok',
-    help: 'The last ledger audit (ledger.audit.ts): 1 every invariant holds, 0 one is broken; rerun at most every METRICS_AUDIT_EVERY_SECONDS (300)',
+    help:
+      'The last ledger audit (ledger.audit.ts): 1 every invariant holds, 0 one is broken; ' +
+      'rerun at most every METRICS_AUDIT_EVERY_SECONDS (300)',
     registers,
     async collect() {
       const last = await audit();

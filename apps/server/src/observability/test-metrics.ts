@@ -1,18 +1,15 @@
 // Reading figures back from a Prometheus text exposition, for tests.
 import type { AppMetrics } from './metrics.ts';
 
-/**
- * The value of the sample `name` whose labels include `labels` (undefined: no such sample). With
- * several matches (a histogram's buckets by route, say) their values are summed.
- */
+/** The value of sample `name` with `labels` among its labels, summed over several matches; undefined for none. */
 export function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
   let found: number | undefined;
   for (const line of text.split('\n')) {
     if (line.startsWith('#')) continue;
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const have = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([key, value]) => have[key] === value)) found = (found ?? 0) + Number(match[3]);
+    const have = new Map([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]] as const));
+    if (Object.entries(labels).every(([key, value]) => have.get(key) === value)) found = (found ?? 0) + Number(match[3]);
   }
   return found;
 }

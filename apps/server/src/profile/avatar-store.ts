@@ -19,10 +19,7 @@ export function bucketOf(store: FileStore, bucket = AVATAR_BUCKET): AvatarStore 
   };
 }
 
-/**
- * The avatars bucket of the app's store, or null when that store cannot take files (SPEC §7's
- * missing bucket: uploads are refused with SPEC's message, the rest of the app runs).
- */
+/** Null when the store cannot take files (SPEC §7's missing bucket: uploads refused, the rest runs). */
 export async function avatarStoreOf(ctx: Pick<AppContext, 'files' | 'log'>): Promise<AvatarStore | null> {
   try {
     await ctx.files.check();

@@ -93,7 +93,8 @@ export async function profileFeature(app: App, ctx: AppContext): Promise<void> {
           params: idParams,
           summary: 'Upload my avatar: multipart with one `avatar` image (jpeg, png, gif, webp or avif, at most 5 MB)',
           description:
-            'The bytes must be one of those images (sniffed; stored as what they are). Stored at avatars/{userId}/{userId}-{timestamp}.{ext}; ' +
+            'The bytes must be one of those images (sniffed; stored as what they are). ' +
+            'Stored at avatars/{userId}/{userId}-{timestamp}.{ext}; ' +
             "the previous upload is removed. 403 for anyone else's profile; 503 storage_unavailable when the avatars bucket is missing.",
           response: { 200: userResponseSchema, ...errors(400, 401, 403, 503) },
         },

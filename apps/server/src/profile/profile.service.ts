@@ -1,6 +1,5 @@
-// The player's profile: avatar upload (SPEC §5, §7 Storage), stats (level, wins, losses,
-// streak, rank, rating per game). Name, username and account type changes are the auth
-// feature's PATCH /api/auth/user (the same rules for every screen that changes them).
+// The player's avatar (SPEC §5, §7 Storage) and stats; names and account type are PATCH /api/auth/user's,
+// one set of rules for every screen.
 import crypto from 'node:crypto';
 import { AUTH, type User } from '@versus/domain';
 import { GAMES } from '@versus/domain/catalogue';
@@ -39,10 +38,7 @@ async function putWithRetry(store: AvatarStore, path: string, upload: AvatarUplo
   }
 }
 
-/**
- * Stores a new avatar at {userId}/{userId}-{timestamp}.{ext}, points the profile at it and
- * removes the previous upload. Only the profile's owner may (403 otherwise).
- */
+/** Stores a new avatar at {userId}/{userId}-{timestamp}.{ext} and removes the previous upload; the owner's only (403). */
 export async function uploadAvatar(
   ctx: AppContext,
   store: AvatarStore | null,
@@ -81,22 +77,16 @@ export async function removeAvatar(ctx: AppContext, store: AvatarStore | null, u
   return toUser(result.row);
 }
 
-/**
- * Points the (locked) profile at `url` (null: no avatar) and publishes profile.updated, in the
- * caller's transaction. Answers the updated user and the avatar it replaced.
- */
+/** Points the locked profile at `url` (null: none) and publishes profile.updated; answers the row and the avatar it replaced. */
 async function swapAvatar(tx: Queryable, userId: string, url: string | null): Promise<{ row: authRepo.UserRow; previous: string | null }> {
-  const [locked] = await tx.query<{ avatar_url: string | null }>('SELECT avatar_url FROM profiles WHERE id = $1 FOR UPDATE', [userId]);
+  const locked = await authRepo.lockAvatar(tx, userId);
   if (!locked) throw unauthorized(AUTH.signInRequired);
   await authRepo.updateProfile(tx, userId, { avatar_url: url });
   const row = (await publishProfile(tx, userId))!;
   return { row, previous: locked.avatar_url };
 }
 
-/**
- * Removes the upload a profile pointed at before, when it is the player's own: a profile may name
- * any uploaded image (PATCH /api/auth/user takes avatar_url), and another player's file is theirs.
- */
+/** Only the player's own old upload: a profile may name any uploaded image (avatar_url), and another's file is theirs. */
 async function removeOld(
   ctx: AppContext,
   store: AvatarStore,

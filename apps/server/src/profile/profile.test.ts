@@ -1,9 +1,9 @@
-// The profile API on real PostgreSQL: avatar rules (SPEC §5's three messages, the size limit,
-// sniffing, the stored path, cache headers, owner only, anonymous 401, a missing bucket), the
-// stats, and the name, username and account-type edits the profile screen makes.
+// The profile API on real PostgreSQL: avatar rules (SPEC §5), stats, and the profile screen's edits.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH, USERNAME_RULE } from '@versus/domain';
+import type { User } from '@versus/domain/auth';
+import type { ApiErrorBody } from '@versus/domain/errors';
 import { PROFILE } from '@versus/domain/messages';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { signUp } from '../realtime/test-socket.ts';
@@ -35,7 +35,9 @@ function form(file: { type: string; data: Buffer; name?: string; field?: string 
   if (file) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'avatar'}"; filename="${file.name ?? 'me'}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        `--${boundary}\r\n` +
+          `Content-Disposition: form-data; name="${file.field ?? 'avatar'}"; filename="${file.name ?? 'me'}"\r\n` +
+          `Content-Type: ${file.type}\r\n\r\n`,
       ),
       file.data,
       Buffer.from('\r\n'),
@@ -72,7 +74,7 @@ async function upload(as: Player | null, profileId: string, file: Parameters<typ
     headers: { ...body.headers, ...(as?.headers ?? {}) },
     payload: body.payload,
   });
-  return { status: res.statusCode, json: res.json() as Record<string, any> };
+  return { status: res.statusCode, json: res.json<{ user: User } & ApiErrorBody>() };
 }
 
 const avatarOf = async (id: string) =>
@@ -192,7 +194,7 @@ describe('avatar upload', () => {
     const renamed = await upload(me, me.id, { type: 'image/jpeg', data: png(), name: 'me.jpg' });
     expect(renamed.status).toBe(200);
     expect(renamed.json.user.avatar).toMatch(/\.png$/);
-    expect((await t.app.inject({ method: 'GET', url: renamed.json.user.avatar })).headers['content-type']).toBe('image/png');
+    expect((await t.app.inject({ method: 'GET', url: renamed.json.user.avatar as string })).headers['content-type']).toBe('image/png');
   });
 
   it("never writes another player's avatar; anonymous is 401; removal clears it", async () => {

@@ -10,7 +10,6 @@ import crypto from 'node:crypto';
 import { liveSessions } from '../auth/auth.repository.ts';
 import type { AccessClaims } from '../auth/claims.ts';
 import { loadConfig } from '../config.ts';
-import type { AppContext } from '../context.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import type { RealtimeHub } from './hub.ts';
@@ -161,11 +160,11 @@ describe('realtime hub internals', () => {
     const accept = hub.accept.bind(hub);
     hub.accept = (socket, address, tcp) => {
       if (tcp) {
-        const write = tcp.write.bind(tcp) as (chunk: Buffer) => boolean;
-        tcp.write = ((chunk: Buffer) => {
+        const write = tcp.write.bind(tcp);
+        tcp.write = (chunk: Buffer) => {
           writes.push(chunk);
           return write(chunk);
-        }) as typeof tcp.write;
+        };
       }
       accept(socket, address, tcp);
     };
@@ -189,6 +188,28 @@ describe('realtime hub internals', () => {
     expect((await socket.waitClosed()).code).toBe(1011);
     await sleep(20);
     expect(hub.stats()).toEqual({ sockets: 0, authenticated: 0, topics: 0 });
+  });
+
+  it('answers a move it is playing before closing with 1012, and refuses one that comes while it closes (503)', async () => {
+    let release!: () => void;
+    const played = new Promise<void>((resolve) => (release = resolve));
+    const { url, hub } = await startHub({
+      move: async (_user, move) => {
+        await played;
+        return { matchId: move.matchId, ok: true, version: 7 };
+      },
+    });
+    const socket = await connect(url);
+    socket.send({ t: 'move', d: { ref: 'first', matchId: 'm1', move: 0, version: 6 } });
+    await sleep(50);
+    const closing = hub.close();
+    socket.send({ t: 'move', d: { ref: 'second', matchId: 'm1', move: 1, version: 7 } });
+    expect((await socket.next('moved')).d).toMatchObject({ ref: 'second', ok: false, status: 503, code: 'unavailable' });
+    expect(socket.closed).toBeUndefined();
+    release();
+    expect((await socket.next('moved')).d).toMatchObject({ ref: 'first', ok: true, version: 7 });
+    expect(await socket.waitClosed()).toMatchObject({ code: REALTIME_CLOSE.restart });
+    await closing;
   });
 
   it('closes a socket without hello after the hello timeout', async () => {
@@ -239,7 +260,8 @@ describe('realtime hub internals', () => {
       const sessionId = crypto.randomUUID();
       await db.query(`INSERT INTO users (id, email, password_hash) VALUES ($1::uuid, $1::text || '@hub.test', 'x')`, [userId]);
       await db.query(
-        `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at) VALUES ($1, $2, encode(sha256(random()::text::bytea), 'hex'), now() + interval '1 day')`,
+        `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at)
+         VALUES ($1, $2, encode(sha256(random()::text::bytea), 'hex'), now() + interval '1 day')`,
         [userId, sessionId],
       );
       return { userId, sessionId };

@@ -24,6 +24,7 @@ import { isDatabaseUnavailable, type Database } from '../db/database.ts';
 import { MATCH_PRESENCE } from '@versus/domain/realtime-constants';
 import { ProcessInbox, REALTIME_CHANNEL, sendAfterCommit, type EventNote, type MessageOn } from './process-protocol.ts';
 import { isUnstoredTopic } from './publish.ts';
+import { messageText } from './message-text.ts';
 import { TopicPresence, readPresenceHint } from './presence.ts';
 import { readEvent, readReplay, type StoredEvent } from './realtime.repository.ts';
 import { SOCKET_LIMIT_DEFAULTS, SocketLimits, type Bucket, type SocketLimitOptions } from './socket-limits.ts';
@@ -335,6 +336,13 @@ export class RealtimeHub {
     } catch (error) {
       this.log.warn({ err: error }, 'realtime: unlisten failed');
     }
+    // What the sockets already sent (a move above all) is answered before they close.
+    const handling = [...this.conns].flatMap((conn) => (conn.chain ? [conn.chain] : []));
+    if (handling.length > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled(handling), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_DRAIN_MS)))]);
+      clearTimeout(timer);
+    }
     const sockets = [...this.conns].map((conn) => conn.socket);
     await new Promise<void>((resolve) => {
       let open = sockets.length;
@@ -373,10 +381,24 @@ export class RealtimeHub {
       return;
     }
     if (isBinary) return this.sendError(conn, 'bad_message');
-    const parsed = parseClientMessage(data.toString());
+    const parsed = parseClientMessage(messageText(data));
     if (!parsed.ok) return this.sendError(conn, 'bad_message', `${REALTIME_ERROR_MESSAGES.bad_message}: ${parsed.error}`);
     const message = parsed.message;
     if (message.t === 'ping') return this.send(conn, { t: 'pong' });
+    // Closing: a move that comes now is refused as over HTTP (503), to be sent again after reconnecting.
+    if (this.closing && message.t === 'move') {
+      return this.send(conn, {
+        t: 'moved',
+        d: {
+          ...refOf(message.d),
+          matchId: message.d.matchId,
+          ok: false,
+          status: 503,
+          code: 'unavailable',
+          message: REALTIME_ERROR_MESSAGES.unavailable,
+        },
+      });
+    }
     if (conn.queued >= MAX_QUEUED_MESSAGES) {
       this.log.warn({ userId: conn.user?.userId }, 'realtime: message flood, closing socket');
       conn.socket.close(1008, 'too many messages');

@@ -32,7 +32,7 @@ export class TopicPresence {
   /** A player's socket follows the topic: announce it (every time: a new tab learns who is here from the answers). */
   joined(topic: string, userId: string): void {
     let players = this.present.get(topic);
-    if (!players) this.present.set(topic, (players = new Map()));
+    if (!players) this.present.set(topic, (players = new Map<string, number>()));
     players.set(userId, (players.get(userId) ?? 0) + 1);
     this.send(presenceHint(topic, { userId, here: true, ask: true }));
   }

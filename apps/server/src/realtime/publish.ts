@@ -96,4 +96,6 @@ export const topics = {
   challenge: (id: string) => `challenge:${id}`,
   challenges: () => 'challenges',
   arenaJoin: (id: string) => `arena-join:${id}`,
+  tournament: (id: string) => `tournament:${id}`,
+  tournaments: () => 'tournaments',
 } as const;

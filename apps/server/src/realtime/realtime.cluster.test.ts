@@ -124,7 +124,8 @@ describe('realtime across server processes', () => {
   it('prunes concurrently from several processes without deleting twice or failing', async () => {
     for (let n = 0; n < 30; n++) await database.db.transaction((tx) => publish(tx, 'challenges', 'old', { n }));
     const [{ count } = { count: 0 }] = await database.db.query<{ count: number }>(
-      `WITH aged AS (UPDATE realtime_events SET created_at = now() - interval '2 days' RETURNING 1) SELECT count(*)::int AS count FROM aged`,
+      `WITH aged AS (UPDATE realtime_events SET created_at = now() - interval '2 days' RETURNING 1)
+       SELECT count(*)::int AS count FROM aged`,
     );
     const deleted = await Promise.all([
       pruneEvents(database.db, 86_400_000, 7),

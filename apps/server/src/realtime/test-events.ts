@@ -12,7 +12,10 @@ export interface HeardEvent {
 }
 
 export interface EventTap {
-  /** Every event of `topic` in version order: stored ones from the store, unstored ones as heard (after everything sent before the call arrived). */
+  /**
+   * Every event of `topic` in version order: stored ones from the store, unstored ones as heard
+   * (after everything sent before the call arrived).
+   */
   events(topic: string): Promise<HeardEvent[]>;
   stop(): Promise<void>;
 }
@@ -23,7 +26,7 @@ export async function tapEvents(db: Database): Promise<EventTap> {
   const hear = (topic: string, version: number, event: HeardEvent) => {
     if (!isUnstoredTopic(topic)) return;
     let events = heard.get(topic);
-    if (!events) heard.set(topic, (events = new Map()));
+    if (!events) heard.set(topic, (events = new Map<number, HeardEvent>()));
     events.set(version, event);
   };
   const hearNote = (note: EventNote | GapNote) => {

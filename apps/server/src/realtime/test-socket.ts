@@ -2,6 +2,7 @@
 import WebSocket from 'ws';
 import { REALTIME_PROTOCOL, parseServerMessage, type ServerMessage, type ServerMessageOf } from '@versus/domain/realtime';
 import type { App } from '../context.ts';
+import { messageText } from './message-text.ts';
 
 export class TestSocket {
   readonly ws: WebSocket;
@@ -14,7 +15,7 @@ export class TestSocket {
   private constructor(ws: WebSocket) {
     this.ws = ws;
     ws.on('message', (data) => {
-      const text = data.toString();
+      const text = messageText(data);
       const parsed = parseServerMessage(text);
       if (parsed.ok) this.received.push(parsed.message);
       else this.invalid.push(text);

@@ -1,7 +1,5 @@
-// Races for real against PostgreSQL: concurrent reports and timers settle a match at most once.
-// Who gets paid when no-show claims, reports and the timers meet: a claim never pays against a
-// player who showed up (reported in time) or against the claimant's own word, and the void timer
-// never cancels a match under an open claim.
+// Concurrent reports, claims and timers settle a match at most once, and a claim never pays against a player
+// who showed up or the claimant's own word.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS } from '@versus/domain/messages';
 import { RESULT_RULES } from '@versus/domain/results';

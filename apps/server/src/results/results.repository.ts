@@ -168,7 +168,8 @@ export async function markStarted(tx: Queryable, matchId: string, startedAt: Dat
 /** A disputed match back to 'accepted' for its resolution (in the resolving transaction): its new version. */
 export async function reopenDisputed(tx: Queryable, matchId: string, now: Date): Promise<number | null> {
   const [row] = await tx.query<{ version: number }>(
-    `UPDATE matches SET status = 'accepted', version = version + 1, updated_at = $2 WHERE id = $1 AND status = 'disputed' RETURNING version`,
+    `UPDATE matches SET status = 'accepted', version = version + 1, updated_at = $2
+      WHERE id = $1 AND status = 'disputed' RETURNING version`,
     [matchId, now],
   );
   return row?.version ?? null;

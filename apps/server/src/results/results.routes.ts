@@ -64,7 +64,8 @@ export async function resultsFeature(app: App, ctx: AppContext): Promise<void> {
           tags,
           security,
           summary:
-            'An external match: reports, evidence links, confirmation deadline, no-show claim, dispute id, transitions (players and admins)',
+            'An external match: reports, evidence links, confirmation deadline, no-show claim, ' +
+            'dispute id, transitions (players and admins)',
           params: idParams,
           response: { 200: resultStateSchema },
         },
@@ -80,9 +81,11 @@ export async function resultsFeature(app: App, ctx: AppContext): Promise<void> {
           tags,
           security,
           summary:
-            "Report an external match's result: JSON {outcome: 'win'|'loss'} or multipart (outcome field + optional `evidence` image, jpeg/png/gif/webp/avif ≤ 5 MB)",
+            "Report an external match's result: JSON {outcome: 'win'|'loss'} or multipart " +
+            '(outcome field + optional `evidence` image, jpeg/png/gif/webp/avif ≤ 5 MB)',
           description:
-            'Only its two players, after the scheduled start (or once both are ready to play now), once each (409 already_reported). Agreeing reports settle at once; ' +
+            'Only its two players, after the scheduled start (or once both are ready to play now), once each (409 already_reported). ' +
+            'Agreeing reports settle at once; ' +
             'conflicting ones open a dispute (status disputed; `match.disputed` on both user topics). An unanswered report settles ' +
             'for its reporter after RESULT_CONFIRM_WINDOW_MS (default 1 h). Answers {status: waiting|settled|disputed, disputeId}.',
           params: idParams,
@@ -105,9 +108,11 @@ export async function resultsFeature(app: App, ctx: AppContext): Promise<void> {
           tags,
           security,
           summary:
-            'Ready to play an external match now: once both players are, it starts at once (in progress, reports open) instead of at its scheduled start',
+            'Ready to play an external match now: once both players are, it starts at once ' +
+            '(in progress, reports open) instead of at its scheduled start',
           description:
-            "Only its two players, while it waits to start; again changes nothing. `match.ready` on the opponent's topic, then `match.started` on both.",
+            'Only its two players, while it waits to start; again changes nothing. ' +
+            "`match.ready` on the opponent's topic, then `match.started` on both.",
           params: idParams,
           response: { 200: playNowResponseSchema },
         },
@@ -122,7 +127,8 @@ export async function resultsFeature(app: App, ctx: AppContext): Promise<void> {
           tags,
           security,
           summary:
-            'Claim the opponent did not show up (from 10 minutes after the start; refused once they have reported); they have 5 minutes to answer or forfeit',
+            'Claim the opponent did not show up (from 10 minutes after the start; refused once they have reported); ' +
+            'they have 5 minutes to answer or forfeit',
           params: idParams,
           response: { 200: noShowResponseSchema },
         },

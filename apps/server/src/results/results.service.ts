@@ -1,7 +1,5 @@
-// Results of external games (fortnite, fifa-24, call-of-duty, rocket-league, valorant): the two
-// players report, agreeing reports settle at once, conflicting ones open a dispute that an admin
-// resolves; timers settle what the players leave hanging. Every ending goes through the arena's
-// finishMatch (escrow, records, ratings, match.completed); every step is a match_transitions row.
+// External games: agreeing reports settle, conflicting ones open a dispute, timers settle silence; every
+// ending goes through finishMatch and every step is a match_transitions row.
 import { isWebGame } from '@versus/domain/catalogue';
 import { RESULTS } from '@versus/domain/messages';
 import { RESULT_RULES, type ChatMessage, type Evidence, type Report, type ReportOutcome, type ResultState } from '@versus/domain/results';
@@ -162,10 +160,7 @@ export async function report(
 
 export type ReadyResult = { status: 'waiting' | 'in_progress' };
 
-/**
- * A player is ready to play now: when both are, the match starts at once (in progress, reports
- * open) rather than at its scheduled start. Readying again changes nothing.
- */
+/** Once both players are ready the match starts, ahead of its schedule; readying again changes nothing. */
 export async function readyNow(ctx: AppContext, user: AccessClaims, matchId: string, now = new Date()): Promise<ReadyResult> {
   return ctx.db.transaction(async (tx) => {
     const m = await playerMatch(tx, user, matchId);
@@ -240,8 +235,7 @@ export async function claimNoShow(ctx: AppContext, user: AccessClaims, matchId: 
     const m = await playerMatch(tx, user, matchId);
     if (!ACTIVE.includes(m.status)) throw conflict('match_over', RESULTS.matchOver);
     if (now.getTime() < m.start.getTime() + RESULT_RULES.noShowOpensAfterMs) throw conflict('too_early', RESULTS.noShowTooEarly);
-    // A report proves its author showed up: no claim against them (the match row is locked, so a
-    // report cannot land between this check and the claim).
+    // A report proves its author showed up; the row lock keeps one from landing between check and claim.
     const opponent = opponentOf(m, user.userId);
     if ((await repo.reportsOf(tx, m.id)).some((r) => r.user_id === opponent))
       throw conflict('opponent_reported', RESULTS.noShowOpponentReported);
@@ -308,12 +302,7 @@ export interface SweepCounts {
   voided: number;
 }
 
-/**
- * Settles what the players left hanging at `now`: unanswered no-show claims (the claimant
- * wins), single reports older than the confirmation window (settled as reported), and matches
- * with no report 24 h after the start (void). Each match in its own transaction; a failure is
- * logged and retried next run.
- */
+/** Settles unanswered claims, lone reports past the window and silent matches, each in its own transaction (retried next run). */
 export async function sweepResults(
   ctx: Pick<AppContext, 'db' | 'log'>,
   now: Date,
@@ -347,9 +336,7 @@ export async function sweepResults(
   await each(claims, 'forfeits', async (tx, m) => {
     const claim = await repo.claimOf(tx, m.id);
     if (!claim || claim.status !== 'open' || claim.deadline.getTime() >= now.getTime()) return false;
-    // A report is an answer: one by the accused within the deadline (made before the claim too)
-    // says they showed up; the claimant's own 'loss' says the match was played. Either way the
-    // reports settle the match, not the claim.
+    // The accused's report says they showed up, the claimant's 'loss' that it was played: reports settle it, not the claim.
     const reports = await repo.reportsOf(tx, m.id);
     const answer =
       reports.find((r) => r.user_id !== claim.claimant_id && r.created_at.getTime() <= claim.deadline.getTime()) ??

@@ -144,7 +144,9 @@ export function multipartBody(fields: Record<string, string>, file?: { type: str
   if (file) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="evidence"; filename="${file.name ?? 'shot'}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        `--${boundary}\r\n` +
+          `Content-Disposition: form-data; name="evidence"; filename="${file.name ?? 'shot'}"\r\n` +
+          `Content-Type: ${file.type}\r\n\r\n`,
       ),
     );
     chunks.push(file.data, Buffer.from('\r\n'));

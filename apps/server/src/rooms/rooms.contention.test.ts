@@ -1,7 +1,5 @@
-// Money under contention, against real PostgreSQL with a pool big enough for real concurrency:
-// a join, the creator's cancel and the maintenance expiry of one room at the same moment; two
-// creators joining each other's rooms at once. Whoever wins, every stake is either back with
-// its player or held for a live room or match.
+// Join, cancel and expiry of one room at once, and crossed joins: whoever wins, every stake is back with its
+// player or held for a live room or match.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { cancelRoom, createRoom, expireRoom, joinRoom } from './rooms.service.ts';

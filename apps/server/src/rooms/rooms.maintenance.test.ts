@@ -1,6 +1,5 @@
-// The rooms maintenance (every 5 minutes and once at start): rooms nobody joined expire (stake
-// released), abandoned private matches end through the arena's finishMatch (void with the stakes
-// returned, or a forfeit to the one player who came), stuck rooms are cleaned up; a failure is logged and holds back nothing.
+// The rooms maintenance: unjoined rooms expire, abandoned matches end through finishMatch, stuck rooms are
+// cleaned; a failure holds back nothing.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { ROOMS } from '@versus/domain';
 import type { FastifyBaseLogger } from 'fastify';

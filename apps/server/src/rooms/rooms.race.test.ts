@@ -1,6 +1,5 @@
-// 20 funded players join one room at the same moment, against real PostgreSQL with a pool big
-// enough for real concurrency: exactly one match, the others are told the room is full and
-// lose nothing. Also: a code collision is retried.
+// Many players join one room at once on real PostgreSQL: one match, the rest told it is full, losing
+// nothing; a code collision is retried.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROOMS } from '@versus/domain';
 import { createRoom } from './rooms.service.ts';

@@ -1,8 +1,5 @@
-// Private rooms: create (the creator's stake locked, owned by the room), preview by code, join
-// (the joiner's stake locked, the room becomes a match), cancel and expire (stake released),
-// and the maintenance that ends abandoned private matches. Every change is one transaction that
-// takes the room's row lock first, then moves money through the ledger, then publishes, so a
-// change, its money and its events commit together or not at all.
+// Private rooms and the maintenance that ends abandoned ones. Each change is one transaction: the room's
+// row lock, then the ledger, then the events, so all commit together or not at all.
 import crypto from 'node:crypto';
 import { AUTH, ROOMS, type Currency } from '@versus/domain';
 import { codeFromBytes, isWebGame } from '@versus/domain/catalogue';
@@ -353,11 +350,7 @@ export async function expireRoom(ctx: ServiceContext, id: string, now = new Date
   });
 }
 
-/**
- * A private match nobody started: ended through the arena's finishMatch as the arena ends a
- * no-show (the arena's sweep normally has, long before): void with each stake back, or, when
- * one player was ready, a win by forfeit for that player.
- */
+/** A private match nobody started, ended as the arena ends a no-show (its sweep usually has, long before). */
 export async function endAbandonedMatch(ctx: ServiceContext, id: string, now = new Date()): Promise<boolean> {
   const core = await arenaRepo.findCore(ctx.db, id);
   if (!core || !core.is_private || core.challenge_id !== null || !isWebGame(core.game_type)) return false;
@@ -368,10 +361,7 @@ export async function endAbandonedMatch(ctx: ServiceContext, id: string, now = n
   return outcome.ok;
 }
 
-/**
- * A room left half-way (both_joined), or a room no longer waiting that still owns a stake:
- * with a match, the stake goes to the match (match_created); without, it is released (cancelled).
- */
+/** A room left half-way, or one no longer waiting that still owns a stake: to its match if any, else released. */
 export async function cleanStuckRoom(ctx: ServiceContext, id: string, now = new Date()): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const room = await repo.lockById(tx, id);

@@ -148,7 +148,8 @@ describe('join', () => {
     expect(r.body.room).toMatchObject({ id: room.id, status: 'match_created', joinerId: b.id, matchId });
 
     const [match] = await kit.database.db.query<Record<string, unknown>>(
-      `SELECT challenge_id, player1_id, player2_id, game_type, platform, stake, bet_amount, currency, status, is_private, room_code, scheduled_time
+      `SELECT challenge_id, player1_id, player2_id, game_type, platform, stake, bet_amount, currency, status,
+              is_private, room_code, scheduled_time
          FROM matches WHERE id = $1`,
       [matchId],
     );
@@ -227,6 +228,7 @@ describe('join', () => {
     expect(unknown.body.error.message).toBe(ROOMS.notFound);
     expect((await kit.api('GET', '/api/rooms/ZZZZZ9')).body.error.message).toBe(ROOMS.notFound);
     expect((await kit.api('GET', '/api/rooms/ZZ')).body.error.message).toBe(ROOMS.codeLength);
+    expect(await kit.snapshot()).toBe(before);
 
     await kit.setAvailable(b.id, minor(19));
     before = await kit.snapshot();
@@ -236,7 +238,6 @@ describe('join', () => {
     expect(await kit.snapshot()).toBe(before);
 
     expect((await join(room.roomCode, c)).status).toBe(200);
-    before = await kit.snapshot();
     await kit.setAvailable(b.id, minor(1000));
     before = await kit.snapshot();
     const full = await join(room.roomCode, b);

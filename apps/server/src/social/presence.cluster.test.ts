@@ -1,6 +1,4 @@
-// Presence across server processes: a player whose socket is on one app instance shows online to
-// a friend asking another instance on the same database (each with its own pool), through the
-// heartbeat table each process writes every SOCIAL_LIMITS.presenceBeatMs.
+// A player with a socket on one instance shows online to a friend asking another, through the heartbeat table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCIAL_LIMITS } from '@versus/domain/social';
 import { buildApp, type App } from '../app.ts';

@@ -141,10 +141,7 @@ export interface AudienceRow {
   friend: boolean;
 }
 
-/**
- * Friends and accepted followers of each of `userIds`: who hears that they came online. One row
- * per (of, id), a friend winning over a follower; ordered by of, then id.
- */
+/** Who hears that each of `userIds` came online: one row per (of, id), a friend winning over a follower, in that order. */
 export async function audienceOfMany(db: Queryable, userIds: string[]): Promise<AudienceRow[]> {
   if (userIds.length === 0) return [];
   return db.query<AudienceRow>(
@@ -165,10 +162,7 @@ export async function audienceOfMany(db: Queryable, userIds: string[]): Promise<
 // ---------------------------------------------------------------------------------------
 // Presence
 
-/**
- * Marks `userIds` seen at `now`. Returns, for each, the previous last_seen_at (null for a first
- * sighting), so the caller can tell who has just come online.
- */
+/** Answers each one's previous last_seen_at (null at first sight), so the caller can tell who just came online. */
 export async function beat(
   tx: Queryable,
   userIds: string[],

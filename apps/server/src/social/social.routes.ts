@@ -66,7 +66,9 @@ export function socialFeature(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: `Players by username (at least ${SOCIAL_LIMITS.searchMin} characters; at most ${SOCIAL_LIMITS.searchResults}), with my relation to each`,
+        summary:
+          `Players by username (at least ${SOCIAL_LIMITS.searchMin} characters; at most ${SOCIAL_LIMITS.searchResults}), ` +
+          'with my relation to each',
         querystring: z.object({ q: z.string().max(200).default('') }),
         response: { 200: searchResponseSchema, ...errors(400, 401) },
       },
@@ -123,7 +125,8 @@ export function socialFeature(app: App, ctx: AppContext): void {
                 ? 'Decline a request addressed to me'
                 : 'Withdraw a request I sent',
           description:
-            '404 unless I am one of its two players; 403 for the other one of them (and, to accept, for a demo account); 409 once accepted.',
+            '404 unless I am one of its two players; 403 for the other one of them ' +
+            '(and, to accept, for a demo account); 409 once accepted.',
           params: idParams,
           response: { 200: what === 'accept' ? linkResponseSchema : okResponseSchema, ...errors(401, 403, 404, 409) },
         },

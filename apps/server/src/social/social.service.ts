@@ -1,7 +1,5 @@
-// Friends and follows: request, accept, decline, cancel, unfriend, unfollow; the overview and
-// the player search. Each change is one transaction that locks the link first, checks who may
-// do it (only the player a request is addressed to accepts or declines it), changes it, tells
-// both players (`social.changed` on their user topics) and creates the notification.
+// Friends, follows, the overview and the player search. Each change is one transaction: lock the link,
+// check who may, change it, tell both players and notify.
 import {
   SOCIAL_LIMITS,
   SOCIAL_TEXT,
@@ -140,10 +138,7 @@ async function target(tx: Queryable, user: AccessClaims, targetId: string): Prom
   return { me, other };
 }
 
-/**
- * Sends a friend request. When the other player has already asked me, this accepts theirs
- * (both want it). A second request while one waits is a 409.
- */
+/** Accepts theirs when the other player already asked (both want it); a second request while one waits is a 409. */
 export async function requestFriend(
   ctx: ServiceContext,
   user: AccessClaims,
@@ -197,10 +192,7 @@ export async function requestFollow(
   });
 }
 
-/**
- * A request notifies its addressee once a day per sender: sending, cancelling and sending again
- * cannot be used to flood someone's notifications (the request itself still goes through).
- */
+/** Once a day per sender, so send-cancel-send cannot flood the addressee's notifications; the request still goes through. */
 async function tellOncePerDay(tx: Queryable, input: Parameters<typeof tell>[1] & { creatorId: string }): Promise<void> {
   if (!(await repo.toldWithinADay(tx, input.userId, input.type, input.creatorId))) await tell(tx, input);
 }

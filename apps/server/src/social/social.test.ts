@@ -1,6 +1,4 @@
-// Friends and follows against real PostgreSQL: who may answer a request (only its addressee
-// accepts or declines; only its sender cancels; anyone else is told it does not exist), the
-// lists each side sees, unfriend and unfollow, anonymous requests, and presence.
+// Friends and follows on real PostgreSQL: who may answer a request, each side's lists, and presence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCIAL_LIMITS, SOCIAL_TEXT } from '@versus/domain/social';
 import type { Database } from '../db/database.ts';
@@ -133,7 +131,7 @@ describe('friend requests', () => {
 });
 
 describe('demo accounts', () => {
-  it('a player who switched to a demo account cannot accept requests (cannot add friends or followers), and may still decline or cancel', async () => {
+  it('a player who switched to a demo account cannot accept requests (no new friends or followers) but may decline or cancel', async () => {
     const [a, b, fan] = [await kit.signUp(), await kit.signUp(), await kit.signUp()];
     const friend = (await kit.api('POST', '/api/social/friends', { as: a, body: { userId: b.id } })).body.link.id as string;
     const follow = (await kit.api('POST', '/api/social/follows', { as: fan, body: { userId: b.id } })).body.link.id as string;
@@ -254,7 +252,7 @@ describe('presence', () => {
     expect((await notes(a)).filter(([type]) => type === 'player_online')).toHaveLength(2);
   });
 
-  it('players arriving in one beat: each of their audience hears one social.changed, each friend one player_online per arrival', async () => {
+  it('arrivals in one beat: each of their audience hears one social.changed, each friend one player_online per arrival', async () => {
     const [member, fan, b, c] = [await kit.signUp(), await kit.signUp(), await kit.signUp(), await kit.signUp()];
     const befriend = async (from: Player, to: Player) => {
       const sent = await kit.api('POST', '/api/social/friends', { as: from, body: { userId: to.id } });
@@ -334,7 +332,7 @@ describe('presence', () => {
               },
             });
           }),
-      } as Database;
+      };
       const now = new Date();
       const onA = recordPresence({ db: pausing }, [b.id], now);
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,6 +1,4 @@
-// What every FileStore does, run against each one (disk, PostgreSQL, PGlite, S3): a file comes
-// back byte for byte with its type, a second put replaces, a delete is idempotent, a bad key is
-// refused before anything is stored.
+// What every FileStore does, run against each one (disk, PostgreSQL, PGlite, S3).
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newKey, type FileStore } from './file-store.ts';

@@ -1,6 +1,5 @@
-// Where uploaded files live: in the database by default (postgres-file-store.ts), so every
-// server process serves every file; on disk under `${dataDir}/uploads`; or in an S3-compatible
-// bucket (s3-file-store.ts). FILE_STORE chooses; buildApp opens the one store (open-file-store.ts).
+// Where uploads live, by FILE_STORE: the database by default, so every process serves every file; disk;
+// or an S3-compatible bucket.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -16,11 +15,7 @@ export interface StoredFile {
 export type UploadedFile = Pick<StoredFile, 'data' | 'contentType'>;
 
 export interface FileStore {
-  /**
-   * Stores `data` under `key` (keys are `a-z0-9/-.` paths made by the server, never by users),
-   * replacing any file there. `within`: the open transaction that records the file; the
-   * database store writes in it (a rollback takes the file too), the others ignore it.
-   */
+  /** Keys are server-made `a-z0-9/-.` paths; `within`: the transaction recording the file, which the database store writes in. */
   put(key: string, data: Buffer, contentType: string, within?: Queryable): Promise<void>;
   /** The file, or null when there is none. */
   get(key: string): Promise<StoredFile | null>;

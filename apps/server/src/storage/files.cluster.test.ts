@@ -1,7 +1,5 @@
-// Files any server process can serve: two real server processes on one database, each with a
-// data directory of its own. An avatar and a feedback screenshot uploaded through one are
-// fetched through the other, byte for byte with their type: with the default store (the
-// database) and with an S3-compatible one. On disk they could not be (the control).
+// Two processes, one database, separate data folders: an upload through one is served by the other, from
+// the database or S3; on disk (the control) it is not.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

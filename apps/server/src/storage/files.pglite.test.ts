@@ -1,6 +1,4 @@
-// Uploads on the embedded database (PGlite, the zero-setup default) through the API: an avatar,
-// a feedback screenshot and match evidence stored in stored_files and served back. PGlite has one
-// connection: evidence is stored inside the report's transaction, so it must be written in it.
+// Uploads on PGlite: its one connection means evidence must be written inside the report's transaction.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';

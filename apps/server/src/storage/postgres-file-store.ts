@@ -1,6 +1,5 @@
-// FILE_STORE=postgres, the default: files are rows of stored_files (migration 027), so any server
-// process on the database serves any upload, with no store to run beside it. Uploads are at most
-// 5 MB (SPEC), which bytea holds comfortably; the table's CHECKs refuse anything larger.
+// FILE_STORE=postgres, the default: rows of stored_files, so any process serves any upload with no store to
+// run beside it.
 import type { Queryable } from '../db/database.ts';
 import { checkKey, type FileStore, type StoredFile } from './file-store.ts';
 
@@ -18,7 +17,8 @@ export class PostgresFileStore implements FileStore {
     checkKey(key);
     await (within ?? this.db).query(
       `INSERT INTO stored_files (key, content_type, size, data) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (key) DO UPDATE SET content_type = excluded.content_type, size = excluded.size, data = excluded.data, created_at = now()`,
+       ON CONFLICT (key) DO UPDATE
+          SET content_type = excluded.content_type, size = excluded.size, data = excluded.data, created_at = now()`,
       [key, contentType, data.length, data],
     );
   }

@@ -103,7 +103,10 @@ describe('S3FileStore on the wire (recorded)', () => {
       expect(Buffer.compare(put!.body, png)).toBe(0);
       for (const request of [put!, get!, missing!, del!, head!]) {
         expect(request.headers.authorization).toMatch(
-          /^AWS4-HMAC-SHA256 Credential=AKIDRECORDED\/\d{8}\/eu-west-1\/s3\/aws4_request, SignedHeaders=[a-z0-9;-]*host[a-z0-9;-]*, Signature=[0-9a-f]{64}$/,
+          new RegExp(
+            /^AWS4-HMAC-SHA256 Credential=AKIDRECORDED\/\d{8}\/eu-west-1\/s3\/aws4_request, /.source +
+              /SignedHeaders=[a-z0-9;-]*host[a-z0-9;-]*, Signature=[0-9a-f]{64}$/.source,
+          ),
         );
         expect(request.headers['x-amz-date']).toMatch(/^\d{8}T\d{6}Z$/);
         expect(request.headers['x-amz-content-sha256']).toBeDefined();

@@ -1,6 +1,4 @@
-// FILE_STORE=s3: an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...) through AWS's own
-// SDK (@aws-sdk/client-s3: maintained by AWS, speaks every S3-compatible service). The key is
-// the object key; the content type is the object's Content-Type.
+// FILE_STORE=s3: any S3-compatible bucket through AWS's own SDK; the key is the object key.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config.ts';
 import { checkKey, type FileStore, type StoredFile } from './file-store.ts';

@@ -9,11 +9,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * The abuse limits with the ones counted per address raised out of reach: a test file signs up
- * and looks up codes from one address far more often than a person would. The tests of the
- * limits themselves pass `limits: loadConfig({}).limits`.
- */
+/** Per-address limits out of reach, as a test file speaks from one address; the limits' own tests pass the real ones. */
 export function relaxedLimits(limits: Limits = loadConfig({}).limits): Limits {
   const many = 1_000_000;
   return {
@@ -23,10 +19,7 @@ export function relaxedLimits(limits: Limits = loadConfig({}).limits): Limits {
   };
 }
 
-/**
- * An API-only app on a fresh PostgreSQL database; requests go through app.inject. It believes
- * X-Forwarded-For, so a test can speak from any address.
- */
+/** An API-only app on a fresh PostgreSQL database; it believes X-Forwarded-For, so a test can speak from any address. */
 export async function createTestApp(overrides: Partial<Config> = {}, databaseOptions: TestDatabaseOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(databaseOptions);
   const base = loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'false', TRUST_PROXY: 'true' });

@@ -1,4 +1,4 @@
-// A real server process for tests that need one (`tsx apps/server/src/main.ts`): whether it
+// A real server process for tests that need one (apps/server/src/main.ts on tsx's loader): whether it
 // stays up is then a plain fact (its exit code), not something an in-process test infers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -18,12 +18,30 @@ export interface ChildServer {
   output(): string;
   /** SIGKILL if still running. */
   kill(): void;
+  /** Settles with the exit code (null: ended by a signal) once the process has exited. */
+  exited: Promise<number | null>;
 }
 
-/** Starts the server on `databaseUrl` and a free port; resolves once /api/health answers 200. */
-export async function startChildServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildServer> {
-  const port = await freePort();
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+export interface ChildServerOptions {
+  /** Listen here (a process restarted in place) rather than on a free port. */
+  port?: number;
+  /** Resolve once this answers 200 (default /api/health; /api/ready also waits for LISTEN). */
+  until?: '/api/health' | '/api/ready';
+  /** Run the build (apps/server/dist/main.js, `npm run build` first) rather than the source. */
+  built?: boolean;
+}
+
+/** Resolves once /api/health answers 200; closes at once on SIGTERM unless `env` asks for a drain. */
+export async function startChildServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  options: ChildServerOptions = {},
+): Promise<ChildServer> {
+  const port = options.port ?? (await freePort());
+  // Node itself with tsx's loader, not the tsx command: that one runs the server as its own child,
+  // which a SIGKILL to the command would leave running.
+  const entry = options.built ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,
@@ -34,6 +52,7 @@ export async function startChildServer(databaseUrl: string, env: Record<string, 
       WEB_DIR: '',
       RUN_JOBS: 'false',
       LOG_LEVEL: 'warn',
+      DRAIN_GRACE_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -41,10 +60,11 @@ export async function startChildServer(databaseUrl: string, env: Record<string, 
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const http = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const res = await fetch(`${http}/api/health`).catch(() => undefined);
+    const res = await fetch(`${http}${options.until ?? '/api/health'}`).catch(() => undefined);
     if (res?.ok) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       if (child.exitCode === null) child.kill('SIGKILL');
@@ -58,6 +78,7 @@ export async function startChildServer(databaseUrl: string, env: Record<string, 
     http,
     ws: `ws://127.0.0.1:${port}/realtime`,
     output: () => output,
+    exited,
     kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },

@@ -6,10 +6,7 @@ import { openPostgres, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-/**
- * The migrated template of this test run. Each run has its own, so two runs at once (two
- * terminals, two engineers) never rebuild a template under each other's feet.
- */
+/** One per test run, so two runs at once never rebuild a template under each other's feet. */
 export const TEMPLATE_DB = process.env.VERSUS_TEST_TEMPLATE ?? `versus_test_template_${process.pid}`;
 
 export function urlFor(database: string): string {
@@ -27,6 +24,7 @@ export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise
     throw new Error(
       `PostgreSQL is not reachable at ${ADMIN_URL} (${(error as Error).message}). ` +
         'Integration tests need it: start it, or set TEST_DATABASE_URL.',
+      { cause: error },
     );
   }
   try {

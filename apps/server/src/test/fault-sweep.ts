@@ -1,7 +1,5 @@
-// Shared by the challenges and rooms contention tests: runs a money operation again and again
-// with its 1st, 2nd, 3rd… statement inside a transaction failing, until it runs without a fault.
-// A failed run must leave the database exactly as it was and the ledger audit clean, and a retry
-// after it must go through.
+// Fails a money operation's 1st, 2nd, 3rd… statement in turn: each failure must leave the database as it
+// was and the audit clean, and a retry must go through.
 import { expect } from 'vitest';
 import type { Database, Queryable } from '../db/database.ts';
 

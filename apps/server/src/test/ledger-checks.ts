@@ -12,7 +12,10 @@ export function readEvents(db: Queryable, topic: string) {
 }
 
 /** The ledger audit finds nothing, and it did check the escrow owners of these tables. */
-export async function expectAuditClean(db: Queryable, ownerTables: ('challenges' | 'matches' | 'private_rooms')[]): Promise<void> {
+export async function expectAuditClean(
+  db: Queryable,
+  ownerTables: ('challenges' | 'matches' | 'private_rooms' | 'tournaments')[],
+): Promise<void> {
   const audit = await auditLedger(db);
   expect(audit.problems).toEqual([]);
   expect(audit.ok).toBe(true);

@@ -25,10 +25,7 @@ export interface Bouncer {
   stop(): Promise<void>;
 }
 
-/**
- * Starts PgBouncer with `poolSize` server connections per database and user: any database of the
- * test PostgreSQL (or of `target`'s server) is reachable through it under its own name (`*`).
- */
+/** `poolSize` server connections per database and user; any database of the target server is reachable by its own name. */
 export async function startPgbouncer(options: { poolSize?: number; target?: string } = {}): Promise<Bouncer> {
   const target = new URL(options.target ?? ADMIN_URL);
   const port = await freePort();
@@ -91,7 +88,7 @@ ignore_startup_parameters = extra_float_digits
       await probe.end().catch(() => undefined);
       if (child.exitCode !== null || Date.now() > deadline) {
         await stop();
-        throw new Error(`PgBouncer did not start: ${(error as Error).message}\n${log}`);
+        throw new Error(`PgBouncer did not start: ${(error as Error).message}\n${log}`, { cause: error });
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

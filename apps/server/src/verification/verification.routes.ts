@@ -13,7 +13,7 @@ import {
 } from '@versus/domain/verification';
 import type { App, AppContext } from '../context.ts';
 import { requireRole, requireUser } from '../auth/auth.plugin.ts';
-import { badRequest, errorResponses as errors } from '../http/errors.ts';
+import { errorResponses as errors } from '../http/errors.ts';
 import * as service from './verification.service.ts';
 import { parseOrReject } from '../http/validation.ts';
 
@@ -32,7 +32,8 @@ export function verificationFeature(app: App, ctx: AppContext): void {
         tags,
         security,
         summary:
-          "My verification: flags, verificationCompletedAt, linked gamertags, the latest request of each kind (provider 'manual': an admin reviews)",
+          'My verification: flags, verificationCompletedAt, linked gamertags, ' +
+          "the latest request of each kind (provider 'manual': an admin reviews)",
         response: { 200: verificationStateSchema, ...errors(401) },
       },
     },
@@ -46,7 +47,8 @@ export function verificationFeature(app: App, ctx: AppContext): void {
         tags,
         security,
         summary:
-          'Link or change my gamertag on xbox, playstation or steam {gamertag}; it goes to the review queue (the platform flag is cleared until approved)',
+          'Link or change my gamertag on xbox, playstation or steam {gamertag}; it goes to the review queue ' +
+          '(the platform flag is cleared until approved)',
         params: platformParams,
         response: { 200: verificationStateSchema, ...errors(400, 401, 404, 409) },
       },

@@ -1,7 +1,5 @@
-// Verification without a provider: a player links gamertags and asks for an identity and age
-// check; each becomes a request in the admin review queue; approving sets the profile's
-// verified flags (and verificationCompletedAt the first time `all` holds). Every change locks
-// the player's profile row first, so the flags are always computed from a consistent picture.
+// Verification without a provider: gamertags and the identity check are requests in the admin queue. Every
+// change locks the player's profile first, so the flags come from a consistent picture.
 import { ADMIN_TOPIC } from '../results/results.service.ts';
 import {
   VERIFY_PLATFORMS,
@@ -76,10 +74,7 @@ const toGamertag = (row: repo.GamertagRow): LinkedGamertag => ({
   updatedAt: iso(row.updated_at),
 });
 
-/**
- * Writes the flags again from the gamertags and identity: a platform counts only while its
- * gamertag is linked and verified; `all` per withAll. verificationCompletedAt is kept once set.
- */
+/** A platform counts only while its gamertag is linked and verified; verificationCompletedAt is kept once set. */
 async function recompute(
   tx: Queryable,
   userId: string,

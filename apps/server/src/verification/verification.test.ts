@@ -1,6 +1,5 @@
-// Verification against real PostgreSQL: linking gamertags and the identity check put requests
-// in the admin queue; only admins list and review them (401/403 otherwise, nothing changes);
-// approval sets the flags, `all` and verificationCompletedAt on the user.
+// Verification on real PostgreSQL: requests reach the admin queue, only admins review them, and approval
+// sets the flags.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERIFY_TEXT } from '@versus/domain/verification';
 import { createSocialKit, type Player, type SocialKit } from '../social/social.test-kit.ts';
@@ -56,7 +55,7 @@ describe('player side', () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ fullName: ' ' }, VERIFY_TEXT.fullNameRequired, 'fullName'],
       [{ dateOfBirth: '2020-02-30' }, VERIFY_TEXT.dateOfBirthRequired, 'dateOfBirth'],
-      // A year 0 is a date to JavaScript but not to PostgreSQL (there was no year 0): was a 500.
+      // A year 0 is a date to JavaScript but not to PostgreSQL, which has none.
       [{ dateOfBirth: '0000-01-01' }, VERIFY_TEXT.dateOfBirthRequired, 'dateOfBirth'],
       [{ dateOfBirth: `${new Date().getUTCFullYear() - 17}-01-01` }, VERIFY_TEXT.mustBeAdult, 'dateOfBirth'],
       [{ documentType: 'library_card' }, VERIFY_TEXT.documentRequired, 'documentType'],

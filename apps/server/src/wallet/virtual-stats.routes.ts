@@ -1,6 +1,5 @@
-// GET /api/wallet/virtual: the signed-in user's own virtual-mode figures for the overlay card
-// (weekly tokens, wins, losses, games). The balance view carries money only; these are profile
-// counters, so they have their own small read.
+// GET /api/wallet/virtual: the overlay card's profile counters, apart from the balance view, which carries
+// money only.
 import { DEFAULTS, LEDGER } from '@versus/domain';
 import { WEEKLY_RESET_MS } from '@versus/domain/money';
 import { virtualStatsSchema, type VirtualStats } from '@versus/domain/wallet';

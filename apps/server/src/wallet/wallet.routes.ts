@@ -1,6 +1,5 @@
-// The wallet over HTTP (the current user's own balance and history, add and use credits), the
-// admin ledger endpoints, and the hourly weekly-VTokens job. Every route reads and moves only
-// the signed-in user's money; admins alone grant to others and read the audit.
+// The wallet, the admin ledger endpoints and the weekly-VTokens job; every route touches only the signed-in
+// user's money, but admins grant to others and read the audit.
 import {
   adminGrantRequestSchema,
   balanceViewSchema,

@@ -1,10 +1,5 @@
-// What a player (and an admin) may do with a wallet. Decisions SPEC leaves open:
-//  * Adding credits needs real payments, which Versus does not take yet. So "add" is refused
-//    to players and promoters with SPEC's "Feature Coming Soon" (403), and to every virtual
-//    account as a real-money deposit (SPEC §5). Admins may add to their own wallet (demo and
-//    testing) and grant to anyone through /api/admin/ledger/grant.
-//  * "Use" spends from the available balance of the currency the player's mode uses.
-//  * Request keys are namespaced by the caller, so one user's key never replays another's.
+// A wallet's add, use and the admin's grant (docs/decisions.md, "Where credits come from"); keys are
+// namespaced by the caller, so one user's key never replays another's.
 import { BALANCE, LEDGER, type AccountType, type Currency } from '@versus/domain';
 import { currencyFor, formatMinor, fromMinor, toMinor } from '@versus/domain/money';
 import type { AdminGrantRequest, CreditsRequest, CreditsResult } from '@versus/domain/wallet';
@@ -28,11 +23,7 @@ function result(done: ledger.OperationDone, userId: string, message: (amount: st
 
 export type VirtualRestrictedAction = keyof typeof LEDGER.virtualRestricted;
 
-/**
- * SPEC §5: virtual accounts may not make real-money deposits or withdrawals, trade crypto,
- * play high-stakes matches or enter tournaments. Features offering one of these call this
- * first; it refuses with 403 and the matching message.
- */
+/** SPEC §5's restrictions on virtual accounts: a feature offering one calls this first (403). */
 export function refuseForVirtual(accountType: AccountType, action: VirtualRestrictedAction): void {
   if (accountType === 'virtual') throw new AppError(403, 'virtual_restricted', LEDGER.virtualRestricted[action]);
 }

@@ -147,7 +147,7 @@ describe('POST /api/wallet/credits/use', () => {
     });
   });
 
-  it('repairs a role change before spending: a player made promoter spends from their pcredits without reading the balance first', async () => {
+  it('repairs a role change before spending: a player made promoter spends their pcredits without reading the balance first', async () => {
     const erin = await createPlayer(t.database.db);
     await t.database.db.query(`UPDATE profiles SET role = 'promoter' WHERE id = $1`, [erin.id]);
     const promoted = { ...erin, role: 'promoter' as const };

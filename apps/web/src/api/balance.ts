@@ -22,5 +22,3 @@ export function headerBalanceOf(view: BalanceView): HeaderBalance {
 
 /** GET /api/wallet/balance (the current user's balance, SPEC §3 Balance). */
 export const fetchBalance = (signal?: AbortSignal) => api.get('/api/wallet/balance', balanceViewSchema, { signal });
-
-export const fetchHeaderBalance = async (signal?: AbortSignal): Promise<HeaderBalance> => headerBalanceOf(await fetchBalance(signal));

@@ -1,9 +1,7 @@
 import { AUTH } from '@versus/domain';
 import { ApiError, errorFrom, parse, send, type RequestOptions, type Schema } from './http.ts';
 
-// The authenticated fetch helper (SPEC §7): adds the bearer token; on 401/403 refreshes the
-// session once and retries; when the refresh fails the session is over (the auth store signs
-// out, tells the user and reloads).
+// The authenticated fetch helper (SPEC §7): the bearer token, and one refresh and retry on 401/403.
 
 export interface AuthHooks {
   /** The in-memory access token, or null when signed out. */
@@ -72,6 +70,3 @@ export const api = {
     if (!response.ok) throw await errorFrom(response);
   },
 };
-
-/** The current access token, for the realtime socket and other non-fetch callers. */
-export const currentToken = (): string | null => hooks.getToken();

@@ -62,7 +62,7 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
 
 /** Reads an error answer into an ApiError, keeping the server's code, message and field. */
 export async function errorFrom(response: Response): Promise<ApiError> {
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = await response.json();
   } catch (error) {
@@ -78,7 +78,7 @@ export async function errorFrom(response: Response): Promise<ApiError> {
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
-  const error = (value as { error: unknown }).error;
+  const error = value.error;
   return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string';
 }
 
@@ -87,10 +87,7 @@ export interface Schema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: unknown } };
 }
 
-/**
- * A schema, or a function that picks one for the answer at hand, possibly loading it first:
- * the auth calls load theirs (and zod) only for an answer that carries a session.
- */
+/** A schema, or a function that picks (and may load) one, so the auth calls load zod only for a session. */
 export type SchemaFor<T> = Schema<T> | ((data: unknown) => Schema<T> | Promise<Schema<T>>);
 
 /** Parses a successful answer with its schema; a shape we did not expect is an error, not a crash later. */

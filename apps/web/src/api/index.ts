@@ -1,3 +1,3 @@
-export { ApiError, send, requestJson, parse, errorFrom, type RequestOptions, type Schema } from './http.ts';
-export { api, authedSend, setAuthHooks, currentToken, type AuthHooks } from './client.ts';
+export { ApiError, requestJson, parse, errorFrom } from './http.ts';
+export { api, authedSend, setAuthHooks } from './client.ts';
 export { authApi } from './auth.ts';

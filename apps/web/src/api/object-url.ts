@@ -1,11 +1,7 @@
 import { useEffect, useState } from 'react';
 import { authedSend } from './client.ts';
 
-/**
- * A bearer-protected file (dispute evidence, a feedback screenshot) as an object URL while the
- * component shows it: an <img> cannot send the token itself. Null while loading, on failure, or
- * when `url` is null; the object URL is revoked when the url changes or the component goes.
- */
+/** A bearer-protected file as an object URL, since an <img> cannot send the token; null while loading or on failure. */
 export function useProtectedObjectUrl(url: string | null, what: string): string | null {
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
   useEffect(() => {

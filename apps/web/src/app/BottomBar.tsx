@@ -49,7 +49,7 @@ export function BottomBar() {
           <button
             type="button"
             aria-label="Create challenge"
-            onClick={() => (isAuthenticated ? navigate('/create-challenge') : dialogs.openSignIn())}
+            onClick={() => (isAuthenticated ? void navigate('/create-challenge') : dialogs.openSignIn())}
             className="bg-brand -mt-5 inline-flex size-14 items-center justify-center rounded-2xl text-accent-fg shadow-glow ring-4 ring-bg transition-[filter] hover:brightness-110 active:brightness-95"
           >
             <Plus className="size-7" strokeWidth={2.5} aria-hidden />

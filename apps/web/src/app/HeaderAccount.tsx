@@ -67,11 +67,11 @@ function UserMenu({ user }: { user: User }) {
             </div>
           </div>
           <MenuSeparator />
-          <MenuItem icon={<UserCog aria-hidden />} onSelect={() => navigate('/profile')}>
+          <MenuItem icon={<UserCog aria-hidden />} onSelect={() => void navigate('/profile')}>
             Profile Settings
           </MenuItem>
           {isAdmin && (
-            <MenuItem icon={<ShieldCheck aria-hidden />} onSelect={() => navigate('/admin')}>
+            <MenuItem icon={<ShieldCheck aria-hidden />} onSelect={() => void navigate('/admin')}>
               Admin Dashboard
             </MenuItem>
           )}
@@ -81,7 +81,7 @@ function UserMenu({ user }: { user: User }) {
           <MenuSeparator />
           <MenuItem
             icon={<LogOut aria-hidden />}
-            onSelect={onSignOut}
+            onSelect={() => void onSignOut()}
             className="text-danger data-[highlighted]:text-danger [&>svg]:text-danger"
           >
             Sign Out

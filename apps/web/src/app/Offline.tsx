@@ -45,7 +45,7 @@ export function OfflineBanner() {
     >
       <WifiOff className="size-4 shrink-0 text-warning" aria-hidden />
       <p className="flex-1 font-medium">{online ? "Can't reach Versus right now." : "You're offline. Some features won't work."}</p>
-      <Button size="sm" variant="secondary" onClick={retry} loading={checking}>
+      <Button size="sm" variant="secondary" onClick={() => void retry()} loading={checking}>
         {!checking && <RefreshCw className="size-3.5" aria-hidden />}
         Retry
       </Button>

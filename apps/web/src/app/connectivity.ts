@@ -2,9 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { GENERIC, NETWORK } from '@versus/domain';
 import { checkHealth, type HealthResult } from './health-check.ts';
 
-// SPEC §4 Connectivity: the flag follows the browser's online and offline events; whether the
-// backend answers is tracked too (checked every 30 s with a 5 s timeout). This is the app's one
-// backend poll: /auth-debug shows its last result rather than polling again.
+// SPEC §4 Connectivity: online/offline events plus the app's one backend poll, which /auth-debug
+// reads rather than polling again.
 
 export type BackendStatus = 'unknown' | 'up' | 'down';
 
@@ -40,10 +39,7 @@ function setCheck(next: Partial<BackendCheck>): void {
   notify();
 }
 
-/**
- * Asks the server whether it is up; updates and returns the status. A call while a check is
- * under way shares it (the poll and a "Check now" send one request).
- */
+/** A call while a check is under way shares it, so the poll and a "Check now" send one request. */
 export function checkBackend(): Promise<BackendStatus> {
   inFlight ??= runCheck().finally(() => {
     inFlight = null;

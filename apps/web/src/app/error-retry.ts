@@ -1,8 +1,6 @@
 import { SHELL, classifyFailure } from '@versus/domain';
 
-// The error boundary's retry policy (SPEC §4, §8 Other, §9 Shell), kept pure so it is tested
-// on its own: network errors retry by themselves after 3 s, 6 s, 9 s, and at 3 attempts
-// both the automatic retries and the manual Try Again stop; Reload Page is always offered.
+// The error boundary's retry policy (SPEC §4, §8, §9), pure so it is tested on its own.
 
 export type BoundaryErrorKind = 'network' | 'other';
 

@@ -6,10 +6,7 @@ export interface LazyPage<P extends object> {
   preload(): void;
 }
 
-/**
- * A code-split screen. Unlike a bare React.lazy, a failed chunk download is not remembered:
- * the error boundary's Try Again (or its automatic retry) fetches it again.
- */
+/** Unlike a bare React.lazy, a failed chunk download is not remembered, so Try Again fetches it again. */
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
   const make = () =>
     lazy(() =>

@@ -8,10 +8,7 @@ export interface NavItem {
   adminOnly?: boolean;
 }
 
-/**
- * SPEC §2 Header links: Marketplace and Leaderboards hidden in virtual mode; the arena is
- * "Game Arena" in virtual mode and "Live Arena" with a live dot otherwise; admin links for admins.
- */
+/** SPEC §2 Header links, which change with virtual mode and the admin role. */
 export function navItems(user: Pick<User, 'role' | 'accountType'> | null): NavItem[] {
   const virtual = user?.accountType === 'virtual';
   const items: NavItem[] = [];

@@ -29,8 +29,3 @@ export function hideSplash(): void {
   // After the fade, take it out of the page entirely.
   setTimeout(() => splash.remove(), 400);
 }
-
-export function isSplashVisible(): boolean {
-  const splash = document.getElementById('splash');
-  return !!splash && !splash.classList.contains('is-hidden');
-}

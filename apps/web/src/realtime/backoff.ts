@@ -3,11 +3,7 @@ export const RECONNECT = {
   maxMs: 30_000,
 } as const;
 
-/**
- * Delay before reconnect attempt `attempt` (0-based): the ceiling doubles from `minMs` up to
- * `maxMs`, and the delay is a random point in its upper half, so a server restart does not
- * bring every client back in the same instant. Always within [minMs, maxMs].
- */
+/** A random point in the doubling ceiling's upper half, so a restart does not bring every client back at once. */
 export function backoffDelay(attempt: number, random: number, minMs: number = RECONNECT.minMs, maxMs: number = RECONNECT.maxMs): number {
   const ceiling = Math.min(maxMs, minMs * 2 ** Math.max(0, attempt));
   const jittered = ceiling * (0.5 + Math.min(1, Math.max(0, random)) / 2);
@@ -16,10 +12,7 @@ export function backoffDelay(attempt: number, random: number, minMs: number = RE
 
 export type VersionVerdict = 'next' | 'duplicate' | 'gap';
 
-/**
- * Where an event of version `v` stands against the last version seen on its topic: the next
- * one, one already seen, or one after a gap (something in between was missed).
- */
+/** Where version `v` stands against the last seen on its topic: next, already seen, or after a gap. */
 export function checkVersion(last: number | undefined, v: number): VersionVerdict {
   if (last === undefined) return 'next';
   if (v <= last) return 'duplicate';

@@ -41,7 +41,8 @@ class FakeConnection {
   ) {
     this.answerPings = server.answerPings;
     ws.on('message', (data) => {
-      const message = clientMessageSchema.parse(JSON.parse(data.toString()));
+      // ws hands a Buffer unless binaryType is changed, which this server never does.
+      const message = clientMessageSchema.parse(JSON.parse((data as Buffer).toString()));
       this.received.push(message);
       if (message.t === 'hello' && server.welcome) this.send({ t: 'welcome', d: { userId: 'u1', protocol: REALTIME_PROTOCOL } });
       if (message.t === 'ping' && this.answerPings) this.send({ t: 'pong' });

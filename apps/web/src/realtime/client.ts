@@ -1,8 +1,5 @@
-// The browser side of /realtime: one socket per tab, shared by every component that follows a
-// topic. It says hello with the session's access token, follows topics by reference count,
-// remembers the last version seen on each so a reconnect resumes where it stopped, and
-// reconnects with exponential backoff and jitter. No framework here; React bindings are in
-// react.tsx.
+// The browser side of /realtime: one socket per tab, topics followed by reference count and resumed
+// from their last version after a reconnect; React bindings are in react.tsx.
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_PROTOCOL, isTopic } from '@versus/domain/realtime-constants';
 import type {
   ClientMessage,
@@ -32,15 +29,9 @@ export type RealtimeUpdate =
   | { kind: 'event'; topic: string; v: number; type: string; payload: unknown }
   /** A passing notice about state kept elsewhere (a balance): no version, never replayed. */
   | { kind: 'hint'; topic: string; type: string; payload: unknown }
-  /**
-   * Following again after a reconnect: the events missed meanwhile are replayed, but hints are
-   * not, so refresh what hints refresh.
-   */
+  /** Following again after a reconnect: missed events are replayed but hints are not, so refresh what hints refresh. */
   | { kind: 'resumed'; topic: string }
-  /**
-   * Following from now on (the first subscription, not a resumption): nothing earlier is sent,
-   * so a snapshot fetched before this moment may lack an event published before it. Refetch it.
-   */
+  /** A first subscription sends nothing earlier, so a snapshot fetched before it may be behind: refetch it. */
   | { kind: 'subscribed'; topic: string }
   /** Events on this topic were missed and are no longer kept: refetch its snapshot. */
   | { kind: 'gap'; topic: string }
@@ -49,10 +40,7 @@ export type RealtimeUpdate =
 
 export type RealtimeListener = (update: RealtimeUpdate) => void;
 
-/**
- * Whether a snapshot of the topic's state may now be behind what it should show: events were
- * missed (a gap), or the topic was only just followed, perhaps after the snapshot was taken.
- */
+/** A gap, or a topic only just followed (perhaps after the snapshot was taken). */
 export const snapshotMayBeBehind = (update: RealtimeUpdate): boolean => update.kind === 'gap' || update.kind === 'subscribed';
 
 export interface RealtimeClientOptions {
@@ -107,10 +95,7 @@ interface PendingMove {
   timer: ReturnType<typeof setTimeout>;
 }
 
-/**
- * The message schemas (and zod with them) load with the first connection, which only a
- * signed-in player makes: a visitor's first page does not carry them.
- */
+/** Loaded with the first connection, which only a signed-in player makes, so a visitor's page carries no zod. */
 let parser: Promise<typeof parseServerMessage> | undefined;
 const loadParser = (): Promise<typeof parseServerMessage> =>
   (parser ??= import('@versus/domain/realtime').then((m) => m.parseServerMessage));
@@ -171,12 +156,7 @@ export class RealtimeClient {
     this.setStatus('idle');
   }
 
-  /**
-   * Plays a move over the socket instead of POST /api/matches/:id/moves (one frame each way, no
-   * HTTP request): resolves with the server's answer, applied or refused. Rejects with
-   * SocketUnavailable when nothing could be sent, and with MoveUnanswered when the answer did not
-   * arrive (the move may or may not have been played: the match's state tells).
-   */
+  /** A move over the socket instead of POST …/moves; after MoveUnanswered the match's state tells whether it was played. */
   sendMove(move: SocketMove, timeoutMs = 10_000): Promise<MoveAnswer> {
     if (!this.welcomed || this.socket?.readyState !== OPEN)
       return Promise.reject(new SocketUnavailable('The realtime socket is not connected'));

@@ -26,11 +26,7 @@ export function useRealtimeClient(): RealtimeClient {
   return client;
 }
 
-/**
- * Follows `topic` while the component is mounted (null or undefined: follows nothing) and
- * calls `onUpdate` with each event, gap and refusal. `onUpdate` may change on every render;
- * the subscription only changes with the topic.
- */
+/** Follows `topic` while mounted (null: nothing); `onUpdate` may change every render, the subscription only with the topic. */
 export function useRealtime(topic: string | null | undefined, onUpdate: RealtimeListener): void {
   const client = useRealtimeClient();
   const latest = useRef(onUpdate);

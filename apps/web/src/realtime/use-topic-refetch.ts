@@ -9,10 +9,7 @@ export interface RefetchOn {
   types: ReadonlySet<string> | readonly string[] | RegExp | ((type: string) => boolean);
   /** Hints of those types refetch too (hints carry state kept elsewhere). Default false. */
   hints?: boolean;
-  /**
-   * Refetch after a reconnect too. Default false: the events missed meanwhile are replayed,
-   * but hints are not, so what hints refresh needs it.
-   */
+  /** Refetch after a reconnect too: needed for what hints refresh, as hints are not replayed. */
   resumed?: boolean;
 }
 
@@ -47,10 +44,7 @@ export function topicRefetchListener(on: RefetchOn, refetch: () => void): Realti
   };
 }
 
-/**
- * Follows `topic` (null: nothing) and refetches on the updates `on` names: `refetch` is the
- * query keys to invalidate, or a function for screens that refetch their own way.
- */
+/** `refetch`: query keys to invalidate, or a function for screens that refetch their own way. */
 export function useTopicRefetch(topic: string | null | undefined, on: RefetchOn, refetch: readonly QueryKey[] | (() => void)): void {
   const client = useQueryClient();
   const run = typeof refetch === 'function' ? refetch : () => refetch.forEach((queryKey) => void client.invalidateQueries({ queryKey }));

@@ -4,8 +4,6 @@ import { X } from 'lucide-react';
 import { cn } from './cn.ts';
 
 export const Dialog = RadixDialog.Root;
-export const DialogTrigger = RadixDialog.Trigger;
-export const DialogClose = RadixDialog.Close;
 
 /** SPEC §9: the dialog layer sits around z-index 10 million, above every overlay. */
 export const DIALOG_Z = 'z-[10000000]';

@@ -5,11 +5,7 @@ import { cn } from './cn.ts';
 const PANEL =
   'z-[1000] min-w-56 rounded-2xl border border-border bg-surface/95 p-1.5 backdrop-blur-xl shadow-2xl shadow-black/40 data-[state=open]:animate-rise focus:outline-none';
 
-/**
- * A menu button's menu (WAI-ARIA menu button): not modal, so the page behind is not hidden from
- * screen readers (aria-hidden) while its links and buttons stay focusable; Escape, a click or
- * focus outside still close it, and arrow keys still move within it.
- */
+/** Not modal, so the page behind is not aria-hidden from screen readers while its controls stay focusable. */
 export function Menu(props: ComponentProps<typeof DropdownMenu.Root>) {
   return <DropdownMenu.Root modal={false} {...props} />;
 }

@@ -1,10 +1,5 @@
-// AI rock-paper-scissors: seat 0 (the player) against the computer (seat 1). One throw per game,
-// like rock-paper-scissors. The computer learns: it predicts the player's next throw from the
-// player's history (overall frequencies plus what the player threw after the same throw before,
-// a first-order Markov model) and plays what beats the prediction, sampled so it stays beatable.
-//
-// Fair play is provable: the computer's throw is fixed at setup from (history, seed) — before
-// the player throws — and the seed is committed (sha256) and revealed when the game is over.
+// AI rock-paper-scissors: the player (seat 0) against a computer that predicts from the player's
+// history; its throw is fixed at setup from a committed seed, so fair play can be checked.
 import { MOVE_ERRORS, rejectMove, turnError, type GameRules, type MoveResult, type Outcome, type Seat, type Viewer } from './game.ts';
 import { BEATEN_BY, judgeThrows, THROWS, throwInput, type Throw } from './rock-paper-scissors.ts';
 import { sha256, sha256Hex } from './sha256.ts';
@@ -18,10 +13,7 @@ export const AI_RPS = {
   computerSeat: 1 as Seat,
 } as const;
 
-/**
- * The computer's throw: a pure function of the player's history (oldest first) and a uniform
- * random number in [0, 1). Every throw keeps a non-zero chance, so the computer cannot be read.
- */
+/** Every throw keeps a non-zero chance, so the computer cannot be read. */
 export function aiThrow(history: readonly Throw[], random: number): Throw {
   const weights = THROWS.map(() => 1);
   const last = history[history.length - 1];

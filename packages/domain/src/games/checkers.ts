@@ -1,17 +1,5 @@
-// English draughts (checkers) on the 32 dark squares of an 8×8 board, numbered 1–32 as in
-// standard notation: 1–4 on black's back row (the top), 29–32 on white's. Black moves first,
-// "down" the board; the first seat plays black.
-//
-// Rules: men move one square diagonally forward, kings one square either way. Capturing is
-// forced: when any capture exists, only captures are legal (any of them, not necessarily the
-// longest). A capture continues while the capturing piece can jump again; the whole chain is
-// one move, and a piece cannot be jumped twice. A man reaching the far row is crowned and the
-// move ends there. A player with no legal move (no pieces, or all blocked) loses.
-// Draws (ours, close to the WCDF rules): 40 moves by each side (80 half-moves) with no capture
-// and no man moving — kings shuffling only — or the same position with the same side to move
-// occurring three times.
-//
-// The board is three 32-bit masks (black, white, kings); bit i is square i + 1.
+// English draughts, squares 1–32 as in standard notation; capturing is forced but need not be the
+// longest. The board is three 32-bit masks (black, white, kings); bit i is square i + 1.
 import { z } from 'zod';
 import {
   MOVE_ERRORS,
@@ -184,10 +172,7 @@ export function makeMove(pos: CheckersPosition, path: readonly number[]): Checke
   };
 }
 
-/**
- * The position a view's board describes (squares 1–32 as index 0–31), with `turn` to move: what
- * a client that follows the events works out legal moves from.
- */
+/** The position a view's board describes, so a client that follows events can work out legal moves. */
 export function checkersPositionOf(board: readonly CheckersPiece[], turn: CheckersColor): CheckersPosition {
   let black = 0;
   let white = 0;

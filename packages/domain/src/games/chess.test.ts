@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Chess } from 'chess.js';
 import { chess, chessFromFen, type ChessState } from './chess.ts';
-import type { Seat } from './game.ts';
 
 /** Perft through the rules interface: applyMove down the tree, legalMoves counted at the leaves. */
 function perft(state: ChessState, depth: number): number {
@@ -31,9 +30,8 @@ function play(state: ChessState, moves: unknown[]): ChessState {
 
 const start = () => chess.setup({ seed: 's' });
 
-// Standard perft fixtures (chessprogramming.org "Perft Results"). `viaRules` plies are counted
-// through the rules interface (applyMove down the tree, legalMoves at the leaves); the deeper
-// counts through chess.js's own perft, the engine the rules delegate to.
+// chessprogramming.org's perft fixtures: `viaRules` plies go through the rules interface, deeper
+// ones through chess.js's own perft, the engine the rules delegate to.
 const PERFT: Array<{ name: string; fen: string; counts: number[]; viaRules: number }> = [
   {
     name: 'start position',
@@ -155,7 +153,7 @@ describe('chess endings', () => {
 
   it('time out loses, except against a bare king', () => {
     expect(chess.timeoutOutcome(start(), 0)).toEqual({ winner: 1, reason: 'timeout' });
-    const bare = chessFromFen('4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1', 1 as Seat);
+    const bare = chessFromFen('4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1', 1);
     // Seat 1 plays white (four queens), seat 0 has a bare king.
     expect(chess.timeoutOutcome(bare, 0)).toEqual({ winner: 1, reason: 'timeout' });
     expect(chess.timeoutOutcome(bare, 1)).toEqual({ draw: true, reason: 'timeout-vs-insufficient-material' });

@@ -1,11 +1,5 @@
-// Chess through chess.js. The first seat plays white. The state is plain JSON: the current FEN,
-// the moves so far, and the positions since the last pawn move or capture — so threefold
-// repetition is still detected after a reload, without replaying the game.
-//
-// Draws are automatic (no claim): stalemate, insufficient material (chess.js: K v K, K+minor v K,
-// K+B v K+B with same-coloured bishops), threefold repetition, and the fifty-move rule
-// (100 half-moves without a pawn move or capture). A mate on the hundredth half-move still wins.
-// Running out of time loses, unless the opponent has a bare king (then it is a draw).
+// Chess through chess.js; the state keeps the positions since the last irreversible move so
+// threefold repetition survives a reload without a replay. Draws are automatic (no claim).
 import { Chess, DEFAULT_POSITION, validateFen, type Square } from 'chess.js';
 import { z } from 'zod';
 import {
@@ -119,8 +113,7 @@ function squareMoves(board: Chess, square: Square): string[] {
   return board.moves({ square }).map((san) => sanToUci(square, san));
 }
 
-// chess.js's verbose moves cost a full move generation per move (SAN disambiguation and two
-// FENs each), so legal moves are listed square by square from the plain SAN lists instead.
+// chess.js's verbose moves cost a full move generation per move, so this reads the plain SAN lists.
 function legalUci(board: Chess): string[] {
   const turn = board.turn();
   const uci: string[] = [];

@@ -1,9 +1,5 @@
-// Game clocks, pure: the server passes in the time (`now`, or the elapsed milliseconds it
-// measured) and the client's move metrics. Lag compensation works like lichess's LagTracker:
-// the client reports how much of the elapsed time was network lag; the server credits it back,
-// but never more than a per-seat quota, which each move refills by a small gain up to a cap.
-// A premove (played by the client the instant the opponent's move arrived) costs no time: all
-// of its elapsed time is lag — still bounded by the same quota, so the flag cannot be abused.
+// Game clocks, pure, with lag credited back within a per-seat quota as lichess's LagTracker does
+// (docs/decisions.md, "Clocks follow lichess"); time is passed in.
 import type { GameId, Seat } from './game.ts';
 
 export interface TimeControl {
@@ -96,11 +92,7 @@ export function stopClock(clock: ClockState): ClockState {
   return { ...clock, running: [], since: null };
 }
 
-/**
- * Charges `seat` for a move that took `elapsedMs` by the server's measure, minus the lag
- * credited back. Running out (charged ≥ remaining) leaves 0 and flags; otherwise the increment
- * is added. The seat's time stops.
- */
+/** Charges `seat` for `elapsedMs` (server's measure) minus credited lag; running out flags instead of adding the increment. */
 export function applyElapsed(clock: ClockState, seat: Seat, elapsedMs: number, metrics: MoveMetrics = {}): ElapsedResult {
   if (clock.flagged !== null) return { clock, chargedMs: 0, creditMs: 0 };
   const elapsed = Math.max(0, finite(elapsedMs));
@@ -145,10 +137,7 @@ export function flagGraceMs(clock: ClockState, seat: Seat): number {
   return Math.min(clock.quotaMs[seat], MAX_FLAG_GRACE_MS);
 }
 
-/**
- * The running seats out of time at `now`. With grace (the default), a seat is flagged only
- * once its time is gone by more than the lag credit a move arriving now could still get.
- */
+/** With grace (the default), a flag waits for the lag credit a move arriving now could still get. */
 export function flagFall(clock: ClockState, now: number, { withGrace = true }: { withGrace?: boolean } = {}): Seat[] {
   if (clock.flagged !== null) return [clock.flagged];
   if (clock.since === null) return [];

@@ -1,10 +1,8 @@
-// The one interface every web game implements (scalachess variants, boardgame.io games): pure
-// functions over a JSON-serialisable state. No I/O, no clock, no Math.random — randomness
-// arrives as a seed in the setup context, time is the clock module's business.
+// The one interface every web game implements: pure functions over a JSON state, with randomness
+// arriving as a seed and time left to the clock module.
 
 /** The two players of a match. Seat 0 is the match's player 1. */
 export type Seat = 0 | 1;
-export const SEATS: readonly Seat[] = [0, 1];
 export type Viewer = Seat | 'spectator';
 
 export const GAME_IDS = ['tic-tac-toe', 'rock-paper-scissors', 'chess', 'checkers', 'ludo', 'ai-rock-paper-scissors'] as const;
@@ -81,10 +79,6 @@ export function otherSeat(seat: Seat): Seat {
   return seat === 0 ? 1 : 0;
 }
 
-export function isSeat(value: unknown): value is Seat {
-  return value === 0 || value === 1;
-}
-
 /** Texts of the move refusals (ours: SPEC is silent). */
 export const MOVE_ERRORS = {
   gameOver: 'The game is already over.',
@@ -108,28 +102,4 @@ export function turnError(outcome: Outcome, toMove: readonly Seat[], seat: Seat)
   if (outcome) return rejectMove('game_over', MOVE_ERRORS.gameOver);
   if (!toMove.includes(seat)) return rejectMove('not_your_turn', MOVE_ERRORS.notYourTurn);
   return null;
-}
-
-/** Texts describing an outcome, for result screens and notations. */
-export function describeOutcome(outcome: DecidedOutcome): string {
-  const label: Record<OutcomeReason, string> = {
-    checkmate: 'checkmate',
-    stalemate: 'stalemate',
-    'threefold-repetition': 'threefold repetition',
-    'fifty-move-rule': 'fifty-move rule',
-    'insufficient-material': 'insufficient material',
-    'three-in-a-row': 'three in a row',
-    'board-full': 'board full',
-    'no-moves-left': 'no moves left',
-    'forty-move-rule': 'forty-move rule',
-    'all-tokens-home': 'all tokens home',
-    throw: 'throw',
-    'same-throw': 'same throw',
-    timeout: 'time out',
-    'timeout-vs-insufficient-material': 'time out against insufficient material',
-    resignation: 'resignation',
-    agreement: 'agreement',
-    forfeit: 'forfeit',
-  };
-  return 'winner' in outcome ? `Player ${outcome.winner + 1} wins by ${label[outcome.reason]}` : `Draw by ${label[outcome.reason]}`;
 }

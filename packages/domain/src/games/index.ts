@@ -20,13 +20,6 @@ export const gameRules = {
   'ai-rock-paper-scissors': aiRockPaperScissors,
 } as const satisfies { readonly [K in GameId]: AnyGameRules };
 
-export type GameRulesOf<K extends GameId> = (typeof gameRules)[K];
-export type GameStateOf<K extends GameId> = ReturnType<GameRulesOf<K>['setup']>;
-export type GameViewOf<K extends GameId> = ReturnType<GameRulesOf<K>['viewFor']>;
-
-/** Games played against the computer: one human (seat 0); practice, virtual accounts only if staked. */
-export const COMPUTER_GAMES: readonly GameId[] = ['ai-rock-paper-scissors'];
-
 /** Whether a challenge's game is played in the browser and refereed here (the others are external). */
 export function isWebGame(id: string): id is GameId {
   return (GAME_IDS as readonly string[]).includes(id);
@@ -39,7 +32,7 @@ export function getGameRules(id: GameId): AnyGameRules {
 export * from './game.ts';
 export * from './series.ts';
 export * from './clock.ts';
-export { sha256, sha256Hex } from './sha256.ts';
+export { sha256Hex } from './sha256.ts';
 export * from './tic-tac-toe.ts';
 export * from './rock-paper-scissors.ts';
 export * from './ai-rock-paper-scissors.ts';

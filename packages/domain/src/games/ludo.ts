@@ -1,21 +1,5 @@
-// Ludo for two players, on opposite colours: seat 0 red, seat 1 yellow; the first seat rolls
-// first. The rules (classic Ludo, without blockades):
-// - 52 squares around the board; each colour enters at its own start square (red 0, yellow 26)
-//   and goes once around: 51 track squares (progress 0–50), then 5 home-column squares
-//   (51–55), then home (56). Each player has 4 tokens, all in base at the start.
-// - A turn is a roll, then a move of one token by the number rolled. A token leaves base only
-//   on a 6, onto its start square. A token needs the exact roll to reach home (it cannot
-//   overshoot). When no token can move, the turn passes (no move is asked for).
-// - Landing on a square held by opponent tokens sends them back to base, except on a safe
-//   square: the four start squares (0, 13, 26, 39) and the four stars (8, 21, 34, 47), where
-//   tokens of both colours may stand together. Home columns are private.
-// - A 6 gives another roll (after moving, or at once when nothing can move). A third 6 in a
-//   row ends the turn without moving. Captures and reaching home give no extra roll.
-// - The first to bring all 4 tokens home wins; there are no draws.
-//
-// The dice are the server's but provably fair: the server picks a secret seed before the game
-// and publishes commitment = sha256(seed); roll n is derived from sha256(`${seed}:${n}`). The
-// seed is revealed when the game ends, and `verifyLudoRolls` lets anyone check every roll.
+// Ludo for two players, red (seat 0) against yellow, classic rules without blockades; dice are
+// provably fair: roll n is sha256(`${seed}:${n}`), sha256(seed) published first.
 import { z } from 'zod';
 import {
   MOVE_ERRORS,

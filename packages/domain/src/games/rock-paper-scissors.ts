@@ -1,6 +1,4 @@
-// Rock-paper-scissors: each game is one simultaneous throw. A throw stays secret until both are
-// in — viewFor shows a seat only whether the other has thrown. Equal throws draw the game (the
-// series replays it).
+// Rock-paper-scissors: one simultaneous throw per game, secret until both are in.
 import { z } from 'zod';
 import { MOVE_ERRORS, rejectMove, turnError, type GameRules, type MoveResult, type Outcome, type Seat, type Viewer } from './game.ts';
 

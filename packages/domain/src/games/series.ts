@@ -1,8 +1,5 @@
-// The match format: best of 3. The first to win 2 games wins the match. A drawn game does not
-// count and is replayed, up to a cap: when the third drawn game ends, the match ends — won by
-// whoever is ahead on games, drawn if the score is level (match scoring, where a draw is half a
-// point each: 1–0 plus three draws is still a lead). Whoever starts (X, white, black in
-// checkers, the first roll) alternates every game, replays included.
+// The match format: best of 3, drawn games replayed up to a cap; who starts alternates every game,
+// replays included.
 import { otherSeat, type DecidedOutcome, type Seat } from './game.ts';
 
 export const SERIES_RULES = {

@@ -1,5 +1,4 @@
-// Tic-tac-toe on a 3×3 board. Cells are numbered 0–8 row by row from the top left; the first
-// seat plays X and moves first. Three in a row wins; a full board without one is a draw.
+// Tic-tac-toe: cells 0–8 row by row from the top left; the first seat plays X.
 import { z } from 'zod';
 import {
   MOVE_ERRORS,

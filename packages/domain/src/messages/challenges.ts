@@ -1,6 +1,5 @@
 // Challenges, the create-challenge wizard and the marketplace.
-// Challenges: creation, acceptance, cancel and code search (SPEC §5, §8). Texts marked "ours"
-// fill cases SPEC does not word.
+// Challenges (SPEC §5, §8); texts marked "ours" fill cases SPEC does not word.
 export const CHALLENGE = {
   // Titles of the creation toasts (SPEC §8).
   errorTitle: 'Error',
@@ -72,8 +71,7 @@ export const CHALLENGE = {
   matchForbidden: 'Only the players of this match can view it.',
 } as const;
 
-// The marketplace and the create-challenge wizard (SPEC §2, §4, §8). Step names are SPEC's;
-// texts marked "ours" fill cases SPEC does not word.
+// The marketplace and the wizard (SPEC §2, §4, §8); texts marked "ours" fill cases SPEC does not word.
 export const WIZARD = {
   steps: ['Choose Game', 'Set Stakes', 'Schedule', 'Confirm'],
   escrowSteps: {

@@ -30,7 +30,8 @@ export const LEDGER = {
   winnerWithoutStake: 'The winner must be a player with a stake in escrow.',
   stakesMissing: 'Both stakes must be locked in escrow before the result is settled.',
   mixedCurrencies: 'The stakes in escrow are in different currencies.',
-  invalidOwner: 'An escrow belongs to exactly one challenge, match or room.',
+  invalidOwner: 'An escrow belongs to exactly one challenge, match, room or tournament.',
+  payoutMismatch: 'The prizes must add up to the prize pool held in escrow.',
 } as const;
 
 // The wallet page, the header wallet dropdown and the virtual-mode overlay card (SPEC §1, §2).

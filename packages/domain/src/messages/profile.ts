@@ -2,8 +2,7 @@
 import { GENERIC } from './shell.ts';
 import { RESULTS } from './results.ts';
 
-// The profile screen and the leaderboards (SPEC §5 Avatar upload, §8 Storage; texts marked
-// "ours" fill cases SPEC does not word).
+// SPEC §5 Avatar upload, §8 Storage; texts marked "ours" fill cases SPEC does not word.
 export const PROFILE = {
   // SPEC §5: the same three texts as evidence uploads.
   fileNotImage: RESULTS.fileNotImage,

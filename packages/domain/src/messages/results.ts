@@ -1,6 +1,5 @@
 // Results of external games, disputes, My Matches and the admin screens.
-// Results of external games, disputes and the admin API (SPEC §5 Avatar upload for evidence;
-// texts marked "ours" fill cases SPEC does not word).
+// SPEC §5's avatar texts serve evidence too; texts marked "ours" fill cases SPEC does not word.
 export const RESULTS = {
   fileNotImage: 'File must be an image',
   unsupportedImage: (format: string) => `Unsupported image format: ${format}`,

@@ -1,5 +1,5 @@
-// The closed sets of SPEC §3 "Notification enumerations": every type, category, priority,
-// status and action type. The database CHECKs the same lists (apps/server/src/db/schema/09_notifications.sql).
+// The closed sets of SPEC §3 "Notification enumerations" (plus the tournaments' types): every
+// type, category, priority, status and action type. The database CHECKs the same lists (apps/server/src/db/schema/09_notifications.sql).
 
 export const NOTIFICATION_TYPES = [
   'match_invitation',
@@ -36,6 +36,12 @@ export const NOTIFICATION_TYPES = [
   'feature_update',
   'account_update',
   'security_alert',
+  // Tournaments (ours, issue 27).
+  'tournament_starting_soon',
+  'tournament_game_ready',
+  'tournament_eliminated',
+  'tournament_prize',
+  'tournament_cancelled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -47,20 +53,9 @@ export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 
 /** unread → read (a mark, or an action) → archived (after 7 days); dismissed is gone from the list. */
 export const NOTIFICATION_STATUSES = ['unread', 'read', 'archived', 'dismissed'] as const;
-export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 export const NOTIFICATION_ACTION_TYPES = ['view', 'accept', 'decline', 'join', 'navigate', 'dismiss', 'archive', 'custom'] as const;
 export type NotificationActionType = (typeof NOTIFICATION_ACTION_TYPES)[number];
 
-/** SPEC §3: the target action types an action may carry with its target URL. */
-export const NOTIFICATION_TARGET_ACTIONS = ['view_match', 'join_match', 'join_active_match', 'view_results', 'view_challenges'] as const;
-export type NotificationTargetAction = (typeof NOTIFICATION_TARGET_ACTIONS)[number];
-
 /** High and critical count as urgent (SPEC §3). */
 export const isUrgent = (priority: NotificationPriority): boolean => priority === 'high' || priority === 'critical';
-
-export const isNotificationType = (value: unknown): value is NotificationType =>
-  typeof value === 'string' && (NOTIFICATION_TYPES as readonly string[]).includes(value);
-
-export const isNotificationCategory = (value: unknown): value is NotificationCategory =>
-  typeof value === 'string' && (NOTIFICATION_CATEGORIES as readonly string[]).includes(value);

@@ -52,11 +52,7 @@ export const TOAST_DURATIONS = {
   shell: 5_000,
 } as const;
 
-/**
- * A notification that reaches the open app this long after it was made (a reconnect's catch-up,
- * a slow delivery) is past its moment: it goes to the bell without a toast. Generous, as it is
- * measured against the device's clock.
- */
+/** Older than this on arrival goes to the bell without a toast; generous, as the device's clock measures it. */
 export const TOAST_LATE_MS = 60_000;
 
 /** SPEC §9: the same toast within 5 s is a duplicate; up to 3 repeats are shown; cleanup every 30 s. */

@@ -180,10 +180,7 @@ function mergeDeep(base: unknown, over: unknown): unknown {
   return out;
 }
 
-/**
- * Preferences as stored (JSON text, possibly older or partial) over the defaults: unknown keys
- * are dropped, a field that is not valid falls back to its default section. Never throws.
- */
+/** Stored preferences may be older or partial: an invalid field falls back to its default section; never throws. */
 export function readPreferences(stored: unknown): NotificationPreferences {
   let value = stored;
   if (typeof value === 'string') {
@@ -207,10 +204,7 @@ export function readPreferences(stored: unknown): NotificationPreferences {
   return out as NotificationPreferences;
 }
 
-/**
- * The per-event switches of the match, challenge and social settings (SPEC §3): false when the
- * player turned off the one that governs `type`; true for a type none governs.
- */
+/** False when the player turned off the per-event switch (SPEC §3) that governs `type`. */
 export function eventEnabled(
   prefs: Pick<NotificationPreferences, 'match' | 'challenge' | 'social'>,
   type: NotificationType | (string & {}),
@@ -220,9 +214,11 @@ export function eventEnabled(
       return prefs.match.turnAlerts;
     case 'match_completed':
     case 'match_forfeit':
+    case 'tournament_eliminated':
       return prefs.match.resultAlerts;
     case 'match_reminder':
     case 'match_starting_soon':
+    case 'tournament_starting_soon':
       return prefs.match.reminders;
     case 'challenge_accepted':
       return prefs.challenge.accepted;
@@ -236,7 +232,35 @@ export function eventEnabled(
       return prefs.social.onlineStatus;
     case 'player_joined_room':
       return prefs.social.roomJoins;
+    // No switch governs these: a new type must be placed above or here.
+    case 'match_invitation':
+    case 'match_confirmed':
+    case 'match_ready':
+    case 'match_in_progress':
+    case 'match_started':
+    case 'match_disputed':
+    case 'challenge_created':
+    case 'challenge_expired':
+    case 'challenge_declined':
+    case 'challenge_reminder':
+    case 'payment_received':
+    case 'payment_sent':
+    case 'credits_earned':
+    case 'credits_deducted':
+    case 'escrow_released':
+    case 'player_joined_challenge':
+    case 'player_joined_pool_challenge':
+    case 'system_announcement':
+    case 'maintenance_notice':
+    case 'feature_update':
+    case 'account_update':
+    case 'tournament_game_ready':
+    case 'tournament_prize':
+    case 'tournament_cancelled':
+    case 'security_alert':
+      return true;
     default:
+      // A type this build does not know yet (a newer server).
       return true;
   }
 }

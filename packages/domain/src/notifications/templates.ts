@@ -1,10 +1,9 @@
-// One template per notification type (SPEC §3, §5): its category, priority, the metadata it
-// needs, its title, message, actions and how long it lives. A template refuses missing metadata
-// with "Missing required fields: a, b" rather than writing a notification with holes in it.
+// One template per notification type (SPEC §3, §5); missing metadata is refused rather than
+// written as a notification with holes in it.
 import { CURRENCIES, type Currency } from '../constants.ts';
 import { GAMES, isGameId, isWebGame } from '../catalogue.ts';
 import { formatMoney, toMinorOrNull } from '../money.ts';
-import { BALANCE, NOTIFICATIONS } from '../messages.ts';
+import { BALANCE, NOTIFICATIONS, TOURNAMENT_VIEW } from '../messages.ts';
 import {
   isUrgent,
   type NotificationActionType,
@@ -129,6 +128,14 @@ const joinOrReport = (m: NotificationMetadata): NotificationAction =>
 const reminderKind = (m: NotificationMetadata): ReminderKind => {
   const kind = text(m, 'reminderKind');
   return kind in REMINDERS ? (kind as ReminderKind) : 'before_1h';
+};
+
+/** A tournament's page. */
+const tournamentUrl = (meta: NotificationMetadata): string => `/tournaments/${encodeURIComponent(text(meta, 'tournamentId'))}`;
+const TOURNAMENT_FIELDS = ['tournamentId', 'tournamentName'] as const;
+const placeText = (meta: NotificationMetadata): string => {
+  const place = Number(meta['place']);
+  return Number.isInteger(place) && place > 0 ? TOURNAMENT_VIEW.place(place) : text(meta, 'place');
 };
 
 // ---------------------------------------------------------------------------------------
@@ -427,6 +434,52 @@ export const NOTIFICATION_TEMPLATES: Readonly<Record<NotificationType, Notificat
     message: (m) => text(m, 'message'),
     actions: () => [view('Profile', '/profile')],
     persistent: true,
+  },
+  tournament_starting_soon: {
+    category: 'match',
+    priority: 'high',
+    requiredFields: [...TOURNAMENT_FIELDS, 'minutesUntil'],
+    title: () => 'Tournament Starting Soon',
+    message: (m) =>
+      `${text(m, 'tournamentName')} starts in ${text(m, 'minutesUntil')} minute${text(m, 'minutesUntil') === '1' ? '' : 's'}.`,
+    actions: (m) => [view('View Tournament', tournamentUrl(m))],
+    expiresInMinutes: 15,
+  },
+  tournament_game_ready: {
+    category: 'match',
+    priority: 'high',
+    requiredFields: [...TOURNAMENT_FIELDS, ...MATCH],
+    title: () => 'Your Tournament Game Is Ready',
+    message: (m) =>
+      `Your ${gameName(m)} game${against(m)} in ${text(m, 'tournamentName')} is ready. Join now: a player not ready in time loses it.`,
+    actions: (m) => [join('Play', matchUrl(m))],
+    expiresInMinutes: 10,
+  },
+  tournament_eliminated: {
+    category: 'match',
+    priority: 'normal',
+    requiredFields: [...TOURNAMENT_FIELDS],
+    title: () => 'Knocked Out',
+    message: (m) => `You were knocked out of ${text(m, 'tournamentName')}${against(m) ? ` by ${text(m, 'opponentName')}` : ''}.`,
+    actions: (m) => [view('View Tournament', tournamentUrl(m))],
+  },
+  tournament_prize: {
+    category: 'financial',
+    priority: 'normal',
+    requiredFields: [...TOURNAMENT_FIELDS, 'place', 'amount'],
+    title: (m) => (Number(m['place']) === 1 ? 'You Won the Tournament!' : 'Tournament Prize'),
+    message: (m) => `You finished ${placeText(m)} in ${text(m, 'tournamentName')}: ${amountText(m, 'amount')} paid to your wallet.`,
+    actions: (m) => [view('View Tournament', tournamentUrl(m)), view('View Wallet', '/wallet')],
+  },
+  tournament_cancelled: {
+    category: 'match',
+    priority: 'normal',
+    requiredFields: [...TOURNAMENT_FIELDS],
+    title: () => 'Tournament Cancelled',
+    message: (m) =>
+      `${text(m, 'tournamentName')} was cancelled${m['minPlayers'] !== undefined ? `: fewer than ${text(m, 'minPlayers')} players entered` : ''}.` +
+      (m['amount'] !== undefined ? ` Your ${amountText(m, 'amount')} was returned.` : ''),
+    actions: (m) => [view('View Tournament', tournamentUrl(m))],
   },
 };
 

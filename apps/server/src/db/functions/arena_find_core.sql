@@ -17,7 +17,8 @@ BEGIN
            'game_type', m.game_type, 'status', m.status, 'stake', m.stake, 'currency', m.currency, 'is_private', m.is_private,
            'scheduled_time', m.scheduled_time, 'created_at', m.created_at, 'version', m.version, 'state', m.state,
            'player1_ready_at', m.player1_ready_at, 'player2_ready_at', m.player2_ready_at, 'started_at', m.started_at,
-           'to_move', m.to_move, 'duration', m.duration,
+           'to_move', m.to_move, 'duration', m.duration, 'match_format', m.match_format, 'tournament_id', m.tournament_id,
+           'ready_by', m.ready_by, 'first_seat', m.first_seat,
            'later', (SELECT coalesce(json_agg(json_build_object('seq', mm.seq, 'seat', mm.seat, 'move', mm.move,
                               'created_at', mm.created_at, 'remaining_ms', mm.remaining_ms, 'lag_ms', mm.lag_ms,
                               'premove', mm.premove) ORDER BY mm.seq), '[]')

@@ -1,7 +1,7 @@
--- Closes the held holds of one owner (optionally only one player's):
+-- Closes the held holds of one owner (challenge, match, room or tournament), optionally only one player's:
 --   p_mode 'release' / 'draw': each stake back to its player's available balance;
 --   p_mode 'settle': every stake to the winner's available balance (2 × stake for a match, no fee).
-CREATE OR REPLACE FUNCTION ledger_close_holds(p_mode text, p_key text, p_challenge uuid, p_match uuid, p_room uuid, p_user uuid, p_winner uuid, p_description text)
+CREATE OR REPLACE FUNCTION ledger_close_holds(p_mode text, p_key text, p_challenge uuid, p_match uuid, p_room uuid, p_tournament uuid, p_user uuid, p_winner uuid, p_description text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_generic_plan'
@@ -11,7 +11,7 @@ DECLARE
   v_kind text := CASE p_mode WHEN 'settle' THEN 'settle' WHEN 'draw' THEN 'draw' ELSE 'release' END;
   v_reason text := CASE p_mode WHEN 'settle' THEN 'settle' WHEN 'draw' THEN 'draw' ELSE 'escrow_release' END;
   v_request jsonb;
-  v_owner uuid := coalesce(p_challenge, p_match, p_room);
+  v_owner uuid := coalesce(p_challenge, p_match, p_room, p_tournament);
   v_refusal jsonb;
   v_result jsonb;
   v_hold_ids bigint[];
@@ -38,7 +38,7 @@ DECLARE
   v_op bigint;
 BEGIN
   IF p_mode NOT IN ('release', 'draw', 'settle') THEN RAISE EXCEPTION 'ledger: unknown close mode %', p_mode; END IF;
-  IF num_nonnulls(p_challenge, p_match, p_room) <> 1 THEN RETURN '{"ok": false, "error": "invalid_owner"}'; END IF;
+  IF num_nonnulls(p_challenge, p_match, p_room, p_tournament) <> 1 THEN RETURN '{"ok": false, "error": "invalid_owner"}'; END IF;
   IF p_mode = 'settle' AND p_winner IS NULL THEN RETURN '{"ok": false, "error": "winner_without_stake"}'; END IF;
 
   -- Holds first, then every account of their players in the currency, each in id order.
@@ -50,7 +50,8 @@ BEGIN
     FROM (SELECT id, user_id, amount, currency FROM escrow_holds
            WHERE owner_id = v_owner AND status = 'held'
              AND challenge_id IS NOT DISTINCT FROM p_challenge AND match_id IS NOT DISTINCT FROM p_match
-             AND room_id IS NOT DISTINCT FROM p_room AND (p_user IS NULL OR user_id = p_user)
+             AND room_id IS NOT DISTINCT FROM p_room AND tournament_id IS NOT DISTINCT FROM p_tournament
+             AND (p_user IS NULL OR user_id = p_user)
            ORDER BY id FOR UPDATE) held;
   v_available_ids := array_fill(NULL::bigint, ARRAY[cardinality(v_users)]);
   v_escrow_ids := v_available_ids;
@@ -72,7 +73,9 @@ BEGIN
   END LOOP;
 
   v_request := jsonb_build_object('challenge', p_challenge, 'match', p_match, 'room', p_room,
-                                  'user', p_user, 'winner', p_winner, 'description', p_description);
+                                  'user', p_user, 'winner', p_winner, 'description', p_description)
+               -- Only when set: the requests of earlier keys hash as they did.
+               || CASE WHEN p_tournament IS NULL THEN '{}' ELSE jsonb_build_object('tournament', p_tournament) END;
   IF v_hold_ids IS NULL THEN
     v_refusal := '{"ok": false, "error": "nothing_held"}';
   ELSIF v_mixed THEN
@@ -108,8 +111,8 @@ BEGIN
   RETURNING id INTO v_op;
   IF v_op IS NULL THEN RETURN ledger_replay(p_key, v_kind, v_request); END IF;
 
-  INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason, description, hold_id, challenge_id, match_id, room_id)
-  SELECT v_op, h.from_id, h.to_id, h.amount, v_currency, v_reason, p_description, h.id, p_challenge, p_match, p_room
+  INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason, description, hold_id, challenge_id, match_id, room_id, tournament_id)
+  SELECT v_op, h.from_id, h.to_id, h.amount, v_currency, v_reason, p_description, h.id, p_challenge, p_match, p_room, p_tournament
     FROM unnest(v_hold_ids, v_from, v_to, v_hold_amounts) WITH ORDINALITY h (id, from_id, to_id, amount, n)
    ORDER BY h.n;
   UPDATE escrow_holds

@@ -1,6 +1,6 @@
 -- Moves a stake from the player's available balance to escrow, held for one owner (challenge,
--- match or room). Claims its key with the INSERT itself; a replay answers the first result.
-CREATE OR REPLACE FUNCTION ledger_lock_escrow(p_key text, p_user uuid, p_currency text, p_amount bigint, p_challenge uuid, p_match uuid, p_room uuid, p_description text)
+-- match, room or tournament). Claims its key with the INSERT itself; a replay answers the first result.
+CREATE OR REPLACE FUNCTION ledger_lock_escrow(p_key text, p_user uuid, p_currency text, p_amount bigint, p_challenge uuid, p_match uuid, p_room uuid, p_tournament uuid, p_description text)
  RETURNS jsonb
  LANGUAGE plpgsql
 AS $function$
@@ -21,7 +21,7 @@ DECLARE
   acc record;
 BEGIN
   IF p_amount IS NULL OR p_amount <= 0 THEN RETURN '{"ok": false, "error": "invalid_amount"}'; END IF;
-  IF num_nonnulls(p_challenge, p_match, p_room) <> 1 THEN RETURN '{"ok": false, "error": "invalid_owner"}'; END IF;
+  IF num_nonnulls(p_challenge, p_match, p_room, p_tournament) <> 1 THEN RETURN '{"ok": false, "error": "invalid_owner"}'; END IF;
   -- The player's two accounts of the currency (the asked one, or their mode's), locked in id
   -- order. user_id and currency never change, so a row re-read after a wait still joins.
   FOR acc IN
@@ -49,12 +49,14 @@ BEGIN
   v_own := ledger_currency_for(v_role, v_type);
   v_currency := coalesce(p_currency, v_own);
   v_request := jsonb_build_object('user', p_user, 'currency', p_currency, 'amount', p_amount, 'challenge', p_challenge,
-                                  'match', p_match, 'room', p_room, 'description', p_description);
+                                  'match', p_match, 'room', p_room, 'description', p_description)
+               -- Only when set: the requests of earlier keys hash as they did.
+               || CASE WHEN p_tournament IS NULL THEN '{}' ELSE jsonb_build_object('tournament', p_tournament) END;
   IF v_currency <> v_own THEN
     v_refusal := jsonb_build_object('ok', false, 'error', 'currency_not_allowed', 'currency', v_currency, 'allowed', v_own, 'accountType', v_type);
   ELSIF v_available < p_amount THEN
     v_refusal := jsonb_build_object('ok', false, 'error', 'insufficient', 'currency', v_currency, 'needed', p_amount, 'available', v_available);
-  ELSIF EXISTS (SELECT 1 FROM escrow_holds WHERE owner_id = coalesce(p_challenge, p_match, p_room) AND user_id = p_user AND status = 'held') THEN
+  ELSIF EXISTS (SELECT 1 FROM escrow_holds WHERE owner_id = coalesce(p_challenge, p_match, p_room, p_tournament) AND user_id = p_user AND status = 'held') THEN
     v_refusal := '{"ok": false, "error": "already_held"}';
   END IF;
   IF v_refusal IS NOT NULL THEN
@@ -70,10 +72,10 @@ BEGIN
   ON CONFLICT (idempotency_key) DO NOTHING
   RETURNING id INTO v_op;
   IF v_op IS NULL THEN RETURN ledger_replay(p_key, 'lock', v_request); END IF;
-  INSERT INTO escrow_holds (id, user_id, currency, amount, challenge_id, match_id, room_id, lock_operation_id)
+  INSERT INTO escrow_holds (id, user_id, currency, amount, challenge_id, match_id, room_id, tournament_id, lock_operation_id)
   OVERRIDING SYSTEM VALUE
-  VALUES (v_hold, p_user, v_currency, p_amount, p_challenge, p_match, p_room, v_op);
-  INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason, description, hold_id, challenge_id, match_id, room_id)
-  VALUES (v_op, v_available_id, v_escrow_id, p_amount, v_currency, 'escrow_lock', p_description, v_hold, p_challenge, p_match, p_room);
+  VALUES (v_hold, p_user, v_currency, p_amount, p_challenge, p_match, p_room, p_tournament, v_op);
+  INSERT INTO ledger_transfers (operation_id, from_account, to_account, amount, currency, reason, description, hold_id, challenge_id, match_id, room_id, tournament_id)
+  VALUES (v_op, v_available_id, v_escrow_id, p_amount, v_currency, 'escrow_lock', p_description, v_hold, p_challenge, p_match, p_room, p_tournament);
   RETURN v_result || jsonb_build_object('operationId', v_op, 'replayed', false);
 END $function$;

@@ -1,7 +1,5 @@
-// Which push endpoints the server will POST to. A subscription's endpoint is a URL the user
-// hands us, so accepting any URL would let anyone make the server send requests into its own
-// network. Only https addresses of the browsers' push services are accepted, plus the origins
-// an operator lists in PUSH_ENDPOINT_ORIGINS (a self-hosted push service, or a test's stand-in).
+// Only the push services' https hosts and PUSH_ENDPOINT_ORIGINS: an endpoint is a URL the user hands us, and
+// any URL would let anyone make the server POST into its own network.
 import { z } from 'zod';
 
 /** Chrome/Edge (FCM), Firefox (Mozilla autopush), Windows (WNS), Safari (Apple). */
@@ -22,6 +20,7 @@ export function endpointPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): End
 }
 
 /** C0 controls and DEL: never in a push service's address (and PostgreSQL text cannot hold a NUL). */
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 export function isAllowedEndpoint(endpoint: string, policy: EndpointPolicy): boolean {

@@ -18,10 +18,7 @@ export interface SubscriptionInput {
   userAgent: string | null;
 }
 
-/**
- * Upsert by endpoint: a browser's endpoint belongs to whoever subscribed with it last (the
- * device changed hands, or another account signed in on it), so it is never pushed to twice.
- */
+/** A browser's endpoint belongs to whoever subscribed with it last, so it is never pushed to twice. */
 export async function upsertSubscription(db: Queryable, input: SubscriptionInput): Promise<{ id: string; created: boolean }> {
   const [row] = await db.query<{ id: string; created: boolean }>(
     `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, user_agent)
@@ -77,10 +74,7 @@ export async function recordFailure(db: Queryable, id: string): Promise<void> {
   await db.query('UPDATE push_subscriptions SET failures = failures + 1 WHERE id = $1', [id]);
 }
 
-/**
- * Claims the push for (user, match, type) at `now` unless one was sent within `windowMs`:
- * true for exactly one of any number of concurrent callers in the window.
- */
+/** True for exactly one of any concurrent callers, unless a push for (user, match, type) went within `windowMs`. */
 export async function claimDedupe(
   db: Queryable,
   key: { userId: string; matchId: string; type: string },

@@ -1,7 +1,5 @@
-// Sends one Web Push message: web-push builds the request (RFC 8291 aes128gcm encryption of the
-// payload to the browser's keys, RFC 8292 VAPID Authorization header), fetch sends it. web-push's
-// own sender only speaks https.request; fetch lets a test stand a plain HTTP server in for the
-// push service, and the endpoint allowlist (push.endpoints.ts) is what guards production.
+// web-push builds the request (RFC 8291, RFC 8292) and fetch sends it, so a test can stand plain HTTP in for
+// the push service; the endpoint allowlist guards production.
 import webpush from 'web-push';
 
 export interface VapidKeys {

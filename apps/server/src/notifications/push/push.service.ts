@@ -1,6 +1,5 @@
-// Web Push: the VAPID keys, subscriptions per device, and delivery of committed notifications
-// by the user's preferences (push on, category on, the event's own switch on, not in quiet hours), at most one push per
-// user, match and type within an hour. A subscription the push service says is gone is deleted.
+// Web Push: VAPID keys, subscriptions, and delivery of committed notifications by the user's preferences,
+// deduped per user, match and type (SPEC §9).
 import { PUSH } from '@versus/domain';
 import {
   channelAllowed,
@@ -103,13 +102,7 @@ export function payloadFor(n: Notification): PushPayload {
 
 const URGENCY: Record<Notification['priority'], PushMessage['urgency']> = { low: 'low', normal: 'normal', high: 'high', critical: 'high' };
 
-/**
- * The dedupe key's type: the notification type, except for match reminders. A match has several
- * (1 hour before, at the start, 5 minutes after, the player's own timings), each made once per
- * match by construction, two of them of one type within an hour; deduping them by type alone
- * would drop the urgent "window closing" push 5 minutes after "starting now". The reminders
- * worker names each in `reminderKey`.
- */
+/** A match's reminders share a type, so they are told apart by `reminderKey`, or "window closing" would be dropped. */
 export function dedupeType(n: Pick<Notification, 'type' | 'metadata'>): string {
   const key = n.metadata?.['reminderKey'] ?? (n.type === 'match_reminder' ? n.metadata?.['reminderKind'] : undefined);
   return typeof key === 'string' ? `${n.type}:${key}` : n.type;

@@ -1,6 +1,5 @@
-// Test helpers for Web Push: a browser's subscription keys (node:crypto), and a local HTTP server
-// standing in for a push service that checks the VAPID header and decrypts each message per
-// RFC 8291 (aes128gcm) with the subscription's private key, as a browser would.
+// A browser's subscription keys, and a local push service that checks VAPID and decrypts each message per
+// RFC 8291 (aes128gcm), as a browser would.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -52,10 +51,7 @@ export interface VapidClaims {
   sub: string;
 }
 
-/**
- * RFC 8292: `Authorization: vapid t=<JWT>, k=<public key>`; the JWT is ES256 over the claims,
- * signed with the server's private key. Returns the claims once the signature checks out.
- */
+/** RFC 8292: `Authorization: vapid t=<JWT>, k=<public key>`, an ES256 JWT; the claims once the signature checks out. */
 export function verifyVapid(header: string | undefined, expectedPublicKey: string): VapidClaims {
   const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
   if (!match) throw new Error(`not a VAPID Authorization header: ${header}`);
@@ -97,7 +93,6 @@ export class FakePushService {
   }
 
   static async start(): Promise<FakePushService> {
-    let service!: FakePushService;
     const server = http.createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -109,7 +104,7 @@ export class FakePushService {
         for (const wake of service.waiters.splice(0)) wake();
       });
     });
-    service = new FakePushService(server);
+    const service = new FakePushService(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return service;
   }

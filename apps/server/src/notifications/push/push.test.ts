@@ -1,8 +1,5 @@
-// Web Push against real PostgreSQL and a local HTTP server standing in for the push service:
-// the request is decrypted here with the subscription's private key (RFC 8291) and its VAPID
-// signature verified (RFC 8292), so these tests prove the encryption, not just that a request
-// arrived. Also: the 1-hour dedupe, quiet hours, preferences, 404/410 clean-up, and who may
-// subscribe or unsubscribe what.
+// Web Push through a local stand-in that decrypts (RFC 8291) and verifies VAPID (RFC 8292), so these prove
+// the encryption, not just that a request arrived.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type Notification, type NotificationPreferences } from '@versus/domain/notifications';
 import { AUTH, PUSH } from '@versus/domain';
@@ -80,7 +77,7 @@ async function subscribeDevice(token: string, name: string): Promise<{ keys: Bro
     payload: { endpoint, expirationTime: null, keys: { p256dh: keys.p256dh, auth: keys.auth }, userAgent: 'vitest' },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return { keys, endpoint, id: (res.json() as { id: string }).id };
+  return { keys, endpoint, id: res.json<{ id: string }>().id };
 }
 
 async function subscriptionCount(userId: string): Promise<number> {
@@ -120,7 +117,7 @@ describe('the VAPID public key', () => {
   it('is a P-256 point generated once and shared through the database', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/notifications/push/public-key', headers: auth(alice.token) });
     expect(res.statusCode).toBe(200);
-    const { publicKey } = res.json() as { publicKey: string };
+    const { publicKey } = res.json<{ publicKey: string }>();
     const point = Buffer.from(publicKey, 'base64url');
     expect(point.length).toBe(65);
     expect(point[0]).toBe(0x04);

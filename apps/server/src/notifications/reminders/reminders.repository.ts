@@ -27,15 +27,13 @@ export interface DueReminderRow {
 /** Reminders are abandoned after this many failed attempts (a bug, not a passing fault). */
 export const MAX_ATTEMPTS = 5;
 
-/**
- * Claims the earliest due reminder no other worker holds (FOR UPDATE SKIP LOCKED): the caller's
- * transaction owns it until it commits, so each reminder is processed by one worker, once.
- * `exclude`: reminders that failed earlier in this run (tried again next run).
- */
+/** The earliest due reminder no other worker holds, the caller's until it commits; `exclude`: this run's failures. */
 export async function claimDue(tx: Queryable, now: Date, exclude: readonly number[] = []): Promise<DueReminderRow | null> {
   const [row] = await tx.query<DueReminderRow>(
-    `SELECT r.id, r.match_id, r.user_id, r.kind, r.minutes_before, r.due_at, m.status AS match_status, m.scheduled_time, m.started_at, m.game_type,
-            CASE WHEN m.player1_id = r.user_id THEN m.player2_id ELSE m.player1_id END AS opponent_id, o.display_name AS opponent_name,
+    `SELECT r.id, r.match_id, r.user_id, r.kind, r.minutes_before, r.due_at,
+            m.status AS match_status, m.scheduled_time, m.started_at, m.game_type,
+            CASE WHEN m.player1_id = r.user_id THEN m.player2_id ELSE m.player1_id END AS opponent_id,
+            o.display_name AS opponent_name,
             EXISTS (SELECT 1 FROM match_reminders later
                      WHERE later.match_id = r.match_id AND later.user_id = r.user_id
                        AND later.due_at > r.due_at AND later.due_at <= $1 AND later.status <> 'skipped') AS superseded
@@ -53,7 +51,8 @@ export async function claimDue(tx: Queryable, now: Date, exclude: readonly numbe
 
 export async function markSent(tx: Queryable, id: number, notificationId: string, now: Date): Promise<void> {
   await tx.query(
-    `UPDATE match_reminders SET status = 'sent', outcome = 'sent', notification_id = $2, processed_at = $3 WHERE id = $1 AND status = 'scheduled'`,
+    `UPDATE match_reminders SET status = 'sent', outcome = 'sent', notification_id = $2, processed_at = $3
+      WHERE id = $1 AND status = 'scheduled'`,
     [id, notificationId, now],
   );
 }
@@ -119,10 +118,7 @@ export async function upcomingMatches(db: Queryable, from: Date, to: Date): Prom
   );
 }
 
-/**
- * The stored preferences (JSON text) of these users, read in one query from the notifications
- * module's table (its repository reads one user at a time).
- */
+/** These users' stored preferences in one query (the notifications repository reads one user at a time). */
 export async function storedPreferences(db: Queryable, userIds: readonly string[]): Promise<Map<string, string>> {
   const rows = await db.query<{ user_id: string; preferences: string }>(
     'SELECT user_id, preferences FROM user_notification_preferences WHERE user_id = ANY ($1::uuid[])',

@@ -1,16 +1,11 @@
-// The reminders feature: the worker that sends due match reminders (the rows are written by a
-// trigger with the match itself: db/functions/matches_schedule_reminders.sql). No routes: reminders reach the
-// player as notifications.
+// No routes: the worker sends the reminders a trigger writes with the match (matches_schedule_reminders.sql).
 import { REMINDER_RULES } from '@versus/domain/notifications';
 import type { App, AppContext } from '../../context.ts';
 import { scheduleJob } from '../../jobs/scheduler.ts';
 import { preferencesOf } from '../notifications.service.ts';
 import { PLAN_EVERY_MS, planTimerReminders, runDueReminders } from './reminders.worker.ts';
 
-/**
- * How often the worker looks for due reminders: well within SPEC's 60 s missed-reminder check,
- * so "starting now" is at most this late. Each run is one indexed query when nothing is due.
- */
+/** Well within SPEC's 60 s missed-reminder check, so "starting now" is at most this late. */
 export const REMINDERS_EVERY_MS = 10_000;
 
 export async function remindersFeature(app: App, ctx: AppContext): Promise<void> {

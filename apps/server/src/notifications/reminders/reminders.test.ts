@@ -1,6 +1,5 @@
-// Match reminders against real PostgreSQL: rows written with the match (and not for a match
-// that rolled back), each reminder sent once with two workers (two "processes") running at
-// once, skipped once the match is no longer waiting, and recovered once after a restart.
+// Match reminders on real PostgreSQL: written with the match, sent once with two workers at once, skipped
+// once it stops waiting, recovered after a restart.
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_EVENTS, type Notification } from '@versus/domain/notifications';
@@ -65,7 +64,9 @@ async function makeMatch(scheduled: Date, options: { createdAt?: Date; status?: 
 /** The reminder notifications published for a match (what each user's sockets receive). */
 async function reminderEvents(matchId: string, type = 'match_reminder'): Promise<Notification[]> {
   const rows = await t.database.db.query<{ payload: Notification }>(
-    `SELECT payload FROM realtime_events WHERE type = $1 AND payload->>'type' = $3 AND payload->>'matchId' = $2 ORDER BY created_at, version`,
+    `SELECT payload FROM realtime_events
+      WHERE type = $1 AND payload->>'type' = $3 AND payload->>'matchId' = $2
+      ORDER BY created_at, version`,
     [NOTIFICATION_EVENTS.created, matchId, type],
   );
   return rows.map((r) => r.payload);
@@ -202,7 +203,7 @@ describe('the worker', () => {
     expect((await reminderEvents(id)).map((n) => n.metadata?.['reminderKind'])).toEqual(['at_start', 'at_start']);
   });
 
-  it('reminds an external match its scheduled start set in progress (play on the platform, then report), not one started early', async () => {
+  it('reminds an external match its scheduled start set in progress (play on the platform, then report), not one begun early', async () => {
     const start = new Date(Date.now() + 2 * 60 * MINUTE);
     const bySchedule = await makeMatch(start, { game: 'fifa-24' });
     const early = await makeMatch(start, { game: 'fifa-24' });
@@ -328,7 +329,8 @@ describe("a player's own reminder timings", () => {
   /** Timers planned for the other tests' matches are set aside. */
   const setAsideOthers = (matchId: string) =>
     t.database.db.query(
-      `UPDATE match_reminders SET status = 'skipped', outcome = 'test_reset', processed_at = now() WHERE status = 'scheduled' AND match_id <> $1`,
+      `UPDATE match_reminders SET status = 'skipped', outcome = 'test_reset', processed_at = now()
+        WHERE status = 'scheduled' AND match_id <> $1`,
       [matchId],
     );
 

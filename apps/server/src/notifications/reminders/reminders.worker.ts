@@ -1,9 +1,5 @@
-// The reminders worker: sends every due match reminder once, across any number of server
-// processes, and after any restart. Each reminder is claimed with FOR UPDATE SKIP LOCKED and
-// closed (sent or skipped) in the same transaction as its notification, so a crash before the
-// commit leaves it due (recovered on the next run) and a commit never leaves it due (never sent
-// twice). A reminder goes out only while its match is pending or accepted (SPEC §4 Reminder), or
-// is an external game that its scheduled start set in progress (the players still have to play).
+// Each due reminder is claimed and closed in its notification's transaction: a crash leaves it due, a commit
+// never does. Only while the match is pending or accepted (SPEC §4), or external and started by schedule.
 import { isGameId, isWebGame } from '@versus/domain/catalogue';
 import { REMINDER_RULES, readPreferences, timerPriority, type NotificationPreferences } from '@versus/domain/notifications';
 import type { AppContext } from '../../context.ts';
@@ -130,11 +126,7 @@ export async function runDueReminders(ctx: ReminderContext, now: () => Date = ()
 export const PLAN_EVERY_MS = REMINDER_RULES.missedCheckMs;
 const PLAN_BATCH = 500;
 
-/**
- * Writes the `timer` reminders of every player's own timings (preferences: match.reminderMinutes,
- * default 60, 15, 5; 60 is the fixed "1 hour before") for the waiting matches starting within
- * the lookahead (24 h). Idempotent; a timing a player removes later is skipped when due.
- */
+/** Each player's own timings for waiting matches within the lookahead (60 is the fixed "1 hour before"); idempotent. */
 export async function planTimerReminders(ctx: Pick<AppContext, 'db'>, now = new Date()): Promise<number> {
   const matches = await repo.upcomingMatches(ctx.db, now, new Date(now.getTime() + REMINDER_RULES.lookaheadMs + PLAN_EVERY_MS));
   let written = 0;

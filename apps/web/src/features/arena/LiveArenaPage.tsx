@@ -1,6 +1,4 @@
-// /live-arena: my active matches and, with ?match={id}, that match's board (SPEC §2). With
-// ?auto_ready=true the player is readied on arrival. The game screens are preloaded after 3 s,
-// and ludo's 2 s after that.
+// /live-arena: my active matches and, with ?match={id}, that match's board (SPEC §2).
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';

@@ -1,6 +1,4 @@
-// One match on screen, for a player (/live-arena?match=) or a spectator (/spectate/:id): the
-// players and their clocks, whose turn, the series score, the board of the game being played,
-// the move list, resign and draw controls, and the result with the payout.
+// One match on screen, for a player (/live-arena?match=) or a spectator (/spectate/:id).
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, Eye, Flag, Handshake, RotateCcw } from 'lucide-react';
@@ -277,9 +275,11 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
             <Button
               variant="danger"
               loading={live.sending}
-              onClick={async () => {
-                if (await live.resign()) setResignOpen(false);
-              }}
+              onClick={() =>
+                void live.resign().then((resigned) => {
+                  if (resigned) setResignOpen(false);
+                })
+              }
             >
               <Flag className="size-4" aria-hidden />
               {LIVE_ARENA.resignConfirm}

@@ -1,6 +1,5 @@
-// The calls the live arena and the spectator screen make, and the query keys their data is
-// cached under. Every answer that carries a match view also feeds the server-time sync and the
-// lag estimate (one of each per tab: there is one server).
+// The live arena's and spectator screen's calls and query keys; every match view also feeds the one
+// server-time sync and lag estimate per tab.
 import { arenaMatchListSchema, matchViewResponseSchema, type DrawRequest, type MatchView, type MoveRequest } from '@versus/domain/arena';
 import { api } from '../../api/index.ts';
 import { ClockSync } from './clock.ts';

@@ -1,6 +1,4 @@
-// What a game clock shows, and the client's estimate of the server's time. The server is the
-// truth: every view or event carries the clock as read at server time `at`; between updates the
-// running seat's time is counted down locally from that reading, in server time.
+// What a game clock shows, counted down locally in server time from the server's last reading.
 import type { ClockView } from '@versus/domain/arena';
 import type { Seat } from '@versus/domain/games/game';
 
@@ -28,11 +26,7 @@ export function remainingNow(clock: ClockView, seat: Seat, serverNow: number): n
   return Math.max(0, left - Math.max(0, serverNow - clock.at));
 }
 
-/**
- * The offset between the server's clock and this browser's, NTP style: each request gives one
- * sample (server time read about halfway between send and receipt); the sample with the
- * shortest round trip among the latest few is the most trustworthy.
- */
+/** The server's clock offset, NTP style: the shortest recent round trip gives the most trustworthy sample. */
 export class ClockSync {
   private samples: { rttMs: number; offsetMs: number }[] = [];
 

@@ -1,6 +1,4 @@
-// The network lag a move reports (lagMs): the server credits it back to the clock, within a
-// small per-move quota (lichess's LagTracker). The client cannot see one-way delay directly, so
-// it keeps a running estimate of the round trip to the server and reports half of it.
+// The lag a move reports (lagMs): half a running round-trip estimate, as one-way delay cannot be seen.
 import { ARENA_RULES } from '@versus/domain/arena';
 
 export interface LagEstimatorOptions {
@@ -39,10 +37,7 @@ export class LagEstimator {
   }
 }
 
-/**
- * Times one exchange with the server and feeds the estimator: the answer's `serverNow` (and the
- * round trip) also feed the clock sync.
- */
+/** Times one exchange for the lag estimate; its `serverNow` also feeds the clock sync. */
 export async function timed<T>(exchange: () => Promise<T>, onSample: (sentAt: number, receivedAt: number, answer: T) => void): Promise<T> {
   const sentAt = Date.now();
   const answer = await exchange();

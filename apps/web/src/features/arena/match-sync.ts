@@ -1,7 +1,5 @@
-// Keeping a match view in step with the server. A view fetched from the API is the truth; the
-// events on `match:{id}` (each the public state after one change, with the match's version)
-// are applied in between, in version order. A version that skips one means something was
-// missed: the caller refetches. Nothing here trusts local guesses over the server's answer.
+// Keeping a match view in step: the fetched view is the truth, events apply in version order, and a
+// skipped version makes the caller refetch.
 import { canOfferDraw, matchEventSchema, type MatchEvent, type MatchView } from '@versus/domain/arena';
 
 export type EventResult =
@@ -17,10 +15,7 @@ export function readMatchEvent(payload: unknown): MatchEvent | null {
   return parsed.success ? parsed.data : null;
 }
 
-/**
- * The view after `event`. The game part becomes the spectator's view of the new state (the
- * board components work out legal moves themselves; games with secrets refetch the player view).
- */
+/** The game part becomes the spectator's view; games with secrets refetch the player's. */
 export function applyMatchEvent(view: MatchView, event: MatchEvent): EventResult {
   if (event.matchId !== view.id || event.version <= view.version) return { kind: 'duplicate' };
   if (event.version !== view.version + 1) return { kind: 'gap' };

@@ -1,6 +1,4 @@
-// Premoves (chess and checkers): one move may be queued while the opponent is thinking. When
-// the turn arrives it is played at once if it is still legal in the new position (the server
-// counts its time as lag: it costs nothing), otherwise it is dropped.
+// Premoves (chess, checkers): one queued move, played when the turn arrives if still legal, else dropped.
 
 export type PremoveDecision<M> =
   /** Nothing queued, or not our turn yet: keep waiting. */
@@ -10,10 +8,7 @@ export type PremoveDecision<M> =
   /** Our turn, but the queued move is no longer legal: forget it. */
   | { kind: 'drop' };
 
-/**
- * What to do with the queued premove now. `resolve` turns the queued move into the legal move it
- * names in the current position, or null when there is none.
- */
+/** `resolve` gives the legal move the queued one names in the current position, or null. */
 export function decidePremove<Q, M>(queued: Q | null, myTurn: boolean, resolve: (queued: Q) => M | null): PremoveDecision<M> {
   if (queued === null || !myTurn) return { kind: 'wait' };
   const move = resolve(queued);

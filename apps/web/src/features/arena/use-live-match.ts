@@ -1,8 +1,5 @@
-// One match kept live on screen: fetched from the API (the player's or the spectator's view),
-// then kept in step with `match:{id}` events, refetched after a gap or whenever the player's
-// own view holds what an event cannot carry. Moves go over the realtime socket while it is
-// connected (over HTTP otherwise); ready, resign and draw go through the API, and their answer
-// (the new view) is shown at once.
+// One match kept live: fetched, then stepped by `match:{id}` events; moves go over the socket while
+// connected, the rest over HTTP.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';

@@ -1,6 +1,5 @@
-// The match screen's "Here" / "Away": follows the presence hints on match:{id} (the hub's, see
-// MATCH_PRESENCE) and re-renders when a "Here" runs out. Mount it with the match's subscription,
-// so the answers to this tab's arrival are not missed.
+// The match screen's "Here" / "Away"; mount it with the match's subscription so the answers to this
+// tab's arrival are not missed.
 import { useEffect, useState } from 'react';
 import { useRealtime } from '../../realtime/index.ts';
 import { NOBODY, heard, isHere, nextExpiry, presenceHint, type Presence } from './presence.ts';

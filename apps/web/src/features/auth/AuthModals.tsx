@@ -32,8 +32,9 @@ import {
   type InputProps,
 } from '../../ui/index.ts';
 import { clearAuthError, lastAccountType, messageFor, signIn, signUp } from './session-store.ts';
-import type { AuthDialogMode } from './auth-dialogs.tsx';
 import { formFieldOf, localToday } from './auth-form.ts';
+
+export type AuthDialogMode = 'signin' | 'register';
 
 const ACCOUNT_CHOICES: readonly Choice<AccountType>[] = [
   {
@@ -257,7 +258,7 @@ function SignInDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: () =
       description={`Sign in to your ${PRODUCT_NAME} account and get back in the arena.`}
       header={<DialogMark />}
     >
-      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
         {errorSlot(error, null, errorId)}
         <AccountTypeField
           value={form.accountType}
@@ -359,7 +360,7 @@ function RegisterDialog({ onSwitch, onDone }: { onSwitch: () => void; onDone: ()
       header={<DialogMark />}
       className="sm:max-w-xl"
     >
-      <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
         {errorSlot(error, null, errorId)}
         <AccountTypeField
           value={form.accountType}

@@ -1,6 +1,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
-export type AuthDialogMode = 'signin' | 'register';
+// The type only: the modals' code stays in its own chunk.
+import type { AuthDialogMode } from './AuthModals.tsx';
 
 interface AuthDialogs {
   mode: AuthDialogMode | null;

@@ -1,6 +1,5 @@
-// POST of a form that may carry a file: JSON through the signed-in helper when there is none,
-// multipart around it (the JSON helper sets its own content type) with a token good for at least
-// another minute when there is one.
+// POST of a form that may carry a file: multipart goes around the JSON helper, which sets its own
+// content type.
 import { authedSend, errorFrom } from '../../api/index.ts';
 import { freshToken } from './session-store.ts';
 

@@ -74,10 +74,7 @@ function scheduleProactiveRefresh(): void {
   refreshTimer = setInterval(() => void refreshSession(), SESSION.proactiveRefreshMs);
 }
 
-/**
- * Refresh tokens rotate and a reused one revokes the whole family, so two tabs must never
- * refresh with the same cookie at once: the Web Locks API serialises them across tabs.
- */
+/** A reused refresh token revokes the whole family, so Web Locks keep two tabs from refreshing at once. */
 function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
   if (typeof navigator !== 'undefined' && navigator.locks) {
     return navigator.locks.request('versus:refresh', work) as Promise<T>;
@@ -119,10 +116,7 @@ export function expireSession(): void {
   setTimeout(() => window.location.reload(), 2000);
 }
 
-/**
- * A token good for at least another minute (refreshing first when it is not), or null when
- * signed out. For long-lived users of the token such as the realtime socket.
- */
+/** A token good for at least another minute, for long-lived users such as the socket; null when signed out. */
 export async function freshToken(): Promise<string | null> {
   if (state.status !== 'authenticated' || !accessToken) return null;
   if (accessExpiresAt - Date.now() > 60_000) return accessToken;

@@ -24,7 +24,7 @@ export function useOpponent(opponentId: string | null) {
 }
 
 /** /create-challenge and /marketplace/create?game=&amount= (SPEC §2), also a rematch's &opponent=. */
-export function CreateChallengePage() {
+function CreateChallengePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { user, isVirtual } = useAuth();
@@ -42,7 +42,7 @@ export function CreateChallengePage() {
     // A public one is in the marketplace now: show it there. A private one shows its code first.
     if (!created.challenge.isPrivate) navigate(`/marketplace?highlight=${created.challenge.id}`);
   };
-  const onDone = () => navigate(home);
+  const onDone = () => void navigate(home);
 
   return (
     <div className="mx-auto w-full max-w-3xl px-3 pt-6 pb-16 sm:px-6 sm:pt-10" data-testid="create-challenge-page">

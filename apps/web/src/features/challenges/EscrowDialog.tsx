@@ -125,7 +125,7 @@ export function EscrowDialog({ launch, onClose, onCreated, onDone }: EscrowDialo
     if (!launch) return;
     setProgress(initialProgress());
     void run(launch);
-    // A new launch (a new key) starts a new run; nothing else does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new launch (a new key) starts a new run; nothing else does.
   }, [launch?.key]);
 
   const locking = progress.steps.lock === 'processing';

@@ -19,11 +19,7 @@ export const challengeKeys = {
   detail: (id: string) => ['challenges', 'detail', id] as const,
 };
 
-/**
- * Every wallet query starts with this (the header's ['wallet', 'balance', userId, ...] and the
- * wallet page's): invalidated after a stake is locked or released. The cache holds one player's
- * data at a time (it is cleared on sign-out).
- */
+/** Every wallet query's prefix, invalidated after a stake is locked or released (the cache is cleared on sign-out). */
 export const WALLET_KEY = ['wallet'] as const;
 
 export function listQueryString(query: ListChallengesQuery): string {
@@ -45,11 +41,7 @@ export const fetchChallenge = (id: string, signal?: AbortSignal) =>
 export const findChallengeByCode = (code: string) =>
   api.get(`/api/challenges/code/${encodeURIComponent(code)}`, challengeResponseSchema).then((r) => r.challenge);
 
-/**
- * The Idempotency-Key of each accept still in doubt, by challenge: kept while the last try ended
- * without a sure answer (a timeout, a lost connection, a 5xx), so that the retry of a pool join the server
- * did take is answered as that join, not "You have already joined this challenge."
- */
+/** Kept while an accept is in doubt, so retrying a pool join the server did take is answered as that join. */
 const acceptKeys = new Map<string, string>();
 
 export async function acceptChallenge(id: string, body: { code?: string; gamertag?: string }) {
@@ -73,10 +65,7 @@ export const cancelChallenge = (id: string) =>
 
 const CREATE_TIMEOUT_MS = 20_000;
 
-/**
- * POST /api/challenges with an Idempotency-Key: a retry with the same key returns the same
- * challenge and locks nothing more.
- */
+/** A retry with the same Idempotency-Key returns the same challenge and locks nothing more. */
 export function createChallenge(request: CreateChallengeRequest, idempotencyKey: string): Promise<CreateChallengeResponse> {
   return api.post('/api/challenges', request, createChallengeResponseSchema, { idempotencyKey, timeoutMs: CREATE_TIMEOUT_MS });
 }

@@ -1,7 +1,5 @@
-// The escrow dialog's four steps (SPEC §4 Wizard) as a runner over the REAL calls: each step
-// is pending, processing, completed or failed according to what the server said, held on
-// screen for a short minimum so the progress can be read. Dependencies are passed in, so the
-// runner is tested without a browser or a server.
+// The escrow dialog's four steps (SPEC §4) over the real calls (docs/decisions.md, "The escrow
+// dialog shows the real call"); dependencies passed in, so it is tested without a browser.
 import { CHALLENGE, WIZARD, type Currency } from '@versus/domain';
 import { currencySymbol, formatMinor, toMinor } from '@versus/domain/money';
 
@@ -78,11 +76,7 @@ export function insufficientForEscrow(stake: number, currency: Currency): string
   return CHALLENGE.escrowDialogInsufficient(currencySymbol(currency), formatMinor(toMinor(stake)));
 }
 
-/**
- * Runs the four steps in order. Stops at the first failure (the later steps stay pending) and
- * reports it; a retry runs the whole sequence again (the Idempotency-Key makes a repeated lock
- * return the same challenge instead of locking twice).
- */
+/** Stops at the first failure; a retry runs it all again, the Idempotency-Key keeping the lock single. */
 export async function runEscrow<R>(input: EscrowInput, deps: EscrowDeps<R>): Promise<EscrowResult<R>> {
   const sleep = deps.sleep ?? realSleep;
   const now = deps.now ?? (() => Date.now());

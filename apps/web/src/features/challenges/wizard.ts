@@ -1,6 +1,5 @@
-// The create-challenge wizard as data (SPEC §4 Wizard, §5 Challenge wizard and submit): the
-// draft, what each step needs before Next is enabled, the prefill from the address, and the
-// request it becomes. No React and no clock in here: `now` is passed in.
+// The create-challenge wizard as data (SPEC §4, §5): draft, step checks, prefill and request;
+// `now` is passed in.
 import { CHALLENGE, CHALLENGE_RULES, WIZARD } from '@versus/domain';
 import {
   GAMES,
@@ -58,11 +57,7 @@ export const draftPlatform = (draft: WizardDraft): Platform | null => (draft.gam
 
 export const needsGamertag = (draft: WizardDraft): boolean => isGamertagRequired(draftPlatform(draft));
 
-/**
- * What stops the player from leaving `step`, as the message to show; null when the step is
- * complete. SPEC §5: 1 a game; 2 stake and duration, a platform for non-web games, a
- * gamertag unless web or real-life; 3 a scheduled time (message ≤ 200).
- */
+/** SPEC §5's message for what keeps the player on `step`; null when the step is complete. */
 export function stepProblem(step: StepIndex, draft: WizardDraft, now: Date): string | null {
   if (step === 0) return draft.game ? null : CHALLENGE.chooseGame;
   if (step === 1) {

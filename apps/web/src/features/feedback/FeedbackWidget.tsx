@@ -19,13 +19,7 @@ export type FeedbackPlacement = 'floating' | 'docked' | 'header';
 /** From this width the button floats in the corner (Tailwind's `md`, where the bottom bar goes). */
 const WIDE = '(min-width: 768px)';
 
-/**
- * The beta chat widget (SPEC §2 overlays): on every screen for signed-in players. On a wide screen
- * it floats in the corner; on a phone (under 768 px) it is an icon in the header beside the bell,
- * since floating there it covered the page's controls and SPEC's bottom bar has no room for it.
- * Over a game board it would cover squares and clocks: there the match screen docks it in its own
- * controls (`docked`) and the others stay away.
- */
+/** The beta chat widget (SPEC §2); where it sits per screen: docs/decisions.md, "the phone's layout". */
 export function FeedbackWidget({ placement = 'floating' }: { placement?: FeedbackPlacement }) {
   const { isAuthenticated } = useAuth();
   const location = useLocation();

@@ -84,10 +84,7 @@ export const useScreenshotUrl = (url: string | null): string | null => useProtec
 
 const MAX_CAPTURE_WIDTH = 1600;
 
-/**
- * A picture of the screen the player chooses, through the browser's screen capture (one frame
- * drawn on a canvas); null when the browser cannot or the player says no.
- */
+/** One frame of the browser's screen capture; null when the browser cannot or the player says no. */
 export async function captureScreen(): Promise<Blob | null> {
   const media = navigator.mediaDevices;
   if (!media?.getDisplayMedia) return null;

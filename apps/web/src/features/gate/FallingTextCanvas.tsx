@@ -25,11 +25,7 @@ function readPalette(element: Element): Palette {
   };
 }
 
-/**
- * The gate page's background: glyphs falling in the brand colours, faint and behind everything.
- * Under prefers-reduced-motion the loop never starts and the canvas stays empty; while the tab
- * is hidden the loop stops and resumes on return.
- */
+/** The gate page's falling glyphs; never started under prefers-reduced-motion, paused while the tab is hidden. */
 export function FallingTextCanvas({ className }: { className?: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const reducedMotion = usePrefersReducedMotion();

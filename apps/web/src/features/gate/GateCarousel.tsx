@@ -34,10 +34,7 @@ const TONE: Record<HighlightTone, { icon: string; orb: string; chip: string; dot
   },
 };
 
-/**
- * The four gate highlights: auto-advance every 5 s, a swipe over 50 px (touch, pen or mouse)
- * moves one slide, the dots select one. Hover, keyboard focus or the pause button hold it.
- */
+/** The four gate highlights; hover, keyboard focus or the pause button hold the auto-advance. */
 export function GateCarousel({ className }: { className?: string }) {
   const slides = GATE_HIGHLIGHTS;
   const carousel = useCarousel(slides.length, SHELL.carouselIntervalMs);

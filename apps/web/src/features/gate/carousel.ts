@@ -19,10 +19,7 @@ export function previousIndex(current: number, count: number): number {
 /** +1 moves to the next slide, -1 to the previous one, 0 stays. */
 export type SwipeStep = -1 | 0 | 1;
 
-/**
- * A swipe counts when the horizontal travel is over the threshold (strictly) and exceeds the
- * vertical travel, so a vertical scroll never flips slides. Dragging left shows the next slide.
- */
+/** Horizontal travel must exceed the vertical, so a vertical scroll never flips slides. */
 export function swipeStep(dx: number, dy: number, thresholdPx: number): SwipeStep {
   if (!Number.isFinite(dx) || !Number.isFinite(dy)) return 0;
   if (Math.abs(dx) <= thresholdPx || Math.abs(dx) <= Math.abs(dy)) return 0;

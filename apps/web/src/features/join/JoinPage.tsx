@@ -1,7 +1,5 @@
-// /join-room/{roomCode} and /join-challenge/{code} (SPEC §2): one public join screen. It shows
-// the room or the private challenge, asks a signed-out visitor to sign in or register (the code
-// stays in the address, so it survives the modal) and then completes the join, landing in the
-// match.
+// /join-room/{roomCode} and /join-challenge/{code} (SPEC §2): one public join screen; the code stays
+// in the address so it survives the sign-in modal.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,4 @@
-// /share (the PWA share target: title, text, url) and /handle-protocol?url=web+versus://join/ABC123
-// (SPEC §2): find the room or challenge code and go to the join screen; otherwise say so, and
-// let the visitor type the code.
+// /share (the PWA share target) and /handle-protocol (SPEC §2): find the code and go to the join screen.
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Share2 } from 'lucide-react';

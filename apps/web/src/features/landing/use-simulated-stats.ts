@@ -2,10 +2,7 @@ import { useEffect, useState } from 'react';
 import { SIMULATED_STATS } from '@versus/domain';
 import { driftStats, initialStats, type RandomSource, type SimulatedStats } from '@versus/domain/stats';
 
-/**
- * The landing page's headline figures, simulated locally (SPEC §1): the first drift comes after
- * 2 s, then one every 6 s. Ticks are skipped while the tab is hidden.
- */
+/** The landing page's headline figures, simulated locally (SPEC §1); ticks skipped while the tab is hidden. */
 export function useSimulatedStats(random: RandomSource = Math.random): SimulatedStats {
   const [stats, setStats] = useState(initialStats);
 

@@ -51,7 +51,7 @@ export function ChallengeDialog({ active, userId, now, pending, onClose, onMode,
 
   useEffect(() => {
     if (detail.data) onViewed(detail.data);
-    // Once per fetched copy.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per fetched copy.
   }, [detail.data]);
 
   const open = active !== null;

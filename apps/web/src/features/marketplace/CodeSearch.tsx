@@ -28,10 +28,7 @@ async function findByCode(code: string): Promise<{ kind: 'challenge'; challenge:
   }
 }
 
-/**
- * SPEC §5 code search: exactly 6 characters, uppercased; opens the challenge it finds, or the
- * join screen of the private room with that code. A refusal (429 included) shows as it comes.
- */
+/** SPEC §5 code search, one box for a private challenge or a room; refusals show as the server words them. */
 export function CodeSearch({ onFound }: { onFound: (challenge: Challenge, code: string) => void }) {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
@@ -64,7 +61,7 @@ export function CodeSearch({ onFound }: { onFound: (challenge: Challenge, code: 
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-1.5" data-testid="code-search">
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-1.5" data-testid="code-search">
       <label htmlFor={inputId} className="text-xs font-semibold tracking-wide text-muted uppercase">
         Have a code?
       </label>

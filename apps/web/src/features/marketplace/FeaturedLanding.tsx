@@ -5,7 +5,7 @@ import { challengeKeys, fetchOpenChallenges } from '../challenges/challenges.api
 import { featuredFrom } from './featured.ts';
 
 /** The landing page with real open challenges as its featured ones when there are any (SPEC §1). */
-export function FeaturedLanding({ featured, ...props }: LandingPageProps) {
+function FeaturedLanding({ featured, ...props }: LandingPageProps) {
   const { isVirtual } = useAuth();
   // The marketplace's unfiltered list: one cache entry for both screens. Virtual accounts do not
   // use the marketplace (SPEC §6), so they keep the samples.

@@ -22,7 +22,7 @@ import { useChallengeActions } from './use-challenge-actions.ts';
 import { replaceEverywhere, useOpenChallenges } from './use-open-challenges.ts';
 
 /** /marketplace (SPEC §2): open public challenges, newest first, live. Hidden in virtual mode. */
-export function MarketplacePage() {
+function MarketplacePage() {
   const { isVirtual } = useAuth();
   useEffect(() => {
     if (isVirtual) toast.info(MARKETPLACE.virtualHidden, { id: 'marketplace-virtual', description: MARKETPLACE.virtualHiddenDetail });
@@ -61,7 +61,7 @@ function Marketplace() {
         ? current
         : { id: challengeParam, mode: 'details', code: null, initial: findIn(list.data, challengeParam) },
     );
-    // The list is only a head start for the dialog; it is not a reason to reopen it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the list is only a head start for the dialog, not a reason to reopen it.
   }, [challengeParam]);
 
   const setParam = useCallback(
@@ -227,14 +227,17 @@ function Marketplace() {
         onClose={close}
         onMode={(mode) => setActive((current) => current && { ...current, mode })}
         onViewed={(challenge) => replaceEverywhere(queryClient, challenge)}
-        onAccept={async (challenge, gamertag) => {
-          const outcome = await actions.accept(challenge, { code: active?.code, gamertag });
-          // 'matched' has moved on to the match already.
-          if (outcome === 'joined' || outcome === 'gone') close();
-        }}
-        onCancel={async (challenge) => {
-          if (await actions.cancel(challenge)) close();
-        }}
+        onAccept={(challenge, gamertag) =>
+          void actions.accept(challenge, { code: active?.code, gamertag }).then((outcome) => {
+            // 'matched' has moved on to the match already.
+            if (outcome === 'joined' || outcome === 'gone') close();
+          })
+        }
+        onCancel={(challenge) =>
+          void actions.cancel(challenge).then((cancelled) => {
+            if (cancelled) close();
+          })
+        }
       />
     </div>
   );

@@ -1,6 +1,5 @@
-// The marketplace's filters as data: read from and written to the address (so a filtered view
-// can be shared and survives a reload), turned into the list query, and applied on the client to
-// challenges that arrive live. Pure functions.
+// The marketplace's filters, kept in the address so a filtered view can be shared and survives a
+// reload; also applied to challenges that arrive live.
 import { isGameId, isPlatform, type GameId, type Platform } from '@versus/domain/catalogue';
 import { SEARCH_MAX, isOpenForBrowsing, type Challenge, type ListChallengesQuery } from '@versus/domain/challenges';
 

@@ -1,6 +1,4 @@
-// Live updates of the open list from the `challenges` realtime topic (the server publishes
-// challenge.created with the challenge, and challenge.accepted / cancelled / expired / joined
-// with its id). Pure: an event and a list in, what to do out.
+// Live updates of the open list from the `challenges` topic; pure: an event and a list in, what to do out.
 import { CHALLENGE_RULES } from '@versus/domain';
 import { challengeSchema, type Challenge } from '@versus/domain/challenges';
 import { matchesFilters, newestFirst, type MarketFilters } from './filters.ts';

@@ -18,12 +18,7 @@ export function replaceEverywhere(queryClient: QueryClient, challenge: Challenge
   queryClient.setQueriesData<Challenge[]>({ queryKey: challengeKeys.openAll }, (list) => replaceInList(list, challenge));
 }
 
-/**
- * The open list for these filters, kept live from the `challenges` topic: a created challenge
- * that matches appears at the top, an accepted, cancelled or expired one disappears, without a
- * reload. `gone` covers a fetch that was already on its way when a challenge closed; `fresh`
- * names the ones that arrived live (the grid marks them).
- */
+/** The open list kept live; `gone` covers a fetch already on its way when a challenge closed. */
 export function useOpenChallenges(filters: MarketFilters) {
   const queryClient = useQueryClient();
   const query = toListQuery(filters);

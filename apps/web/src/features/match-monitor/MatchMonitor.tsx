@@ -36,7 +36,7 @@ export default function MatchMonitor() {
       } else {
         toast.info(message, {
           id: `monitor-${action.matchId}`,
-          action: { label: LIVE_ARENA.goToArena, onClick: () => navigate(action.path) },
+          action: { label: LIVE_ARENA.goToArena, onClick: () => void navigate(action.path) },
         });
       }
     });

@@ -1,6 +1,5 @@
-// The global match monitor (SPEC §2 overlays): when an opponent takes up one of my challenges or
-// joins my private room, a browser game's board is where I need to be. Decides what to do with
-// an event on my user topic; the component does it.
+// The global match monitor (SPEC §2 overlays): decides what an event on my user topic calls for;
+// the component does it.
 import { isGameId, isWebGame } from '@versus/domain/catalogue';
 import type { ChallengeAcceptedEvent } from '@versus/domain/challenges';
 import { liveArenaPath, type RoomJoinedEvent } from '@versus/domain/rooms';

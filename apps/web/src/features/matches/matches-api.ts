@@ -1,7 +1,7 @@
 // The calls /matches and the admin screens make, as react-query hooks and plain helpers.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { arenaMatchListSchema, type ArenaMatchSummary } from '@versus/domain/arena';
+import { arenaMatchListSchema } from '@versus/domain/arena';
 import {
   chatListSchema,
   chatMessageSchema,
@@ -91,5 +91,3 @@ export const playNow = (id: string) => api.post(`/api/matches/${encodeURICompone
 
 /** Evidence (bearer-protected) as an object URL while shown. */
 export const useEvidenceUrl = (url: string): string | null => useProtectedObjectUrl(url, 'Evidence');
-
-export type { ArenaMatchSummary };

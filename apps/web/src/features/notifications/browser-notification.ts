@@ -32,10 +32,7 @@ function rememberAsked(): void {
   }
 }
 
-/**
- * Called when the popover opens: after 1 s asks for permission if it should. Returns a cancel
- * function (the popover closed or unmounted before the second passed).
- */
+/** Returns a cancel function, for a popover closed before the delay passed. */
 export function schedulePermissionPrompt(delayMs = PERMISSION_PROMPT_DELAY_MS): () => void {
   if (!shouldAskPermission(browserPermission(), readAsked())) return () => undefined;
   const timer = setTimeout(() => {

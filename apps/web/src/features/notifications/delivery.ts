@@ -1,8 +1,5 @@
-// Which channels a new notification uses (SPEC §4, §9): an in-app toast while the tab is
-// visible, a sound by type and urgency, a system notification while the tab is hidden (when the
-// browser allows it), and a vibration after the first interaction. Preferences switch each off
-// per category; quiet hours silence sound, system notifications and vibration, never the list or
-// the in-app toast. Pure: the clock, the tab's visibility and the permission are passed in.
+// Which channels a new notification uses (SPEC §4, §9); pure: clock, visibility and permission are
+// passed in.
 import {
   eventEnabled,
   isQuietHours,

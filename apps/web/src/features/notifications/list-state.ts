@@ -1,6 +1,4 @@
-// The popover's list as data: what a realtime insert or update, a "read all", and the
-// optimistic mark read / dismiss do to it. Pure; the hook in use-notifications.ts applies these
-// to the TanStack Query cache.
+// The popover's list as data, pure; use-notifications.ts applies it to the TanStack Query cache.
 
 /** The fields of a notification these rules read (the domain's Notification has them all). */
 export interface ListedNotification {
@@ -37,10 +35,7 @@ export function withCounts<N extends ListedNotification>(notifications: N[]): No
 
 const newestFirst = (a: ListedNotification, b: ListedNotification) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
 
-/**
- * A notification from the server (realtime created or updated, or an API answer): added if new,
- * replacing ours unless ours is newer, dropped once dismissed or archived.
- */
+/** Replaces ours unless ours is newer, so a late answer cannot undo a newer change. */
 export function upsert<N extends ListedNotification>(list: NotificationList<N>, incoming: N): NotificationList<N> {
   const current = list.notifications.find((n) => n.id === incoming.id);
   if (current && current.version > incoming.version) return list;
@@ -49,10 +44,7 @@ export function upsert<N extends ListedNotification>(list: NotificationList<N>, 
   return withCounts([...rest, incoming].sort(newestFirst));
 }
 
-/**
- * Every unread one read (the optimistic mark all), or with `before` only those made up to then
- * (a "read all" event from another tab: one that arrived after it stays unread).
- */
+/** `before`: another tab's "read all", after which a newer notification stays unread. */
 export function readAll<N extends ListedNotification>(list: NotificationList<N>, at: string, before?: string): NotificationList<N> {
   const limit = before === undefined ? Number.POSITIVE_INFINITY : Date.parse(before);
   return withCounts(

@@ -1,7 +1,5 @@
-// Web Push for this device: asks for permission, subscribes with the service worker's push
-// manager under the server's VAPID key, and hands the subscription to the server. The service
-// worker (public/sw-push.js) shows what arrives. Throws an Error with a readable message when
-// push cannot be had (the caller toasts it).
+// Web Push for this device; throws an Error with a readable message the caller toasts when push
+// cannot be had.
 import { z } from 'zod';
 import { PUSH } from '@versus/domain';
 import { api, authedSend } from '../../api/client.ts';
@@ -72,11 +70,7 @@ function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
   return left.length === b.length && left.every((byte, i) => byte === b[i]);
 }
 
-/**
- * Subscribes this device and registers it with the server (again, if already subscribed: the
- * server upserts by endpoint, so signing in as someone else moves the device to them).
- * Resolves with the endpoint; throws with PUSH.unsupported / PUSH.blocked / the server's message.
- */
+/** Registers even when already subscribed: the server upserts by endpoint, so the device moves to who signed in. */
 export async function enablePush(browser: PushBrowser | null = browserPush(), server: PushServer = serverPush): Promise<string> {
   if (!browser) throw new Error(PUSH.unsupported);
   const registration = await browser.registration();

@@ -21,7 +21,7 @@ function note(type: Parameters<typeof createFromTemplate>[0], metadata: Record<s
     challengeId: null,
     creatorId: null,
     version: 1,
-  } as Notification;
+  };
 }
 
 const statuses = (match: string, challenge = 'open'): StatusReader => ({

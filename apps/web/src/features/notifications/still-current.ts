@@ -1,8 +1,5 @@
-// Whether a new notification still deserves a toast (issue 23 §3): one that arrives past its
-// moment (TOAST_LATE_MS: a reconnect's catch-up, a slow delivery) goes to the bell only, and one
-// that calls to action on a match or challenge (join, accept, play) is toasted only while that
-// match or challenge still takes the action — a finished, cancelled or expired one gets no toast;
-// its bell item opens it, where its result is.
+// Whether a new notification still deserves a toast (docs/decisions.md, "No call to action for what
+// is already over").
 import { TOAST_LATE_MS, type Notification } from '@versus/domain/notifications';
 import { ACTIVE_MATCH_STATUSES } from '@versus/domain/arena';
 
@@ -31,10 +28,7 @@ export interface StatusReader {
   challenge(id: string): Promise<string>;
 }
 
-/**
- * Whether to toast `n` now. When its subject's status cannot be read, it is toasted as before:
- * the action leads to the page that says what became of it.
- */
+/** An unreadable status still toasts: the action leads to the page that says what became of it. */
 export async function shouldToast(n: Notification, now: number, read: StatusReader): Promise<boolean> {
   if (isLate(n, now)) return false;
   const subject = callToActionSubject(n);

@@ -1,6 +1,5 @@
-// Where a notification's action leads: an in-app path goes through the router; anything the
-// router cannot take (another origin, or a router failure) becomes a full page load. Only http(s)
-// and same-origin paths are followed; a `javascript:` URL never is.
+// Where a notification's action leads: the router, else a full page load; only http(s) and
+// same-origin paths, never a `javascript:` URL.
 
 export type Target = { kind: 'route'; path: string } | { kind: 'page'; href: string };
 

@@ -1,7 +1,5 @@
-// The signed-in player's notifications: a TanStack Query list kept live by the realtime topic
-// user:{id} (inserts and updates applied at once, a gap or a reconnect refetches), and mark
-// read / mark all read / dismiss applied optimistically, confirmed by the server's answer, and
-// rolled back by reloading the list when the server refuses ("Action failed").
+// The player's notifications kept live from user:{id}; marks and dismissals are optimistic, rolled
+// back by a reload when the server refuses.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';

@@ -1,6 +1,4 @@
-// SPEC §9: vibration patterns for tap, click, notification, alert, urgent, warning, timeout,
-// success, error and game start, allowed only after the first user interaction (browsers
-// refuse navigator.vibrate before one, and a buzz out of nowhere is unwelcome).
+// SPEC §9 vibration patterns, only after the first interaction: browsers refuse navigator.vibrate before.
 
 export const VIBRATION_PATTERNS = {
   tap: [10],
@@ -44,9 +42,9 @@ export class InteractionGate {
       this.interacted = true;
       this.stop?.();
     };
-    for (const name of events) target.addEventListener(name, mark, { capture: true, passive: true } as AddEventListenerOptions);
+    for (const name of events) target.addEventListener(name, mark, { capture: true, passive: true });
     this.stop = () => {
-      for (const name of events) target.removeEventListener(name, mark, { capture: true } as EventListenerOptions);
+      for (const name of events) target.removeEventListener(name, mark, { capture: true });
       this.stop = null;
     };
     return () => this.stop?.();

@@ -31,7 +31,7 @@ import { messageFor } from '../auth/session-store.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { useHistory } from '../matches/matches-api.ts';
 import { ReplayDialog } from './ReplayDialog.tsx';
-import { profileKeys, removeAvatar, uploadAvatar, useMyProfile } from './profile.api.ts';
+import { removeAvatar, uploadAvatar, useMyProfile } from './profile.api.ts';
 
 const RECENT = 8;
 const PROFILE_REFETCH = { types: /^(match|profile)\./ };

@@ -42,10 +42,7 @@ async function putAvatar(userId: string, file: File, token: string | null): Prom
   }
 }
 
-/**
- * Uploads my avatar (multipart, so not through the JSON helper): a 401 refreshes the session and
- * tries once more. The signed-in user is then re-read, so the header shows the new image.
- */
+/** Multipart, so not through the JSON helper; re-reads the user after, so the header shows the new image. */
 export async function uploadAvatar(userId: string, file: File): Promise<User> {
   let response = await putAvatar(userId, file, await freshToken());
   if (response.status === 401) {

@@ -5,7 +5,7 @@ import { isStandalone } from '../../app/standalone.ts';
 import { Button } from '../../ui/Button.tsx';
 import { LogoMark } from '../../app/Logo.tsx';
 import { installPromptKind, isIosSafari, PROMPT_DISMISSED_KEY, PROMPT_SHOWN_KEY, type InstallPromptKind } from './install-prompt.ts';
-import { closeInstallGuide, openInstallGuide, promptInstall, useInstallState } from './install-store.ts';
+import { openInstallGuide, promptInstall, useInstallState } from './install-store.ts';
 import { registerServiceWorker } from './register-sw.ts';
 
 function sessionFlag(key: string): boolean {
@@ -28,10 +28,7 @@ function setSessionFlag(key: string): void {
 const iosSafari = () => isIosSafari(navigator.userAgent, navigator.maxTouchPoints);
 const InstallGuide = lazy(() => import('./InstallGuide.tsx'));
 
-/**
- * SPEC §4 PWA install prompt (always present, mounted by the app layout) and the
- * install-to-home-screen guide modal. Also registers the service worker.
- */
+/** SPEC §4 PWA install prompt and guide; also registers the service worker. */
 export function InstallPrompt() {
   const { offer, installed, guideOpen } = useInstallState();
   const [delayElapsed, setDelayElapsed] = useState(false);

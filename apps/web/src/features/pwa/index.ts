@@ -1,2 +1,1 @@
 export { InstallPrompt } from './InstallPrompt.tsx';
-export { openInstallGuide, promptInstall, useInstallState } from './install-store.ts';

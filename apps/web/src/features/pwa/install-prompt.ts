@@ -32,10 +32,7 @@ export function installPromptKind(input: InstallPromptInput): InstallPromptKind 
   return null;
 }
 
-/**
- * iOS and iPadOS Safari: no beforeinstallprompt, installs through Share → Add to Home Screen.
- * Other iOS browsers (CriOS, FxiOS, EdgiOS…) cannot install at all, so they get no prompt.
- */
+/** Safari installs through Share → Add to Home Screen; other iOS browsers cannot install, so get no prompt. */
 export function isIosSafari(userAgent: string, maxTouchPoints = 0): boolean {
   const iPadOsDesktopMode = /Macintosh/.test(userAgent) && maxTouchPoints > 1;
   const ios = /iPhone|iPad|iPod/.test(userAgent) || iPadOsDesktopMode;

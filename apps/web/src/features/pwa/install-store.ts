@@ -54,10 +54,7 @@ export function closeInstallGuide(): void {
   set({ guideOpen: false });
 }
 
-/**
- * Shows the browser's install dialog (the offer can be used once). Without an offer, opens the
- * guide instead. Resolves to the player's answer.
- */
+/** The browser's offer can be used once; without one, the guide opens instead. */
 export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'guide'> {
   const offer = state.offer;
   if (!offer) {

@@ -2,12 +2,7 @@
 import { toast } from 'sonner';
 import { PWA, SHELL } from '@versus/domain';
 
-/**
- * Registers the generated service worker (vite.config.ts, registerType 'autoUpdate'): production
- * builds only, so the dev server never serves a stale cached shell. A new build's worker takes
- * over by itself; instead of the plugin's forced reload (which would cut a live match short) the
- * player gets a toast with a Reload button.
- */
+/** Production only, so dev never serves a stale shell; a toast offers Reload, as a forced one would cut a match short. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   // After the first page is up: the worker's code and its precaching must not compete with it.

@@ -1,6 +1,4 @@
-// "Join with a code" (SPEC §5 Join: 6 characters, upper case): the Private Room panel's and
-// /join-room's field for a code a friend read out. It leads to the join screen, which shows the
-// room (game, bet, creator) before anything is staked.
+// "Join with a code" (SPEC §5): leads to the join screen, so the room shows before anything is staked.
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { LogIn } from 'lucide-react';

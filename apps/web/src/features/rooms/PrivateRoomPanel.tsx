@@ -1,6 +1,5 @@
-// The live arena's private-room panel (SPEC §3 Private room): open a room for a web game and a
-// bet tier, show its code with copy, link and share, cancel it, and follow `room:{code}` so the
-// creator is taken into the match the moment a friend joins.
+// The live arena's private-room panel (SPEC §3); follows `room:{code}` so the creator is taken into
+// the match the moment a friend joins.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,4 @@
-// /spectate/:matchId: a live, read-only view of a match (SPEC §2). The spectator's view comes
-// from GET /api/spectate/:id and `match:{id}` events; it holds no secret (an unrevealed throw,
-// a ludo seed) and offers no control.
+// /spectate/:matchId: a live, read-only view of a match (SPEC §2), holding no secret.
 import { useParams } from 'react-router';
 import { Eye } from 'lucide-react';
 import { LIVE_ARENA } from '@versus/domain';

@@ -1,6 +1,4 @@
-// The challenge wizard's gamertag from the player's linked accounts (issue 9: "gamertags prefill
-// the wizard"). A gamertag the player typed is never overwritten; one we filled in follows the
-// platform they pick.
+// The wizard's gamertag from the player's linked accounts; one the player typed is never overwritten.
 import { useEffect } from 'react';
 import type { LinkedGamertag } from '@versus/domain/verification';
 import { gamertagFor, useVerification } from './verification.api.ts';

@@ -83,7 +83,7 @@ export function WalletMenu({ user }: { user: User }) {
             </MenuItem>
           ) : null}
           <MenuSeparator />
-          <MenuItem icon={<Wallet aria-hidden />} onSelect={() => navigate('/wallet')}>
+          <MenuItem icon={<Wallet aria-hidden />} onSelect={() => void navigate('/wallet')}>
             {WALLET.openWallet}
           </MenuItem>
           {virtual && (

@@ -49,11 +49,7 @@ export interface RefreshScheduler {
   dispose(): void;
 }
 
-/**
- * Runs `refresh` once for any number of requests that arrive while one is waiting, never
- * sooner than `delayMs` after the request that scheduled it and never within `throttleMs` of
- * the previous run.
- */
+/** One `refresh` for any number of requests while one waits, `delayMs` after the first, `throttleMs` apart. */
 export function createRefreshScheduler(
   refresh: () => void,
   { delayMs = BALANCE_REFRESH.delayMs, throttleMs = BALANCE_REFRESH.throttleMs, timers = realTimers } = {},

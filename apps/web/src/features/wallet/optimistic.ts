@@ -1,6 +1,5 @@
-// Optimistic balance changes (SPEC §5, §8): a change shows at once, never takes a balance below
-// 0, and rolls back if the operation fails. Pending changes sit on top of the last balance the
-// server sent, so a refetch that lands meanwhile never loses one and a rollback is exact.
+// Optimistic balance changes (SPEC §5, §8), kept on top of the server's last balance so a refetch
+// meanwhile never loses one and a rollback is exact.
 import type { Currency } from '@versus/domain';
 
 /** The figures a wallet shows, in minor units (cents) of one currency. */
@@ -84,11 +83,7 @@ export class OptimisticChanges {
   }
 }
 
-/**
- * Applies `delta` while `operation` runs. On success the change stays until `confirm` (the
- * refetch of the server's figures) settles; on failure it is removed at once and the error
- * is rethrown for the caller to show.
- */
+/** On success the change stays until `confirm` (the refetch) settles; on failure it goes and the error is rethrown. */
 export async function runOptimistic<T>(
   changes: OptimisticChanges,
   delta: BalanceDelta,

@@ -50,10 +50,7 @@ function walletSync(queryClient: QueryClient, userId: string): WalletSync {
   return sync;
 }
 
-/**
- * Follows user:{id} and schedules a refresh on every balance or profile change, on a gap, and
- * after a reconnect (balance hints are not replayed).
- */
+/** Refreshes after a reconnect too, as balance hints are not replayed. */
 function useWalletRealtime(userId: string | null, sync: WalletSync | null): void {
   useTopicRefetch(userId ? `user:${userId}` : null, REFRESH_ON, () => sync?.scheduler.request());
 }

@@ -59,6 +59,8 @@ const TITLES: Record<Exclude<TransferReason, 'settle'>, string> = {
   escrow_lock: 'Stake locked in escrow',
   escrow_release: 'Stake returned from escrow',
   draw: 'Draw: stake returned',
+  tournament_pool: 'Stake paid into the prize pool',
+  tournament_prize: 'Tournament prize',
 };
 
 function titleOf(tx: WalletTransaction): string {

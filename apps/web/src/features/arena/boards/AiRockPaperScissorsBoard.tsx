@@ -1,6 +1,5 @@
-// AI rock-paper-scissors, played as a duel: each player throws against their own computer
-// (whose throw was fixed and committed before); the better result against the computer wins
-// the game. A player sees their own duel at once, the opponent's only once both have thrown.
+// AI rock-paper-scissors as a duel: a player sees their own duel at once, the opponent's only once
+// both have thrown.
 import { LIVE_ARENA } from '@versus/domain';
 import type { AiDuelView } from '@versus/domain/arena';
 import type { Seat } from '@versus/domain/games/game';

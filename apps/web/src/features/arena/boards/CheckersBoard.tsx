@@ -1,7 +1,5 @@
-// Checkers (English draughts): tap a piece, then each landing square in turn — a multi-jump is
-// entered one jump at a time, with the next possible landings marked, and sent once it names
-// exactly one legal move. Forced captures come from the shared rules. One premove may be
-// queued while the opponent thinks. The board is turned so the viewer's pieces are at the bottom.
+// Checkers: a multi-jump is entered one landing at a time and sent once it names exactly one legal
+// move; the board is turned so the viewer's pieces are at the bottom.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Crown } from 'lucide-react';
 import { toast } from 'sonner';
@@ -34,7 +32,7 @@ export default function CheckersBoard({ view: raw, seat, canMove, live, onMove }
 
   const paths = useMemo(
     () => (myColor && (canMove || premoveMode) ? legalPaths(view.board, myColor) : []),
-    // The board's contents (boardKey), not the array's identity, decide the moves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the board's contents (boardKey), not the array's identity, decide the moves.
     [boardKey, myColor, canMove, premoveMode],
   );
   const [partial, setPartial] = useState<number[]>([]);

@@ -1,7 +1,5 @@
-// Chess: click-to-move and drag (mouse or touch), legal target hints, promotion choice,
-// last-move and check highlights, the board turned for black, and one premove while the
-// opponent thinks. Squares are buttons named like "e4, white knight"; arrow keys move between
-// them and Enter or Space picks one.
+// Chess: click-to-move and drag, one premove, and squares as buttons named like "e4, white knight"
+// that arrow keys move between.
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import { Chess } from 'chess.js';
 import { toast } from 'sonner';
@@ -103,7 +101,7 @@ export default function ChessBoard({ view: raw, seat, canMove, live, onMove }: B
     setPremove(null);
     if (decision.kind === 'play') play(decision.move, { premove: true });
     else toast.info(LIVE_ARENA.premoveDropped);
-    // `play` reads the latest view through its closure; the decision depends on these alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `play` reads the latest view through its closure; the decision depends on these alone.
   }, [premove, canMove, legal]);
 
   const play = (uci: string, options?: { premove?: boolean }) => {

@@ -1,5 +1,4 @@
-// Ludo for two: the classic 15 × 15 board (red top-left, yellow bottom-right), a Roll button
-// for the server's die, then a choice of the tokens that can move. Tokens are buttons named
+// Ludo for two: a Roll button for the server's die, then the tokens that can move, as buttons named
 // like "Red token 2, 12 squares along".
 import type { ReactNode } from 'react';
 import { Dice1, Dice2, Dice3, Dice4, Dice5, Dice6, Dices } from 'lucide-react';

@@ -1,6 +1,5 @@
-// Pure helpers for the checkers board: where the 32 playable squares sit on the screen, the
-// legal move paths (from the shared rules) of a view, and the step-by-step entry of a
-// multi-jump: each tap extends the path until it names exactly one legal move.
+// Pure helpers for the checkers board: square positions, a view's legal paths, and the tap-by-tap
+// entry of a multi-jump.
 import { checkersNotation, checkersPositionOf, generateMoves, type CheckersColor, type CheckersPiece } from '@versus/domain/games/checkers';
 
 /** Row (0 = black's back row, the top) and column of a 0-based square. */
@@ -39,10 +38,7 @@ export function nextSteps(paths: readonly number[][], partial: readonly number[]
   return [...steps];
 }
 
-/**
- * The legal move the entered path completes, or null while it is still a prefix. (A finished
- * capture chain is never the start of a longer one: a chain only stops when no jump is left.)
- */
+/** Null while a prefix; a finished chain is never the start of a longer one, as it stops only with no jump left. */
 export function completedPath(paths: readonly number[][], partial: readonly number[]): number[] | null {
   return paths.find((path) => path.length === partial.length && startsWith(path, partial)) ?? null;
 }

@@ -1,6 +1,5 @@
-// Pure helpers for the chess board: squares in screen order, what a square is called for a
-// screen reader, the legal moves grouped by origin, and premove targets (lichess-style: by the
-// piece's movement alone, since the position will have changed by the time the move is played).
+// Pure helpers for the chess board: screen order, screen-reader names, legal moves by origin and
+// premove targets.
 
 export const FILES = 'abcdefgh';
 
@@ -61,7 +60,7 @@ export function movesByOrigin(legalUci: readonly string[]): Map<string, Map<stri
     const from = uci.slice(0, 2);
     const to = uci.slice(2, 4);
     let targets = byFrom.get(from);
-    if (!targets) byFrom.set(from, (targets = new Map()));
+    if (!targets) byFrom.set(from, (targets = new Map<string, string[]>()));
     const promotions = targets.get(to) ?? [];
     if (uci.length > 4) promotions.push(uci[4]!);
     targets.set(to, promotions);
@@ -82,11 +81,7 @@ const coords = (square: string): [number, number] => [FILES.indexOf(square[0]!),
 const name = (file: number, rank: number): string | null =>
   file >= 0 && file < 8 && rank >= 0 && rank < 8 ? `${FILES[file]}${rank + 1}` : null;
 
-/**
- * Where the piece on `from` could go once it is its turn, judged by how it moves (sliders ignore
- * blockers, pawns may capture diagonally, the king may castle from home), never onto its own
- * pieces. The move is checked for legality when it is played.
- */
+/** By the piece's movement alone (lichess-style), since the position will have changed when the move is played. */
 export function premoveTargets(pieces: ReadonlyMap<string, Piece>, from: string): string[] {
   const piece = pieces.get(from);
   if (!piece) return [];
@@ -130,7 +125,9 @@ export function premoveTargets(pieces: ReadonlyMap<string, Piece>, from: string)
       }
       break;
     }
-    default: {
+    case 'r':
+    case 'b':
+    case 'q': {
       const straight = piece.type === 'r' || piece.type === 'q';
       const diagonal = piece.type === 'b' || piece.type === 'q';
       if (straight)
@@ -160,6 +157,3 @@ export function kingSquare(pieces: ReadonlyMap<string, Piece>, color: PieceColor
   for (const [square, piece] of pieces) if (piece.type === 'k' && piece.color === color) return square;
   return null;
 }
-
-/** Whether a legal move is a pawn reaching the last rank (the player picks a piece). */
-export const isPromotion = (promotions: readonly string[] | undefined): boolean => (promotions?.length ?? 0) > 0;

@@ -1,7 +1,5 @@
-// Where everything of a two-player ludo game sits on the classic 15 × 15 board: the 52 track
-// squares (absolute numbering of the rules: red enters at 0, yellow at 26), each colour's home
-// column, its base and the home triangle in the middle. Red's base is top-left, yellow's
-// bottom-right; the two unused colours' bases are left empty.
+// Where a two-player ludo game sits on the classic 15 × 15 board, in the rules' absolute squares;
+// the two unused colours' bases stay empty.
 import { LUDO_RULES, ludoSquare, type LudoSquare } from '@versus/domain/games/ludo';
 import type { Seat } from '@versus/domain/games/game';
 

@@ -1,0 +1,423 @@
+// The only place with the tournaments' SQL: tournaments, their entries, their games (each a
+// match of the arena) and what the runs and the views read.
+import type { Currency } from '@versus/domain';
+import type {
+  KnockoutBracket,
+  KnockoutMatchFormat,
+  TournamentFormat,
+  TournamentGame,
+  TournamentListQuery,
+  TournamentStatus,
+} from '@versus/domain/tournaments';
+import type { DecidedOutcome, Seat } from '@versus/domain/games/index';
+import type { Queryable } from '../db/database.ts';
+
+export interface TournamentRow {
+  id: string;
+  creator_id: string;
+  name: string;
+  game: TournamentGame;
+  format: TournamentFormat;
+  currency: Currency;
+  entry_stake: number;
+  sponsored_prize: number;
+  sponsor_currency: Currency | null;
+  min_players: number;
+  max_players: number;
+  starts_at: Date;
+  match_minutes: number;
+  match_format: KnockoutMatchFormat | null;
+  arena_minutes: number | null;
+  ends_at: Date | null;
+  status: TournamentStatus;
+  bracket: KnockoutBracket | null;
+  prize_pool: number | null;
+  starting_soon_sent_at: Date | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+  cancelled_at: Date | null;
+  cancel_reason: 'too_few' | 'admin' | null;
+  created_at: Date;
+  /** Entries now (list and views). */
+  players: number;
+}
+
+const TOURNAMENT = `t.*, (SELECT count(*)::int FROM tournament_entries e WHERE e.tournament_id = t.id) AS players`;
+
+export type NewTournamentRow = Pick<
+  TournamentRow,
+  | 'id'
+  | 'creator_id'
+  | 'name'
+  | 'game'
+  | 'format'
+  | 'currency'
+  | 'entry_stake'
+  | 'sponsored_prize'
+  | 'sponsor_currency'
+  | 'min_players'
+  | 'max_players'
+  | 'starts_at'
+  | 'match_minutes'
+  | 'match_format'
+  | 'arena_minutes'
+  | 'ends_at'
+>;
+
+export async function insertTournament(tx: Queryable, t: NewTournamentRow, now: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO tournaments (id, creator_id, name, game, format, currency, entry_stake, sponsored_prize, sponsor_currency,
+       min_players, max_players, starts_at, match_minutes, match_format, arena_minutes, ends_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)`,
+    [
+      t.id,
+      t.creator_id,
+      t.name,
+      t.game,
+      t.format,
+      t.currency,
+      t.entry_stake,
+      t.sponsored_prize,
+      t.sponsor_currency,
+      t.min_players,
+      t.max_players,
+      t.starts_at,
+      t.match_minutes,
+      t.match_format,
+      t.arena_minutes,
+      t.ends_at,
+      now,
+    ],
+  );
+}
+
+export async function findTournament(db: Queryable, id: string): Promise<TournamentRow | null> {
+  const [row] = await db.query<TournamentRow>(`SELECT ${TOURNAMENT} FROM tournaments t WHERE t.id = $1`, [id]);
+  return row ?? null;
+}
+
+/**
+ * The row lock every change of a tournament takes first: its runs, entries, leaves and pairings
+ * happen one at a time. The entries are counted after the lock is held (a count in the locking
+ * statement could be the one from before the wait).
+ */
+export async function lockTournament(tx: Queryable, id: string): Promise<TournamentRow | null> {
+  const [row] = await tx.query<Omit<TournamentRow, 'players'>>('SELECT * FROM tournaments WHERE id = $1 FOR UPDATE', [id]);
+  if (!row) return null;
+  const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM tournament_entries WHERE tournament_id = $1', [id]);
+  return { ...row, players: count?.n ?? 0 };
+}
+
+const TAB_STATUSES: Record<NonNullable<TournamentListQuery['status']>, TournamentStatus[]> = {
+  upcoming: ['scheduled'],
+  live: ['running'],
+  finished: ['finished', 'cancelled'],
+};
+
+/** Upcoming and live soonest first; finished most recent first. */
+export function listTournaments(db: Queryable, query: TournamentListQuery): Promise<TournamentRow[]> {
+  const statuses = query.status ? TAB_STATUSES[query.status] : ['scheduled', 'running', 'finished', 'cancelled'];
+  const newestFirst = query.status === 'finished';
+  return db.query<TournamentRow>(
+    `SELECT ${TOURNAMENT} FROM tournaments t
+      WHERE t.status = ANY ($1::text[]) AND ($2::text IS NULL OR t.game = $2)
+        AND ($3::text IS NULL OR ($3 = 'stake') = (t.entry_stake > 0))
+      ORDER BY t.starts_at ${newestFirst ? 'DESC' : 'ASC'}, t.id LIMIT $4`,
+    [statuses, query.game ?? null, query.entry ?? null, query.limit],
+  );
+}
+
+export async function setStatus(
+  tx: Queryable,
+  id: string,
+  change: {
+    status: TournamentStatus;
+    now: Date;
+    bracket?: KnockoutBracket;
+    prizePool?: number;
+    cancelReason?: 'too_few' | 'admin';
+  },
+): Promise<void> {
+  const { status, now } = change;
+  await tx.query(
+    `UPDATE tournaments
+        SET status = $2, updated_at = $3,
+            started_at = CASE WHEN $2 = 'running' THEN $3 ELSE started_at END,
+            finished_at = CASE WHEN $2 = 'finished' THEN $3 ELSE finished_at END,
+            cancelled_at = CASE WHEN $2 = 'cancelled' THEN $3 ELSE cancelled_at END,
+            cancel_reason = coalesce($6, cancel_reason),
+            bracket = coalesce($4::jsonb, bracket),
+            prize_pool = coalesce($5, prize_pool)
+      WHERE id = $1`,
+    [id, status, now, change.bracket ? JSON.stringify(change.bracket) : null, change.prizePool ?? null, change.cancelReason ?? null],
+  );
+}
+
+export async function saveBracket(tx: Queryable, id: string, bracket: KnockoutBracket, now: Date): Promise<void> {
+  await tx.query('UPDATE tournaments SET bracket = $2, updated_at = $3 WHERE id = $1', [id, JSON.stringify(bracket), now]);
+}
+
+export async function markStartingSoonSent(tx: Queryable, id: string, now: Date): Promise<void> {
+  await tx.query('UPDATE tournaments SET starting_soon_sent_at = $2 WHERE id = $1', [id, now]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Entries
+
+export interface EntryRow {
+  tournament_id: string;
+  user_id: string;
+  entry_key: string;
+  rating: number;
+  seed: number | null;
+  paused: boolean;
+  withdrawn: boolean;
+  score: number;
+  win_streak: number;
+  games: number;
+  wins: number;
+  waiting_since: Date | null;
+  last_opponent: string | null;
+  current_match_id: string | null;
+  eliminated_round: number | null;
+  place: number | null;
+  prize: number;
+  joined_at: Date;
+  username: string;
+  display_name: string;
+  avatar_url: string | null;
+}
+
+const ENTRY = `e.*, p.username, p.display_name, p.avatar_url`;
+
+/** Every entry, in the order they came. */
+export function entries(db: Queryable, tournamentId: string): Promise<EntryRow[]> {
+  return db.query<EntryRow>(
+    `SELECT ${ENTRY} FROM tournament_entries e JOIN profiles p ON p.id = e.user_id
+      WHERE e.tournament_id = $1 ORDER BY e.joined_at, e.user_id`,
+    [tournamentId],
+  );
+}
+
+export async function findEntry(db: Queryable, tournamentId: string, userId: string): Promise<EntryRow | null> {
+  const [row] = await db.query<EntryRow>(
+    `SELECT ${ENTRY} FROM tournament_entries e JOIN profiles p ON p.id = e.user_id WHERE e.tournament_id = $1 AND e.user_id = $2`,
+    [tournamentId, userId],
+  );
+  return row ?? null;
+}
+
+/** The tournaments (of these) the user has entered. */
+export async function enteredAmong(db: Queryable, userId: string, tournamentIds: string[]): Promise<Set<string>> {
+  const rows = await db.query<{ tournament_id: string }>(
+    'SELECT tournament_id FROM tournament_entries WHERE user_id = $1 AND tournament_id = ANY ($2::uuid[])',
+    [userId, tournamentIds],
+  );
+  return new Set(rows.map((r) => r.tournament_id));
+}
+
+export async function insertEntry(
+  tx: Queryable,
+  e: { tournamentId: string; userId: string; entryKey: string; rating: number; now: Date },
+): Promise<void> {
+  await tx.query(`INSERT INTO tournament_entries (tournament_id, user_id, entry_key, rating, joined_at) VALUES ($1, $2, $3, $4, $5)`, [
+    e.tournamentId,
+    e.userId,
+    e.entryKey,
+    e.rating,
+    e.now,
+  ]);
+}
+
+export async function deleteEntry(tx: Queryable, tournamentId: string, userId: string): Promise<void> {
+  await tx.query('DELETE FROM tournament_entries WHERE tournament_id = $1 AND user_id = $2', [tournamentId, userId]);
+}
+
+/** The player's rating in the game, rounded; null for a player who has not played it. */
+export async function ratingOf(db: Queryable, userId: string, game: string): Promise<number | null> {
+  const [row] = await db.query<{ rating: number }>('SELECT rating FROM ratings WHERE user_id = $1 AND game = $2', [userId, game]);
+  return row ? Math.round(row.rating) : null;
+}
+
+export type EntryChange = Partial<
+  Pick<
+    EntryRow,
+    | 'seed'
+    | 'paused'
+    | 'withdrawn'
+    | 'score'
+    | 'win_streak'
+    | 'games'
+    | 'wins'
+    | 'waiting_since'
+    | 'last_opponent'
+    | 'current_match_id'
+    | 'eliminated_round'
+    | 'place'
+    | 'prize'
+  >
+>;
+
+const ENTRY_COLUMNS: readonly (keyof EntryChange)[] = [
+  'seed',
+  'paused',
+  'withdrawn',
+  'score',
+  'win_streak',
+  'games',
+  'wins',
+  'waiting_since',
+  'last_opponent',
+  'current_match_id',
+  'eliminated_round',
+  'place',
+  'prize',
+];
+
+/** Sets the given columns of one entry (the names come from the list above, never from input). */
+export async function updateEntry(tx: Queryable, tournamentId: string, userId: string, change: EntryChange): Promise<void> {
+  const columns = ENTRY_COLUMNS.filter((c) => c in change);
+  if (columns.length === 0) return;
+  await tx.query(
+    `UPDATE tournament_entries SET ${columns.map((c, i) => `${c} = $${i + 3}`).join(', ')} WHERE tournament_id = $1 AND user_id = $2`,
+    [tournamentId, userId, ...columns.map((c) => change[c])],
+  );
+}
+
+/** Every entry waits to be paired from `now` (an arena's start). */
+export async function startWaiting(tx: Queryable, tournamentId: string, now: Date): Promise<void> {
+  await tx.query('UPDATE tournament_entries SET waiting_since = $2 WHERE tournament_id = $1 AND NOT paused', [tournamentId, now]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Games
+
+export interface NewGame {
+  matchId: string;
+  tournamentId: string;
+  game: TournamentGame;
+  currency: Currency;
+  players: [{ id: string; rating: number }, { id: string; rating: number }];
+  /** 'Best of 1' or 'Best of 3' (the match's own text). */
+  matchFormat: string;
+  duration: number;
+  readyBy: Date;
+  firstSeat: Seat | null;
+  round: number | null;
+  slot: number | null;
+  decider: number;
+}
+
+/** The match (no stake: the pool is the tournament's; public, so anyone may watch) and its place in the tournament. */
+export async function insertGame(tx: Queryable, g: NewGame): Promise<void> {
+  await tx.query(
+    `INSERT INTO matches (id, challenge_id, player1_id, player2_id, game_type, platform, stake, bet_amount, currency, status,
+       match_format, skill_level, scheduled_time, is_private, duration, tournament_id, ready_by, first_seat, created_at, updated_at)
+     VALUES ($1, NULL, $2, $3, $4, 'web', 0, 0, $5, 'pending', $6, 'any', NULL, false, $7, $8, $9, $10, now(), now())`,
+    [g.matchId, g.players[0].id, g.players[1].id, g.game, g.currency, g.matchFormat, g.duration, g.tournamentId, g.readyBy, g.firstSeat],
+  );
+  await tx.query(
+    `INSERT INTO tournament_games (match_id, tournament_id, round, slot, decider, player1_id, player2_id, player1_rating, player2_rating)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [g.matchId, g.tournamentId, g.round, g.slot, g.decider, g.players[0].id, g.players[1].id, g.players[0].rating, g.players[1].rating],
+  );
+}
+
+export interface GameRow {
+  match_id: string;
+  round: number | null;
+  slot: number | null;
+  decider: number;
+  player1_id: string;
+  player2_id: string;
+  player1_rating: number;
+  player2_rating: number;
+  result: 'player1' | 'player2' | 'draw' | 'void' | null;
+  created_at: Date;
+  applied_at: Date | null;
+  /** The order results were taken in (arena scores fold in it). */
+  applied_order: number | null;
+  /** The match as it ended (or stands). */
+  status: string;
+  winner_id: string | null;
+  end_reason: string | null;
+  ready: [boolean, boolean];
+  started: boolean;
+  /** Who started game 1 (null before the match started). */
+  first_seat: Seat | null;
+  /** How its last game ended (a deciding game's draw is settled by it). */
+  last_outcome: DecidedOutcome | null;
+  completed_at: Date | null;
+}
+
+const GAME = `g.match_id, g.round, g.slot, g.decider, g.player1_id, g.player2_id, g.player1_rating, g.player2_rating, g.result,
+  g.created_at, g.applied_at, g.applied_order, m.status, m.winner_id, m.end_reason,
+  ARRAY[m.player1_ready_at IS NOT NULL, m.player2_ready_at IS NOT NULL] AS ready, m.started_at IS NOT NULL AS started,
+  coalesce(m.first_seat, (m.state -> 'series' ->> 'firstSeat')::smallint) AS first_seat,
+  m.state -> 'games' -> -1 -> 'outcome' AS last_outcome, m.completed_at`;
+
+/** Every game of the tournament, in the order made. */
+export function games(db: Queryable, tournamentId: string): Promise<GameRow[]> {
+  return db.query<GameRow>(
+    `SELECT ${GAME} FROM tournament_games g JOIN matches m ON m.id = g.match_id
+      WHERE g.tournament_id = $1 ORDER BY g.created_at, g.match_id`,
+    [tournamentId],
+  );
+}
+
+/** Games whose match has ended and whose result the tournament has not taken yet, in the order they ended. */
+export function endedUnapplied(tx: Queryable, tournamentId: string): Promise<GameRow[]> {
+  return tx.query<GameRow>(
+    `SELECT ${GAME} FROM tournament_games g JOIN matches m ON m.id = g.match_id
+      WHERE g.tournament_id = $1 AND g.applied_at IS NULL AND m.status IN ('completed', 'cancelled')
+      ORDER BY m.completed_at, g.match_id`,
+    [tournamentId],
+  );
+}
+
+export async function markApplied(tx: Queryable, matchId: string, result: NonNullable<GameRow['result']>, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE tournament_games SET result = $2, applied_at = $3, applied_order = nextval('tournament_games_applied_order') WHERE match_id = $1`,
+    [matchId, result, now],
+  );
+}
+
+/** Games still waiting for their players or being played. */
+export async function liveGames(tx: Queryable, tournamentId: string): Promise<number> {
+  const [row] = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM tournament_games g JOIN matches m ON m.id = g.match_id
+      WHERE g.tournament_id = $1 AND m.status IN ('pending', 'accepted', 'in_progress')`,
+    [tournamentId],
+  );
+  return row?.n ?? 0;
+}
+
+/** Whether any stake (or a sponsor's prize) is still held for the tournament. */
+export async function holdsEscrow(tx: Queryable, tournamentId: string): Promise<boolean> {
+  const rows = await tx.query(`SELECT 1 FROM escrow_holds WHERE owner_id = $1 AND status = 'held' LIMIT 1`, [tournamentId]);
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------
+// What the job runs
+
+/**
+ * Tournaments with something to do at `now`: due to start (or to be told they start soon), a
+ * game ended and not applied, an arena past its end, or an arena with two players waiting.
+ */
+export async function due(db: Queryable, now: Date, soonMs: number, limit: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT id FROM tournaments
+      WHERE status = 'scheduled' AND (starts_at <= $1 OR (starting_soon_sent_at IS NULL AND starts_at <= $1 + make_interval(secs => $2 / 1000.0)))
+     UNION
+     SELECT t.id FROM tournaments t
+      WHERE t.status = 'running' AND (
+        (t.format = 'arena' AND t.ends_at <= $1)
+        OR EXISTS (SELECT 1 FROM tournament_games g JOIN matches m ON m.id = g.match_id
+                    WHERE g.tournament_id = t.id AND g.applied_at IS NULL AND m.status IN ('completed', 'cancelled'))
+        OR (t.format = 'arena' AND (SELECT count(*) FROM tournament_entries e WHERE e.tournament_id = t.id AND e.waiting_since IS NOT NULL) >= 2))
+     LIMIT $3`,
+    [now, soonMs, limit],
+  );
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,266 @@
+// Tournaments: creating one (a sponsor's prize locked in escrow at once), entering (the stake
+// locked, owned by the tournament) and leaving (refunded before the start, paused in a running
+// arena, a knockout's match forfeited), and running them (tournaments.runner.ts) when their
+// start comes, when one of their games ends (finishMatch hands it over), and on the job's beat.
+import crypto from 'node:crypto';
+import { TOURNAMENT } from '@versus/domain';
+import { GLICKO2 } from '@versus/domain/rating';
+import { currencyFor, formatMoney } from '@versus/domain/money';
+import {
+  checkNewTournament,
+  entryRefusal,
+  leaveEffect,
+  type CreateTournamentInput,
+  type TournamentActionResponse,
+  type TournamentDetail,
+  type TournamentListQuery,
+  type TournamentSummary,
+} from '@versus/domain/tournaments';
+import type { AccessClaims } from '../auth/claims.ts';
+import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/database.ts';
+import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
+import { UUID } from '../http/validation.ts';
+import { ensureAccounts, lockStake, releaseEscrow } from '../ledger/ledger.service.ts';
+import { publish, topics } from '../realtime/publish.ts';
+import type { Arena } from '../arena/arena.service.ts';
+import { TOURNAMENT_GAME_ENDED } from './tournaments.handoff.ts';
+import * as repo from './tournaments.repository.ts';
+import { STARTING_SOON_MS, pairAfter, runTournament } from './tournaments.runner.ts';
+import { detailOf, summaryOf } from './tournaments.views.ts';
+
+/** A malformed id names no tournament: the same 404 as an unknown one. */
+export function tournamentId(id: string): string {
+  if (!UUID.test(id)) throw notFound(TOURNAMENT.notFound);
+  return id.toLowerCase();
+}
+
+const refused = (r: { status: number; code: string; message: string }) => new AppError(r.status, r.code, r.message);
+
+export interface RunSummary {
+  ran: number;
+  failed: number;
+}
+
+export class Tournaments {
+  /** Server time (epoch ms); tests move it to a tournament's start and end. */
+  now: () => number = Date.now;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly arena: Arena,
+  ) {}
+
+  // -------------------------------------------------------------------------------------
+  // Reading
+
+  async list(user: AccessClaims, query: TournamentListQuery): Promise<TournamentSummary[]> {
+    const rows = await repo.listTournaments(this.ctx.db, query);
+    const entered = await repo.enteredAmong(
+      this.ctx.db,
+      user.userId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => summaryOf(r, entered.has(r.id)));
+  }
+
+  async view(user: AccessClaims, id: string, db: Queryable = this.ctx.db): Promise<TournamentDetail> {
+    const t = await repo.findTournament(db, id);
+    if (!t) throw notFound(TOURNAMENT.notFound);
+    const [entries, games] = await Promise.all([repo.entries(db, id), repo.games(db, id)]);
+    return detailOf(t, entries, games, user.userId);
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Creating
+
+  /** Checked by the domain's rules; a sponsor's prize is locked in escrow (their own currency) in the same transaction. */
+  async create(user: AccessClaims, input: CreateTournamentInput): Promise<TournamentDetail> {
+    const now = new Date(this.now());
+    const check = checkNewTournament(input, { role: user.role, accountType: user.accountType }, now);
+    if (!check.ok) throw badRequest('invalid_input', check.message, check.field);
+    const n = check.tournament;
+    const id = crypto.randomUUID();
+    // DECISION: a sponsor funds the prize from their own balance (a promoter's or admin's pcredits),
+    // paid out at par in the tournament's currency.
+    const sponsorCurrency = n.sponsoredPrize > 0 ? currencyFor(user.role, user.accountType) : null;
+    await this.ctx.db.transaction(async (tx) => {
+      await repo.insertTournament(
+        tx,
+        {
+          id,
+          creator_id: user.userId,
+          name: n.name,
+          game: n.game,
+          format: n.format,
+          currency: n.currency,
+          entry_stake: n.entryStake,
+          sponsored_prize: n.sponsoredPrize,
+          sponsor_currency: sponsorCurrency,
+          min_players: n.minPlayers,
+          max_players: n.maxPlayers,
+          starts_at: n.startsAt,
+          match_minutes: n.matchMinutes,
+          match_format: n.matchFormat,
+          arena_minutes: n.arenaMinutes,
+          ends_at: n.arenaMinutes === null ? null : new Date(n.startsAt.getTime() + n.arenaMinutes * 60_000),
+        },
+        now,
+      );
+      if (sponsorCurrency) {
+        await lockStake(
+          tx,
+          { userId: user.userId, role: user.role, accountType: user.accountType },
+          {
+            idempotencyKey: `tournament:${id}:sponsor`,
+            userId: user.userId,
+            amount: n.sponsoredPrize,
+            currency: sponsorCurrency,
+            owner: { tournamentId: id },
+            description: `Sponsored prize: ${n.name}`,
+          },
+        );
+      }
+      const payload = { tournamentId: id, status: 'scheduled', changes: ['created'] };
+      await publish(tx, topics.tournaments(), 'tournament.updated', payload);
+      await publish(tx, topics.tournament(id), 'tournament.updated', payload);
+    });
+    return this.view(user, id);
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Entering and leaving
+
+  /** Enters `user`: the refusals in the domain's order, then the stake locked for the tournament. */
+  async join(user: AccessClaims, id: string): Promise<TournamentActionResponse> {
+    const now = new Date(this.now());
+    const message = await this.ctx.db.transaction(async (tx) => {
+      const t = await repo.lockTournament(tx, id);
+      if (!t) throw notFound(TOURNAMENT.notFound);
+      const entered = (await repo.findEntry(tx, id, user.userId)) !== null;
+      const refusal = entryRefusal(
+        { status: t.status, currency: t.currency, startsAt: t.starts_at, maxPlayers: t.max_players, entrants: t.players },
+        { role: user.role, accountType: user.accountType, entered },
+        now,
+      );
+      if (refusal) throw refused(refusal);
+      const entryKey = crypto.randomUUID();
+      const player = { userId: user.userId, role: user.role, accountType: user.accountType };
+      if (t.entry_stake > 0) {
+        await lockStake(tx, player, {
+          idempotencyKey: `tournament:${id}:entry:${user.userId}:${entryKey}`,
+          userId: user.userId,
+          amount: t.entry_stake,
+          currency: t.currency,
+          owner: { tournamentId: id },
+          description: `Entry stake: ${t.name}`,
+        });
+      } else {
+        // A prize is paid into the winner's accounts of the tournament's currency: opened now.
+        await ensureAccounts(tx, player);
+      }
+      const rating = (await repo.ratingOf(tx, user.userId, t.game)) ?? GLICKO2.initial.rating;
+      await repo.insertEntry(tx, { tournamentId: id, userId: user.userId, entryKey, rating, now });
+      await pairAfter(tx, t, now, 'joined');
+      return t.entry_stake > 0 ? TOURNAMENT.entered(formatMoney(t.entry_stake, t.currency)) : TOURNAMENT.enteredFree;
+    });
+    return { tournament: await this.view(user, id), message };
+  }
+
+  /** Before the start: the stake back. A running arena: paused. A running knockout: the current match forfeited. */
+  async leave(user: AccessClaims, id: string): Promise<TournamentActionResponse> {
+    const now = new Date(this.now());
+    const outcome = await this.ctx.db.transaction(async (tx) => {
+      const t = await repo.lockTournament(tx, id);
+      if (!t) throw notFound(TOURNAMENT.notFound);
+      const entry = await repo.findEntry(tx, id, user.userId);
+      const effect = leaveEffect({ status: t.status, format: t.format }, entry !== null);
+      if (!effect.ok) throw refused(effect.refusal);
+      const e = entry!;
+      switch (effect.effect) {
+        case 'refund': {
+          if (t.entry_stake > 0) {
+            await releaseEscrow(tx, {
+              idempotencyKey: `tournament:${id}:leave:${user.userId}:${e.entry_key}`,
+              owner: { tournamentId: id },
+              userId: user.userId,
+              description: `Left: ${t.name}`,
+            });
+          }
+          await repo.deleteEntry(tx, id, user.userId);
+          await pairAfter(tx, t, now, 'left');
+          const message = t.entry_stake > 0 ? TOURNAMENT.leftRefunded(formatMoney(t.entry_stake, t.currency)) : TOURNAMENT.leftFree;
+          return { message, forfeit: null };
+        }
+        case 'pause':
+          if (!e.paused) {
+            await repo.updateEntry(tx, id, user.userId, { paused: true, waiting_since: null });
+            await pairAfter(tx, t, now, 'paused');
+          }
+          return { message: TOURNAMENT.pausedArena, forfeit: null };
+        case 'forfeit':
+          // Out already (knocked out, or left before): nothing to forfeit.
+          if (e.eliminated_round !== null || e.withdrawn) throw conflict('tournament_over', TOURNAMENT.nothingToLeave);
+          await repo.updateEntry(tx, id, user.userId, { withdrawn: true });
+          await pairAfter(tx, t, now, 'withdrawn');
+          return { message: TOURNAMENT.forfeitedKnockout, forfeit: e.current_match_id };
+      }
+    });
+    // The match is the arena's to end (one writer per match); its ending comes back through finishMatch.
+    if (outcome.forfeit) {
+      const matchId = outcome.forfeit;
+      await this.arena.withdraw(user, matchId).catch((error: unknown) => {
+        // The player has left all the same: their clock or the no-show deadline ends the match.
+        this.ctx.log.warn({ err: error, tournamentId: id, matchId }, 'tournaments: forfeiting a leaver’s match failed');
+      });
+    }
+    return { tournament: await this.view(user, id), message: outcome.message };
+  }
+
+  /** A paused arena player comes back: waiting to be paired, and paired at once if someone is free. */
+  async resume(user: AccessClaims, id: string): Promise<TournamentActionResponse> {
+    const now = new Date(this.now());
+    await this.ctx.db.transaction(async (tx) => {
+      const t = await repo.lockTournament(tx, id);
+      if (!t) throw notFound(TOURNAMENT.notFound);
+      const e = await repo.findEntry(tx, id, user.userId);
+      if (!e) throw conflict('not_entered', TOURNAMENT.notEntered);
+      if (t.format !== 'arena' || t.status !== 'running') throw conflict('not_running_arena', TOURNAMENT.resumeArenaOnly);
+      if (!e.paused) return;
+      await repo.updateEntry(tx, id, user.userId, { paused: false, waiting_since: e.current_match_id === null ? now : null });
+      await pairAfter(tx, t, now, 'resumed');
+    });
+    return { tournament: await this.view(user, id), message: TOURNAMENT.resumedArena };
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Running
+
+  /** One run of the tournament at `now` (tournaments.runner.ts), in its own transaction. */
+  run(id: string, now = this.now()): Promise<boolean> {
+    return this.ctx.db.transaction((tx) => runTournament(tx, id, new Date(now)));
+  }
+
+  /** Every tournament with something to do now, each in its own run: one failure holds back none. */
+  async runDue(now = this.now(), batch = 100): Promise<RunSummary> {
+    const ids = await repo.due(this.ctx.db, new Date(now), STARTING_SOON_MS, batch);
+    let failed = 0;
+    for (const id of ids) {
+      try {
+        await this.run(id, now);
+      } catch (error) {
+        failed++;
+        this.ctx.log.error({ err: error, tournamentId: id }, 'tournaments: a run failed');
+      }
+    }
+    return { ran: ids.length - failed, failed };
+  }
+
+  /** Runs a tournament as soon as one of its games ends (finishMatch names it after its commit, in any process). */
+  listen(): Promise<() => Promise<void>> {
+    return this.ctx.db.listen(TOURNAMENT_GAME_ENDED, (id) => {
+      if (!UUID.test(id)) return;
+      this.run(id).catch((error: unknown) => this.ctx.log.error({ err: error, tournamentId: id }, 'tournaments: a run failed'));
+    });
+  }
+}
