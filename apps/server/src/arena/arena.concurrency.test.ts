@@ -36,10 +36,7 @@ async function playLegal(
 }
 const START = 100_000;
 
-/**
- * Alice wins game 1, then game 2 reaches a position where alice, to move, wins with either of
- * two cells (she holds 0, 1 and 4: 2 and 7 both complete a line).
- */
+/** Alice wins game 1, then in game 2 she is to move holding 0, 1 and 4: both 2 and 7 win. */
 async function twoWinningMoves(alice: Player, bob: Player): Promise<{ id: string; view: MatchView }> {
   const id = await kit.match('tic-tac-toe', alice, bob, { stake: STAKE });
   await kit.start(id, alice, bob);

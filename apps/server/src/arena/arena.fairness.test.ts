@@ -1,6 +1,5 @@
-// Fairness at the edges: a flag that fell before a resignation or a draw answer decides first
-// (the clock is read at the server's time, whoever's request comes), draw answers only from the
-// one offered to, ready races across processes, and ludo dice anyone can check after the game.
+// Fairness at the edges: a fallen flag decides before a resignation or draw answer, draw answers only from the one offered to,
+// ready races across processes, and ludo dice anyone can check after the game.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARENA } from '@versus/domain';
 import { ludoCommitment, verifyLudoRolls } from '@versus/domain/games/index';

@@ -1,18 +1,5 @@
-// The one way a match ends (lichess's Finisher). Checkmate, a won series, a timeout, a
-// resignation, a no-show forfeit, an agreed draw, the drawn-game cap and a void all come here,
-// inside the transaction that records the result:
-//   1. the match row, locked and version-checked (a stale finisher changes nothing: no double pay);
-//   2. the escrow settled through the ledger: the winner gets every stake (2 × stake), a draw or
-//      a void returns each stake to its player;
-//   3. (not for a void) wins, losses, streak, level, and the Glicko-2 rating of this game; a
-//      VTokens match moves only the virtual record (games, wins, losses) and is not rated;
-//   4. the challenge closed, the result stored, `match.completed` published on the match and on
-//      both players' topics;
-//   5. a tournament's match (no stake of its own) has its result handed to the tournament, which
-//      applies it (advances the bracket, scores the arena) after this commit.
-// Lock order, as the ledger asks: match, holds and accounts (the ledger), profiles (ratings are
-// changed only under their player's profile lock), challenge. Four round trips besides the
-// ledger's: under load every round trip is a wait.
+// The one way a match ends (lichess's Finisher), in the transaction that records it: row locked and version-checked (no double pay),
+// escrow, records and ratings, result, events. Lock order, as the ledger asks: match, holds and accounts, profiles, challenge.
 import {
   levelFor,
   nextStreak,
@@ -90,11 +77,7 @@ export const finishTarget = (row: {
   version: row.version,
 });
 
-/**
- * Ends a match from its stored row alone, without its refereed state (nothing is replayed): a
- * match nobody started (the rooms' maintenance) or one an admin voids. `match.completed` carries
- * the match as stored, with the result.
- */
+/** Ends a match from its stored row, nothing replayed (one nobody started, an admin's void); the event carries the row as stored. */
 export function finishStored(tx: Queryable, core: repo.MatchCoreJson, ending: Ending, now: Date): Promise<FinishOutcome> {
   const readyAt: [string | null, string | null] = [core.player1_ready_at, core.player2_ready_at];
   return finishMatch(tx, {

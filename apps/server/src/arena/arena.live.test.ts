@@ -1,6 +1,5 @@
-// match:{id} is numbered by its match and not stored (realtime/publish.ts isUnstoredTopic): a
-// move's write is its move row and its match row. Its events reach this process's sockets and,
-// whole, the other processes'; a socket that resumes gets what its hub still holds, or a gap.
+// match:{id} is numbered by its match and not stored: its events reach this process's sockets and, whole, the other processes';
+// a socket that resumes gets what its hub still holds, or a gap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchEvent } from '@versus/domain/arena';
 import type { App } from '../context.ts';

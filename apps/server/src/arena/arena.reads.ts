@@ -11,11 +11,7 @@ import { buildMatchView, buildReplay, buildSummary, seatOf } from './arena.views
 
 type ReadContext = Pick<AppContext, 'db' | 'log'>;
 
-/**
- * A view row with its state brought up to its last move. A running match whose moves do not
- * replay fails loudly (never a guessed board); one that is over (an admin voided it for that
- * reason) shows its last snapshot, its move list being whole anyway.
- */
+/** The row with its state brought up to its last move; a running match that does not replay throws, one over shows its snapshot. */
 const withCurrentState = <R extends repo.MatchViewRow & { moves: repo.MoveRow[] }>(row: R, log: AppContext['log']): R => {
   let state: ArenaState | null;
   try {

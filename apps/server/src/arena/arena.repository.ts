@@ -116,10 +116,7 @@ const VIEW_SELECT = `SELECT ${CORE}, m.platform, m.bet_amount, m.winner_id, m.ma
     LEFT JOIN ratings r1 ON r1.user_id = m.player1_id AND r1.game = m.game_type
     LEFT JOIN ratings r2 ON r2.user_id = m.player2_id AND r2.game = m.game_type`;
 
-/**
- * A match with its players and every move (the canonical moves too when `withMoves`): one call
- * of arena_match_view (011), planned once per connection. Times arrive as ISO texts.
- */
+/** A match with its players and every move (canonical too with `withMoves`): one arena_match_view call, planned once per connection. */
 export async function findForView(
   db: Queryable,
   id: string,
@@ -171,12 +168,7 @@ export async function topicAccess(
   return row ?? null;
 }
 
-/**
- * The match's version, the version of its topic match:{id} (realtime/publish.ts isUnstoredTopic),
- * for a hub that follows the topic: recorded among the match's followers in the same statement
- * (when it is not already), so every later change sends it the match's events
- * (db/functions/arena_write.sql). 0 for no such match.
- */
+/** The match's version (its topic's), recording hub `origin` among its followers in the same statement so its events come; 0: none. */
 export async function followMatch(db: Queryable, id: string, origin: string): Promise<number> {
   const [row] = await db.query<{ version: number }>(
     `WITH joined AS (
@@ -217,10 +209,7 @@ export async function overdueClocks(db: Queryable, before: Date, limit: number):
   return rows.map((r) => r.id);
 }
 
-/**
- * Waiting web-game matches that started (were scheduled) before `startedBefore`, or whose own
- * ready deadline (a tournament's) passed before `readyBefore`.
- */
+/** Waiting web-game matches scheduled before `startedBefore`, or whose own ready deadline (a tournament's) passed before `readyBefore`. */
 export async function overdueArrivals(db: Queryable, startedBefore: Date, readyBefore: Date, limit: number): Promise<string[]> {
   const web = `game_type IN ('tic-tac-toe', 'rock-paper-scissors', 'chess', 'checkers', 'ludo', 'ai-rock-paper-scissors')`;
   const rows = await db.query<{ id: string }>(
@@ -271,11 +260,7 @@ export interface PlayerRecord {
   volatility: number | null;
 }
 
-/**
- * Locks both players' profiles in id order (no deadlock with another match of the same
- * players) and reads their records and ratings in this game. Every rating change happens under
- * its player's profile lock.
- */
+/** Locks both players' profiles in id order (no deadlock with their other matches); every rating change happens under this lock. */
 export async function lockRecords(tx: Queryable, ids: string[], game: string): Promise<PlayerRecord[]> {
   return tx.query<PlayerRecord>(
     `SELECT p.id, p.wins, p.losses, p.streak, r.rating, r.rd, r.volatility
@@ -308,10 +293,7 @@ export interface FinishWrite {
   events: { topic: string; type: string; payload: unknown }[];
 }
 
-/**
- * Records the ending in one call (arena_finish_write, 011): the challenge closed, both records
- * and ratings, the final move, the match itself, and the events (whose versions it answers, in order).
- */
+/** Records the ending in one call (arena_finish_write): challenge, records, ratings, final move, match and events (versions answered). */
 export async function writeFinish(tx: Queryable, w: FinishWrite): Promise<number[]> {
   const { move, ...rest } = w;
   const p = JSON.stringify({
@@ -403,12 +385,7 @@ function jsonDate(d: Date | null): string {
   return text;
 }
 
-/**
- * Applies the changes whose version still matches, with their moves and events, in one
- * statement (db/functions/arena_write.sql): one round trip and one commit per
- * batch. The batch travels as one JSON text, the already serialised states, moves and payloads
- * embedded as they are.
- */
+/** The changes whose version still matches, with moves and events, in one statement (arena_write.sql): one round trip, one commit. */
 export async function writeBatch(
   db: Queryable,
   origin: string | undefined,

@@ -1,17 +1,5 @@
-// The arena: referees the web games of accepted challenges, from "both players ready" to the
-// payout. One `Arena` per app (per server process).
-//
-// One writer per match. In this process, a match's operations run one at a time (a chain per
-// match), on a cached copy of its row. Across processes, every write is version-checked in the
-// UPDATE: a stale copy changes nothing, is dropped, and the operation runs once more on a fresh
-// read — so two moves, two timeouts or a move and a timeout can never both apply, and a match
-// can never be paid twice. The state a client sees is the stored one: every change is
-// committed (group commit, arena.writer.ts) before it is acknowledged or published.
-//
-// Clocks: each running match has a timer in the process that last wrote it; a job sweeps
-// overdue clocks and no-shows once across processes, so a crash or a restart still ends them.
-// The sweep acts only a grace (ARENA_RULES.sweepGraceMs) past a deadline: a ready or a move
-// that arrived in time at another process, and is still being written there, commits first.
+// The arena: referees the web games of accepted challenges, from both players ready to the payout; one `Arena` per process.
+// One writer per match: a chain per match here, version-checked writes across processes; the sweep ends what is a grace overdue.
 import crypto from 'node:crypto';
 import { ARENA, CHALLENGE, GENERIC } from '@versus/domain';
 import {
@@ -55,10 +43,7 @@ import { sweepOverdue, type SweepResult } from './arena.sweep.ts';
 import { MatchWriter, type PlainWrite, type WriterOptions } from './arena.writer.ts';
 
 const CACHE_LIMIT = 20_000;
-/**
- * A plain move stores its row, not the match's state; the state is stored (a snapshot) at every
- * other change, and after every this many moves, so a replay never runs long.
- */
+/** A plain move stores only its row; the state is a snapshot at every other change and every this many moves, so replays stay short. */
 const SNAPSHOT_EVERY = 32;
 /** Timers fire a little after the flag could fall, so the check finds it fallen. */
 const TIMER_SLACK_MS = 5;
@@ -109,12 +94,7 @@ export class Arena {
     await this.storeSnapshots();
   }
 
-  /**
-   * On the way down: the state of every running match this process holds whose stored snapshot
-   * is behind it, stored (where the match is still at that version), so the next process to read
-   * it has nothing to replay, and a deploy that stops its old processes first leaves no match
-   * whose moves the new rules would have to replay.
-   */
+  /** On the way down, running matches' snapshots caught up: the next read replays nothing, and a deploy's new rules replay no old moves. */
   private async storeSnapshots(): Promise<void> {
     const behind = [...this.cache.values()].filter((m) => m.status === 'in_progress' && m.state && m.state.seq !== m.storedSeq);
     if (behind.length === 0) return;
@@ -147,12 +127,7 @@ export class Arena {
     return result;
   }
 
-  /**
-   * Runs `attempt` on the match; when its write finds the version moved on (another process
-   * wrote), once more on a fresh read. A refusal (409) judged on this process's cached copy is
-   * judged again on a fresh read too: another process may have moved the match on (started it,
-   * played a move) since, and the player must not be refused for what only this copy says.
-   */
+  /** Runs `attempt`, once more on a fresh read when its write was stale or it refused (409) on what only this cached copy says. */
   private operate<T>(
     id: string,
     attempt: (m: MatchRecord | null, fresh: boolean) => Promise<T | Stale>,
@@ -212,10 +187,7 @@ export class Arena {
     return { m, seat };
   }
 
-  /**
-   * The player, on the match at the version the request names: when this process's copy is
-   * behind it (another process wrote), the match is read again.
-   */
+  /** The player, on the match at the request's version: a cached copy behind it (another process wrote) is read again. */
   private async playerAt(found: MatchRecord | null, fresh: boolean, user: AccessClaims, id: string, version: number | undefined) {
     const here = this.player(found, user);
     if (fresh || version === undefined || version <= here.m.version) return here;
@@ -236,11 +208,7 @@ export class Arena {
     return { matchId: m.id, version: m.version, status: m.status, readyAt: m.readyAt, state: m.state, now };
   }
 
-  /**
-   * Commits `next` (the match after a plain change) with its move and events; false when stale.
-   * A move stores its row and, unless a snapshot is due, not the state (the state is the last
-   * snapshot with the later moves replayed); any other change stores the state.
-   */
+  /** Commits a plain change with its move and events, false when stale; a move stores its row, the state only when a snapshot is due. */
   private async writePlain(
     before: MatchRecord,
     next: MatchRecord,
@@ -305,10 +273,7 @@ export class Arena {
     return (await this.writePlain(m, next, move, [event], { endedGame: t.gameOver !== null })) ? { version: next.version } : STALE;
   }
 
-  /**
-   * Ends the match through finishMatch, in a batch's transaction. A move that ends it is stored
-   * in the same transaction (its row first, then the finish).
-   */
+  /** Ends the match through finishMatch in a batch's transaction; a move that ends it is stored first, in the same one. */
   private async finish(
     m: MatchRecord,
     state: ArenaState | null,
@@ -366,11 +331,7 @@ export class Arena {
   // -------------------------------------------------------------------------------------
   // Operations
 
-  /**
-   * `user` arrives: ready. When both are, the series starts (game 1 set up with a fresh secret
-   * seed, its clock running). A player arriving after the no-show deadline is refused and the
-   * match ends forfeited or void — at once, or, within the sweep's grace, by the sweep.
-   */
+  /** Both ready starts the series; a ready after the no-show deadline is refused and the match ends, at once or by the sweep. */
   ready(user: AccessClaims, id: string, receivedAt = this.now()): Promise<{ version: number; started: boolean }> {
     return this.operate(id, async (found) => {
       const { m, seat } = this.player(found, user);
@@ -527,10 +488,7 @@ export class Arena {
     });
   }
 
-  /**
-   * `user` leaves a tournament's match: a running one is resigned, one still waiting for its
-   * players is forfeited to the opponent. Null when the match is already over.
-   */
+  /** Leaves a tournament's match: a running one is resigned, a waiting one forfeited to the opponent; null when already over. */
   withdraw(user: AccessClaims, id: string): Promise<{ version: number; result?: MatchResult } | null> {
     return this.operate(id, async (found) => {
       const { m, seat } = this.player(found, user);
@@ -581,16 +539,7 @@ export class Arena {
     });
   }
 
-  /**
-   * Before a resignation, a draw offer or a draw answer (and before a move, for the opponent's
-   * flag: a move's own flag is the move's to check, lag credit and all): the clock, read at the
-   * server's time the request arrived. A flag that has already fallen (past the grace) decided first: the timeout is
-   * committed and the request is refused, as a move after the flag is: the player who lost the
-   * game on time is told so (409 time_out); for the other, the game they acted on is over (the
-   * match too, maybe: 409). So nobody escapes a lost-on-time game by an agreed draw, a
-   * resignation never hands a match already won on time to the player who ran out of time, and a
-   * late throw never loses a game the opponent had already lost. Null when no flag has fallen.
-   */
+  /** A flag fallen by the request's arrival decides first: timeout committed, request refused (409); a move checks its own flag. */
   private async flagFirst(m: MatchRecord, state: ArenaState, seat: Seat, now: number, { othersOnly = false } = {}): Promise<Stale | null> {
     const fallen = flagFall(state.clock, now);
     if (othersOnly ? !fallen.some((s) => s !== seat) : fallen.length === 0) return null;
@@ -604,13 +553,7 @@ export class Arena {
     throw conflict('stale_version', ARENA.changedMeanwhile);
   }
 
-  /**
-   * Ends the current game of a match whose flag has fallen by `now`; nothing otherwise. With a
-   * `graceMs` (the sweep's), only a flag that fell more than that before `now`: one that fell
-   * since may yet be beaten by a move that arrived in time and is still being written elsewhere
-   * (a timer is set for the end of the grace instead). The ending is judged at the flag (the
-   * flagged clock at 0, the first to fall loses); the next game's clocks start at `now`.
-   */
+  /** Ends the current game if its flag fell by `now`, or `graceMs` before it (the sweep's: a move in time may be in flight elsewhere). */
   flag(id: string, now = this.now(), { fresh = false, graceMs = 0 } = {}): Promise<boolean> {
     return this.operate(
       id,
@@ -629,11 +572,7 @@ export class Arena {
     );
   }
 
-  /**
-   * A match whose no-show deadline passed more than `graceMs` (the sweep's) before `now`: the
-   * absent player forfeits; nobody there, void. Who was there is who was ready by the deadline
-   * (a ready arriving after it is refused), however much later this runs.
-   */
+  /** Past the no-show deadline by `graceMs`: the absent player forfeits, nobody there is a void; who was ready by the deadline counts. */
   noShow(id: string, now = this.now(), graceMs = 0): Promise<boolean> {
     return this.operate(
       id,

@@ -1,6 +1,5 @@
-// A match as the server referees it, as pure functions over a JSON state: the best-of-3 series
-// (or a tournament's single game), the current game's rules state and its clock. Time (`now`) and randomness (`seed()`) come in
-// as arguments; the service stores the result and publishes what viewers may see.
+// A match as the server referees it, pure functions over a JSON state: the series, the current game's rules state and its clock;
+// time and randomness come in as arguments.
 import crypto from 'node:crypto';
 import { matchRules, matchTimeControl, canOfferDraw, type ClockView, type GameSummary, type WebGameId } from '@versus/domain/arena';
 import {
@@ -183,10 +182,7 @@ export type MoveOutcome =
 
 const sameSeats = (a: readonly Seat[], b: readonly Seat[]) => a.length === b.length && a.every((s) => b.includes(s));
 
-/**
- * `seat` plays `input`. Refusals change nothing; otherwise the clock is pressed (lag credited
- * within the quota), the move applied, and a finished game recorded in the series.
- */
+/** `seat` plays `input`: a refusal changes nothing; else the clock is pressed (lag credited within the quota), the move applied. */
 export function applyArenaMove(
   state: ArenaState,
   seat: Seat,
@@ -242,13 +238,7 @@ export interface StoredMove {
   premove: boolean;
 }
 
-/**
- * The state after `moves` (the moves stored after `state`'s snapshot, in order): each applied
- * again, at the time it was received, with the lag and premove it was played with. Only plain
- * moves are stored without a snapshot, so each must replay as one: accepted, ending no game,
- * and leaving the clock the move row recorded. Anything else means the stored match is not
- * what was played, and is an error, never a guess.
- */
+/** The state after `moves` (stored after the snapshot), each replayed at its time, lag and premove; one that does not replay throws. */
 export function replayMoves(state: ArenaState, moves: readonly StoredMove[]): ArenaState {
   let current = state;
   for (const stored of moves) {
@@ -272,12 +262,7 @@ export function replayMoves(state: ArenaState, moves: readonly StoredMove[]): Ar
   return current;
 }
 
-/**
- * Whether a flag has fallen by `now` (with the grace a move on its way may still need). When
- * both have (simultaneous throws, checked late), the game ended when the first fell: that seat
- * loses, as it would have had the check come on time; only flags falling at the same instant
- * draw.
- */
+/** Whether a flag fell by `now`; when both did (simultaneous throws, checked late), the first to fall loses, the same instant draws. */
 export function checkFlag(state: ArenaState, now: number, seed: () => string = randomSeed): Transition | null {
   if (isOver(state)) return null;
   const fallen = flagFall(state.clock, now);
@@ -310,11 +295,7 @@ export function resignArena(state: ArenaState, seat: Seat, now: number): Transit
 export type DrawAction = 'offer' | 'accept' | 'decline';
 export type DrawRefusal = 'not_allowed' | 'nothing_to_answer' | 'already_offered';
 
-/**
- * Draw offers in chess and checkers: an offer stands until the other player accepts, declines,
- * or moves. Offering while the other's offer stands accepts it. An accepted draw ends the
- * current game drawn by agreement; the series replays it, up to its cap.
- */
+/** Draw offers (chess, checkers) stand until accepted, declined or the other moves; a crossing offer accepts; a drawn game is replayed. */
 export function drawArena(
   state: ArenaState,
   seat: Seat,

@@ -1,6 +1,5 @@
-// The sweep (once across processes) acts only a grace past a deadline: a ready or a move that
-// arrived in time at another process, and is still being written there, commits first. When it
-// does act, the ending is the one the deadline decided.
+// The sweep acts only a grace past a deadline, so a ready or move that arrived in time elsewhere commits first;
+// when it acts, the ending is the one the deadline decided.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ARENA_RULES } from '@versus/domain/arena';
 import type { App } from '../context.ts';

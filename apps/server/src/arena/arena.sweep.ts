@@ -14,13 +14,7 @@ export interface SweepTarget {
   noShow(id: string, now: number, graceMs: number): Promise<boolean>;
 }
 
-/**
- * Ends every clock and no-show overdue by more than the sweep's grace (the scheduler runs this
- * once across processes, every ARENA_RULES.sweepEveryMs, so a crash or restart still ends
- * them). The grace lets a ready or a move that arrived in time at another process, and is
- * still being written there, commit first: on time is judged by arrival, not by who writes
- * first. Each match on its own: one failure holds back none.
- */
+/** Ends every overdue clock and no-show, each alone; the grace lets a ready or move that arrived in time elsewhere commit first. */
 export async function sweepOverdue(
   arena: SweepTarget,
   ctx: Pick<AppContext, 'db' | 'log'>,

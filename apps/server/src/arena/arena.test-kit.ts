@@ -1,6 +1,5 @@
-// Shared by the arena's integration tests: a real app on a fresh PostgreSQL database, players
-// signed up through the auth API (with their 1,000 starting credits), challenges created and
-// accepted through the challenges API, and ways to look at the match, the money and the events.
+// Shared by the arena's integration tests: a real app on a fresh database, players and accepted challenges made through the API,
+// and ways to look at the match, the money and the events.
 import { expect } from 'vitest';
 import type { ApiErrorBody } from '@versus/domain/errors';
 import type { MatchView, MatchViewResponse, Replay } from '@versus/domain/arena';
@@ -41,8 +40,7 @@ export interface Kit {
     url: string,
     options?: { as?: Player; body?: unknown; app?: App },
   ): Promise<Reply<T>>;
-  /** A challenge of `game` by `creator`, accepted by `acceptor`: the pending match's id. */
-  /** `duration`: the match length (default: one whose clocks are the game's standard, or close: KIT_LENGTHS). */
+  /** A challenge of `game` by `creator`, accepted by `acceptor`: the pending match's id (`duration` by default: KIT_LENGTHS). */
   match(
     game: CreateChallengeRequest['game'],
     creator: Player,
@@ -65,10 +63,7 @@ export interface Kit {
   events(topic: string): Promise<{ type: string; payload: Record<string, unknown> }[]>;
   /** The match's state as stored: its snapshot with the moves stored after it replayed. */
   storedState(id: string): Promise<ArenaState | null>;
-  /**
-   * Moves a running match `ms` back in time, as if its turn, and every move since its state
-   * snapshot, had happened that much earlier (the stored record stays one that replays).
-   */
+  /** Moves a running match `ms` back in time, its turn and the moves since its snapshot too (the record still replays). */
   turnBack(id: string, ms: number): Promise<void>;
   expectAuditClean(): Promise<void>;
   /** A second app on the same database (another server process, or the one after a restart). */
@@ -223,10 +218,7 @@ export async function turnBackMatch(db: Database, id: string, ms: number): Promi
   });
 }
 
-/**
- * Plays one tic-tac-toe game to a win by `winner` (a top-row line against the middle row),
- * whoever moves first. Answers the last reply.
- */
+/** Plays one tic-tac-toe game to a win by `winner` (top row against the middle row), whoever moves first; answers the last reply. */
 export async function playTicTacToeGame(kit: Kit, id: string, players: [Player, Player], winner: Player) {
   let view = await kit.view(id, players[0]);
   const gameIndex = view.game!.index;

@@ -1,6 +1,4 @@
-// What a player or a spectator sees of a match. Secrets never leave through here: the game part
-// is the rules' viewFor(state, seat | 'spectator'), moves carry their public notation only, and
-// seeds show once their game is over.
+// What a player or a spectator sees of a match; secrets never leave through here (viewFor, public notation, seeds once over).
 import {
   ARENA_RULES,
   canOfferDraw,
@@ -176,12 +174,7 @@ export interface EventContext {
   now: number;
 }
 
-/**
- * The history lists of the game views (tic-tac-toe, chess and checkers `moves`, chess `sans`,
- * ludo `rolls` and `moves`) travel in events cut to their last entry: whole, they would make
- * every event grow with the game. Boards read the last one (the last move, the last roll); the
- * move list comes from each event's `move`; GET /api/matches/:id has the whole view.
- */
+/** History lists cut to their last entry in events, which would otherwise grow with the game; GET /api/matches/:id has them whole. */
 export const EVENT_TRIMMED_VIEW_KEYS = ['moves', 'sans', 'rolls'] as const;
 
 function trimHistory(game: ReturnType<typeof currentGameView>) {

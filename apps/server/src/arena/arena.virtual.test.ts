@@ -1,6 +1,5 @@
-// A VTokens match is not a ranking (decisions.md): its ending moves the virtual record SPEC keeps
-// on the profile (virtual_games_played, virtual_wins, virtual_losses) and never the real one
-// (wins, losses, streak, level) nor the game's Glicko-2 rating.
+// A VTokens match is not a ranking (decisions.md): its ending moves the profile's virtual record only, never the real
+// record (wins, losses, streak, level) nor the game's Glicko-2 rating.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchView } from '@versus/domain/arena';
 import { createKit, playTicTacToeGame, type Kit, type Player } from './arena.test-kit.ts';

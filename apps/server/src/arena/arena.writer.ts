@@ -1,21 +1,5 @@
-// Group commit for match changes. Every change is durable before it is acknowledged or
-// published, but the plain changes (a move, a ready, a start: a version-checked row update,
-// maybe a move row, and events) that arrive while a write is in flight wait and go together in
-// the next one: ONE statement (arena.repository.ts writeBatch) applies them all, so a batch costs
-// one round trip and one commit (one disk flush) however many matches it carries. A change's
-// event on its match's topic is not stored (realtime/publish.ts isUnstoredTopic): it takes the
-// match's new version, and a move's write is its move row and its match row. This process's
-// sockets get the events at once; after the commit, NOTIFYs tell the other processes: the
-// stored events (a ready's notices) by reference, and a match's events whole, when another
-// process follows the match (the batch's answer says which: 024_match_followers.sql).
-//
-// Work that needs a transaction of its own (finishing a match: the ledger, profiles, ratings,
-// a score of statements) runs beside the batches, a few at once, each in its own transaction:
-// it never holds the moves of other matches back. A transaction picked as a deadlock victim
-// (two matches of the same two players finishing at once, locking in different orders) is
-// run again.
-// A batch that fails as a whole is retried item by item, so one bad item cannot fail the others
-// (unless the database is unreachable: then every item fails at once, and its caller answers 503).
+// Group commit: plain changes waiting while a write is in flight go in ONE statement (writeBatch), one flush per batch, each
+// acknowledged after its commit; finishing runs beside, each in its own transaction (a deadlock victim runs again).
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable, type Database, type Queryable } from '../db/database.ts';
 import type { LocalEvent, RealtimeHub } from '../realtime/hub.ts';
@@ -44,11 +28,7 @@ interface WorkItem {
 }
 
 export interface WriterOptions {
-  /**
-   * Plain batches in flight at once (each on its own connection). One (the default) measured
-   * best: everything that arrives during a write goes in the next, so batches are larger and
-   * PostgreSQL spent a third of the CPU per move it spent with two (bench/moves).
-   */
+  /** Plain batches in flight at once, each on its own connection; one is best, as batches grow larger (bench/moves, History). */
   maxInFlight?: number;
   /** Most plain changes in one batch. */
   maxBatch?: number;
@@ -60,13 +40,7 @@ export interface WriterOptions {
   hub?: () => RealtimeHub | undefined;
 }
 
-/**
- * The NOTIFYs of committed events. When this process's hub delivered them itself, they are only
- * for the other processes, tagged with its origin (it skips its own), several per notification:
- * stored events by reference (a hub with followers of a topic reads them from the store), match
- * events whole (there is no store to read them from). So a batch costs a notification or a few,
- * not one per move. Without a hub, one per event, as publish() sends it.
- */
+/** With a hub that delivered them itself, NOTIFYs for the others only, tagged with its origin, several per payload; else one per event. */
 function notifications(origin: string | undefined, events: LocalEvent[]): string[] {
   if (!origin) return events.map(eventNotification);
   const stored = events.filter((e) => !isUnstoredTopic(e.topic));
@@ -220,9 +194,7 @@ export class MatchWriter {
         batch.flatMap((item) => (item.write.move ? [item.write.move] : [])),
         stored,
       );
-      // One statement is one transaction: it has committed. This process's sockets hear it at
-      // once; the NOTIFYs carry it to the other processes that need it. A match event takes its
-      // match's new version; a stored one, the version the store gave it (none: its match was stale).
+      // Committed (one statement): a match event takes its match's new version, a stored one the store's (none: its match was stale).
       const committed: LocalEvent[] = [];
       const travelling: LocalEvent[] = [];
       let i = 0;

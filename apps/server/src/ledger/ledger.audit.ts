@@ -1,26 +1,10 @@
-// The ledger's invariants, checked against the database as it is (admin endpoint and tests):
-//  1. per currency, the sum of all account balances is zero (the house holds the negative of
-//     every credit in circulation);
-//  2. no user account is negative;
-//  3. every account's balance equals its transfers in minus its transfers out;
-//  4. each user's escrow balance equals the sum of their held escrow holds, per currency;
-//  5. every held escrow belongs to a live challenge, match, room or tournament. Those tables arrive with
-//     later features: an owner table is checked only once it exists (to_regclass), for the
-//     owner row's existence and, when the table has a status column, for a status that is not
-//     final (an accepted challenge's or a made room's stakes belong to its match).
-//     ownersChecked in the answer says which tables were checked;
-//  6. every link between ledger rows holds: a transfer's operation and hold, a hold's lock and
-//     close operations exist (the functions write them together; docs/decisions.md, "Cheaper
-//     constraints", says why these are checked here rather than by foreign keys).
+// The ledger's invariants, checked on the database as it is (admin endpoint, tests): each currency sums to zero, no user account
+// negative, balances equal their transfers, escrow equals held holds, every hold's owner live, every link between ledger rows intact.
 import { CURRENCIES, type Currency } from '@versus/domain';
 import type { LedgerAudit } from '@versus/domain/wallet';
 import type { Queryable } from '../db/database.ts';
 
-/**
- * Statuses after which an owner may no longer hold escrow. An accepted challenge and a room
- * whose match is made have handed their stakes to the match in that same transaction, so a
- * stake still held by them is one the match will never settle.
- */
+/** Statuses that hold no escrow: an accepted challenge or a made room handed its stakes to the match in the same transaction. */
 const FINAL_STATUSES: Record<OwnerKind, string[]> = {
   challenges: ['accepted', 'completed', 'expired', 'cancelled', 'canceled', 'deleted'],
   matches: ['completed', 'cancelled', 'canceled', 'forfeited', 'abandoned'],
@@ -43,6 +27,7 @@ export interface AuditOptions {
 
 const LIMIT = 20;
 
+/** Owners are checked in the tables that exist (`ownersChecked`); links here, not by foreign keys (decisions.md, "Cheaper constraints"). */
 export async function auditLedger(db: Queryable, options: AuditOptions = {}): Promise<LedgerAudit> {
   const problems: LedgerAudit['problems'] = [];
   const add = (check: string, detail: string) => problems.push({ check, detail });

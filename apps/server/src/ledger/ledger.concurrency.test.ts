@@ -1,8 +1,5 @@
-// Races for real: 60 players, 16 workers on a pool of 20 connections, thousands of random
-// grants, spends, locks, releases, settlements, draws and replays, aimed mostly at a few hot
-// players and matches so they collide on the same rows. Afterwards: the audit finds nothing,
-// no refused request left a trace, every key moved money at most once, and the money in
-// circulation changed by exactly the grants minus the spends.
+// Races for real: workers fire random money requests (replays too) at a few hot players and matches; afterwards the audit finds
+// nothing, refusals left no trace, every key moved money at most once, and circulation changed by exactly grants minus spends.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Currency } from '@versus/domain';

@@ -1,6 +1,5 @@
-// Test helpers: players inserted straight into the database (no password hashing, so a test
-// can make hundreds), and stand-in owner tables for escrow so the audit's ownership check
-// runs in the ledger's own tests without depending on the challenges, matches or rooms schemas.
+// Test helpers: players inserted straight into the database (no password hashing, so hundreds are cheap), and stand-in owner
+// tables so the audit's ownership check runs without the challenges, matches or rooms schemas.
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { AccountType, Role } from '@versus/domain';

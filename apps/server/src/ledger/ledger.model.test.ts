@@ -1,7 +1,5 @@
-// Property-based test of the ledger against a model: random sequences of grants, spends,
-// locks, releases, settlements, draws, replays and reused keys run on real PostgreSQL; after
-// every step each balance equals the model's, each refusal is the one the model predicts, and
-// at the end of every sequence the audit finds nothing.
+// Property-based test against a model: random sequences of money requests on real PostgreSQL; after every step balances and
+// refusals are the model's, and after every sequence the audit finds nothing.
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,6 +1,5 @@
-// A connection keeps the plans its PL/pgSQL functions made, for as long as it lives. A plan made
-// while the ledger's tables were small must still find rows by key once they are large: a close
-// that reads every hold ever made costs more with every match (db/functions/ledger_close_holds.sql).
+// A plan a connection made while the ledger's tables were small must still find rows by key once they are large,
+// or every close reads every hold ever made (db/functions/ledger_close_holds.sql).
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Queryable } from '../db/database.ts';

@@ -78,9 +78,7 @@ async function call(tx: Queryable, operation: Operation, params: unknown[]): Pro
     if (!row) throw new Error('ledger: the operation returned nothing');
     return row.r;
   } catch (error) {
-    // The operations claim their key with ON CONFLICT and answer key_reused themselves
-    // (db/functions/ledger_*.sql); a key that still meets the unique index (the weekly reset's,
-    // in theory) is a key reused all the same, its transaction spoiled as any failed statement spoils one.
+    // The functions answer key_reused themselves; a key that still meets the unique index is reused all the same (transaction spoiled).
     const { code, constraint } = error as { code?: string; constraint?: string };
     if (code === '23505' && constraint === 'ledger_operations_idempotency_key') return { ok: false, error: 'key_reused' };
     throw error;

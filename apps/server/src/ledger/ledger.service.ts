@@ -1,18 +1,5 @@
-// The credits ledger: every movement of money in Versus goes through these functions.
-//
-// Each operation is one call of a PL/pgSQL function (db/functions/ledger_*.sql) that locks
-// the rows it touches in a fixed order, checks the idempotency key, refuses or moves the money,
-// and records immutable transfers; balances follow from the transfers in the same statement.
-// The functions here take the caller's transaction (`tx`), so a feature moves money inside its
-// own transaction (a challenge is created and its stake locked, or neither); `ledgerOf(db)`
-// gives the same operations each in a transaction of its own.
-//
-// Amounts here are integer minor units (cents). Idempotency keys are global: callers prefix
-// them with what they are about (`challenge:{id}:lock:{user}`), and request-supplied keys are
-// namespaced by user in the routes so one user's key can never replay another's request.
-//
-// Lock order, for callers composing several operations in one transaction: close holds
-// (release, settle, draw) before locking new stakes, and touch profiles after the ledger.
+// The credits ledger: every money movement is one PL/pgSQL call in the caller's `tx` (ledgerOf(db): its own); amounts in minor units.
+// Keys are global (routes namespace request keys per user). Lock order in one transaction: close holds, then lock stakes, then profiles.
 import { BALANCE, DEFAULTS, LEDGER, type AccountType, type Currency, type Role } from '@versus/domain';
 import {
   MAX_AMOUNT_MINOR,
@@ -112,10 +99,7 @@ async function settled(tx: Queryable, result: repo.OperationResult): Promise<Ope
   return result;
 }
 
-/**
- * Each new balance goes to its player's user:{id} as a hint after commit: the ledger itself is
- * the record of it, so the money transaction writes no event row for it (docs/decisions.md).
- */
+/** Each new balance as a hint on user:{id} after commit: the ledger is its record, so no event row (decisions.md, "Hints"). */
 function publishBalances(tx: Queryable, balances: BalanceChange[]): void {
   for (const balance of balances) hint(tx, topics.user(balance.userId), 'balance', balanceEvent(balance));
 }
@@ -259,10 +243,7 @@ export interface PayPoolInput extends Keyed {
   payouts: PoolPayout[];
 }
 
-/**
- * A tournament's pool in ONE operation: every stake it holds → the house, the house → each
- * winner. The payouts must add up to what is held (409 payout_mismatch otherwise).
- */
+/** A tournament's pool in ONE operation: its stakes → the house → each winner; the payouts must add up to what is held (409). */
 export async function payPool(tx: Queryable, input: PayPoolInput): Promise<OperationDone> {
   checkKey(input.idempotencyKey);
   for (const payout of input.payouts) checkMinor(payout.amount);
@@ -282,13 +263,7 @@ export interface NewAccount {
 /** Whether a money movement was recorded under this idempotency key (a retry of it would be a replay). */
 export const operationRecorded = (tx: Queryable, key: string): Promise<boolean> => repo.operationExists(tx, key);
 
-/**
- * Makes sure the accounts of the currency the user's mode uses exist and got their starting
- * grant, once: 1,000 credits (pcredits for promoters and admins) for real accounts, 500
- * VTokens for virtual ones. Called at registration, after an account-type switch, and when a
- * balance is read (which repairs a role change: a user made admin gets their pcredits).
- * Returns the currency and whether accounts were opened now.
- */
+/** Opens the mode's accounts with their starting grant, once (registration, a type switch, a balance read repairing a role change). */
 export async function ensureAccounts(tx: Queryable, user: NewAccount): Promise<{ currency: Currency; opened: boolean }> {
   const currency = currencyFor(user.role, user.accountType);
   const key = `open:${user.userId}:${currency}`;
@@ -305,11 +280,7 @@ export async function ensureAccounts(tx: Queryable, user: NewAccount): Promise<{
   return { currency, opened: !result.replayed };
 }
 
-/**
- * Locks a player's stake, first opening the accounts of their current role and mode if they are
- * not open yet (as the balance view repairs them): a player made admin since stakes pcredits
- * from their starting grant instead of being refused for a missing account.
- */
+/** Locks a stake, first opening the current role's and mode's accounts: a player made admin since stakes pcredits, not refused. */
 export async function lockStake(tx: Queryable, player: NewAccount, input: LockInput): Promise<OperationDone & { holdId: number }> {
   await ensureAccounts(tx, player);
   return lockEscrow(tx, input);
@@ -323,10 +294,7 @@ export async function openAccounts(tx: Queryable, account: NewAccount): Promise<
 // ---------------------------------------------------------------------------------------
 // Reading
 
-/**
- * The user's profile, with the accounts of their current role and mode opened (SPEC §6: a role
- * and balance mismatch is repaired automatically); 404 for no such user.
- */
+/** The profile, its current role's and mode's accounts opened (SPEC §6: a mismatch is repaired automatically); 404 for no such user. */
 export async function repairedProfile(tx: Queryable, userId: string): Promise<repo.ProfileMoney> {
   const profile = await repo.findProfile(tx, userId);
   if (!profile) throw notFound(LEDGER.userNotFound);

@@ -1,9 +1,5 @@
-// The WebSocket hub: one per server process. It LISTENs once on the realtime channel and fans
-// each committed event out to the local sockets following its topic. Every socket gets every
-// version of a topic in order, exactly once, from the moment it subscribes (or from `since`
-// when it resumes): what the live stream skipped is read back from realtime_events (for an
-// unstored topic, a match's, from the last events this hub saw: publish.ts isUnstoredTopic),
-// and what is no longer kept is announced as a `gap`.
+// The WebSocket hub, one per process: LISTENs once and fans each committed event out to the local sockets following its topic,
+// every version in order, exactly once, from its subscription (or `since`); what live skipped is read back, what is gone is a `gap`.
 import crypto from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
@@ -36,35 +32,17 @@ export type MoveAnswer = Omit<ServerMessageOf<'moved'>['d'], 'ref'>;
 export interface HubOptions {
   db: Database;
   log: FastifyBaseLogger;
-  /**
-   * Turns a `hello` token into the signed-in user, or null when it is not valid. With
-   * `expiresAt` (seconds since the epoch) the socket is closed with 4401 when the token
-   * expires; the client reconnects with a fresh one and resumes.
-   */
+  /** The signed-in user for a `hello` token, or null; with `expiresAt` (epoch seconds) the socket is closed with 4401 at expiry. */
   verify(token: string): Promise<(AccessClaims & { expiresAt?: number; sessionId?: string }) | null>;
-  /**
-   * Of these signed-in sockets' sessions, the ids still signed in. Asked at each heartbeat: a
-   * socket whose session was signed out (or revoked, or whose user is gone) since its hello is
-   * closed with 4401, as an expired token is.
-   */
+  /** Of these sessions, the ids still signed in; asked at each heartbeat, a socket whose session ended is closed with 4401. */
   liveSessions?(sessions: { userId: string; sessionId: string }[]): Promise<Set<string>>;
   /** Whether this user may follow this topic. */
   authorize(user: AccessClaims, topic: string): Promise<boolean>;
-  /**
-   * The current version of an unstored topic (publish.ts isUnstoredTopic): its owner's, a match's
-   * version. The owner records `follower` (this hub's origin) with it, so that its events are sent
-   * here from now on.
-   */
+  /** An unstored topic's current version (publish.ts isUnstoredTopic); the owner records `follower` so its events come here. */
   ownerVersion?(topic: string, follower: string): Promise<number>;
-  /**
-   * Plays a `move` from a signed-in socket (the arena registers it); the answer is sent back as
-   * `moved`. Without it, moves are refused as bad messages.
-   */
+  /** Plays a socket's `move` (the arena registers it), answered as `moved`; without it, moves are refused as bad messages. */
   move?(user: AccessClaims, move: MoveCommand): Promise<MoveAnswer>;
-  /**
-   * Whether `user` counts as present on `topic` (presence.ts; the arena: a match's two players).
-   * Without it, or when it says no, a subscription announces nobody.
-   */
+  /** Whether `user` counts as present on `topic` (presence.ts); without it, or on a no, a subscription announces nobody. */
   presentOn?(user: AccessClaims, topic: string): Promise<boolean>;
   /** How often the present are announced again (default MATCH_PRESENCE.beatMs). */
   presenceBeatMs?: number;
@@ -82,10 +60,7 @@ export interface HubStats {
   topics: number;
 }
 
-/**
- * An event ready to send: its version and its frame (textFrame), built once for every subscriber.
- * A gap marker stands for an unstored event too large to travel: its frame is the `gap`.
- */
+/** A version and its frame, built once for every subscriber; a gap marker (an unstored event too large) carries a `gap` frame. */
 interface WireEvent {
   version: number;
   frame: Buffer;
@@ -163,10 +138,7 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const MAX_QUEUED_MESSAGES = 100;
 const CLOSE_DRAIN_MS = 2000;
 
-/**
- * `text` as a whole WebSocket text frame from a server (RFC 6455 5.2: FIN, unmasked, no
- * extension): the same bytes for every socket, built once and written as they are.
- */
+/** A whole server text frame (RFC 6455 5.2: FIN, unmasked, no extension): the same bytes for every socket, built once. */
 export function textFrame(text: string): Buffer {
   const length = Buffer.byteLength(text);
   const header = length < 126 ? 2 : length < 65536 ? 4 : 10;
@@ -204,10 +176,7 @@ const wire = (event: StoredEvent): WireEvent => ({
 export type LocalEvent = EventNote;
 
 export class RealtimeHub {
-  /**
-   * Tags the NOTIFYs of events this process delivers itself (publishLocal), so the hub drops its
-   * own at a glance (process-protocol.ts ProcessInbox); other processes read them as usual.
-   */
+  /** Tags the NOTIFYs of events this process delivers itself (publishLocal), so its own inbox drops them at a glance. */
   readonly origin = crypto.randomBytes(6).toString('hex');
   /** Reads what the other processes send; counts what it cannot read. */
   readonly inbox: ProcessInbox<typeof REALTIME_CHANNEL>;
@@ -287,12 +256,7 @@ export class RealtimeHub {
     return ids;
   }
 
-  /**
-   * Takes charge of a freshly upgraded socket from `address`; it has `helloTimeoutMs` to say
-   * hello. One more than the address's fill is closed at once with 4429. `tcp`, the upgraded
-   * request's socket, carries whole frames written by the hub, when no extension (compression)
-   * changes what goes on the wire.
-   */
+  /** Takes an upgraded socket (one over its address's cap: 4429 at once); `tcp` carries whole frames when no extension changes them. */
   accept(socket: WebSocket, address = 'unknown', tcp?: Socket): void {
     if (this.closing) {
       socket.close(REALTIME_CLOSE.restart, 'server restart');
@@ -537,10 +501,7 @@ export class RealtimeHub {
   // ---------------------------------------------------------------------------------------
   // Catching up: replay from the store, then switch to live without duplicates or reordering
 
-  /**
-   * Brings sockets on `topic` from `since` (undefined: from now) to live. Each entry's socket
-   * is in `state.joining`, so live events that arrive during the read wait in its buffer.
-   */
+  /** Brings sockets from `since` (undefined: now) to live; each sits in `state.joining`, so live events wait in its buffer. */
   private async catchUp(topic: string, state: TopicState, since: number | undefined, entries: CatchUpEntry[]): Promise<void> {
     let current: number;
     let events: WireEvent[];
@@ -622,10 +583,7 @@ export class RealtimeHub {
   // ---------------------------------------------------------------------------------------
   // Live events
 
-  /**
-   * Delivers events this process has just committed, at once, to its own sockets. Their NOTIFY
-   * (tagged with `origin`) still reaches the other processes; this one skips it.
-   */
+  /** This process's just-committed events, to its own sockets at once; their tagged NOTIFY still reaches the others. */
   publishLocal(events: readonly LocalEvent[]): void {
     if (this.closing) return;
     this.together(() => {
@@ -671,11 +629,7 @@ export class RealtimeHub {
     }
   }
 
-  /**
-   * The LISTEN connection was lost and listens again: the notifications sent meanwhile (events
-   * and hints alike) are gone. Every socket is told `gap` on each topic it follows, so it
-   * fetches a fresh snapshot, and carries on live from the topic's current version.
-   */
+  /** LISTEN lost and back: what was sent meanwhile is gone, so each followed topic gets `gap` (a fresh snapshot) and goes on live. */
   private readonly onListenResumed = (): void => {
     if (this.closing) return;
     this.log.warn({ topics: this.topics.size }, 'realtime: listening again after a lost database connection; followers resync');
@@ -694,10 +648,7 @@ export class RealtimeHub {
     this.incoming(topic, { version, gap: true, frame: textFrame(JSON.stringify({ t: 'gap', d: { topic } } satisfies ServerMessage)) });
   }
 
-  /**
-   * A hint (publish.ts hint) goes at once to every socket following its topic, those still
-   * catching up included: it has no version, so it neither waits for events nor holds them up.
-   */
+  /** At once to every follower, those catching up too: a hint has no version, so it neither waits for events nor holds them up. */
   private hint(topic: string, frame: Buffer): void {
     const state = this.topics.get(topic);
     if (!state) return;
@@ -741,10 +692,7 @@ export class RealtimeHub {
     this.forgetIfIdle(topic, state);
   }
 
-  /**
-   * O(1) per subscriber: send if it is the next version; catch up one that is behind. A gap
-   * marker goes to everyone behind it, who reload.
-   */
+  /** O(1) per subscriber: the next version is sent, one behind catches up; a gap marker goes to all behind it, who reload. */
   private deliver(topic: string, state: TopicState, event: WireEvent): void {
     if (isUnstoredTopic(topic)) keepRecent(state.recent, event);
     for (const pending of state.joining.values()) pending.buffer.push(event);
@@ -766,10 +714,7 @@ export class RealtimeHub {
     if (behind) this.catchUpGroups(topic, state, behind);
   }
 
-  /**
-   * Every live subscriber of `topic` reads back from its last version (an event was lost); with
-   * `gap`, it is told `gap` instead of the replay (a hint may have been lost too).
-   */
+  /** Every live subscriber reads back from its last version (an event was lost); with `gap`, told so instead (a hint may be lost too). */
   private resync(topic: string, state: TopicState, gap = false): void {
     const groups = new Map<number, CatchUpEntry[]>();
     for (const [conn, last] of state.subs) {

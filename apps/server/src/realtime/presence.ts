@@ -1,8 +1,5 @@
-// Who is on a topic's screen, per server process (a match's "Here" / "Away", MATCH_PRESENCE):
-// the hub counts the sockets of each present player on each topic and tells every process by
-// hints (process-protocol.ts `hint`) — a newcomer announces itself and asks, the present answer, the last
-// socket to leave says goodbye, and every beat repeats who stays, so a process that dies simply
-// falls silent and its players time out on the clients. Nothing is stored.
+// Who is on a topic's screen, per process (a match's "Here" / "Away"): counted here, told to every process by hints; a process
+// that dies falls silent and its players time out on the clients. Nothing is stored.
 import { MATCH_PRESENCE, type MatchPresenceHint } from '@versus/domain/realtime-constants';
 import type { ProcessMessageOf } from './process-protocol.ts';
 import { HINT_GATHER_MS } from './publish.ts';

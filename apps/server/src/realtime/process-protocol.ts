@@ -1,8 +1,5 @@
-// The protocol between server processes: every NOTIFY one process sends the others is one of
-// these messages, written by this module's encoders and read by its decoder (ProcessInbox);
-// nothing else builds or parses a payload. Each carries PROCESS_PROTOCOL, so a process that
-// hears a version (or a shape) it does not know logs and counts it instead of dropping it
-// silently (docs/decisions.md, Realtime, "One protocol between processes").
+// The protocol between server processes: every NOTIFY is one of these messages, built by this module's encoders and read by
+// ProcessInbox alone (docs/decisions.md, "One protocol between processes").
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/database.ts';
 
@@ -78,8 +75,7 @@ export type MessageOn<C extends ProcessChannel> = ProcessMessageOf<TypesOn<C>>;
 export const channelOf = (message: ProcessMessage): ProcessChannel => CHANNEL_OF[message.t];
 
 // ---------------------------------------------------------------------------------------
-// Encoding. Templates, not JSON.stringify of objects: a match's events are on the move path,
-// and their payloads are JSON text already.
+// Encoding: templates, as a match's events are on the move path and their payloads are JSON text already.
 
 const HEAD = `{"p":${PROCESS_PROTOCOL},`;
 const originHead = (origin: string) => `${HEAD}"o":${JSON.stringify(origin)},`;
@@ -115,19 +111,13 @@ export function encode(message: ProcessMessage): string {
 // The limit is in bytes: a payload of non-ASCII text is longer on the wire than in .length.
 const fits = (text: string) => Buffer.byteLength(text) < INLINE_LIMIT;
 
-/**
- * The notification of one committed event: the event itself when it fits; otherwise `tooLarge`:
- * a `ref` to read it back from the store, or, for an unstored topic (nothing to read back), a `gap`.
- */
+/** One committed event: itself when it fits, else `tooLarge`: a `ref` to read back, or a `gap` for an unstored topic. */
 export function encodeEvent(e: EventNote, tooLarge: 'ref' | 'gap'): string {
   const inline = eventMessage(e);
   return fits(inline) ? inline : encode({ t: tooLarge, d: { topic: e.topic, version: e.version } });
 }
 
-/**
- * Events process `origin` delivered itself, for the others, in as few notifications as fit: the
- * stored ones by reference (`refs`), the unstored ones whole (`events`; one too large is a gap).
- */
+/** Events `origin` delivered itself, for the others, in as few payloads as fit: stored by reference, unstored whole. */
 export function encodeBatches(origin: string, stored: readonly EventRef[], unstored: readonly EventNote[]): string[] {
   const head = originHead(origin);
   const events = unstored.map((e) => {
@@ -272,10 +262,7 @@ interface InboxOptions {
   onUnread?: () => void;
 }
 
-/**
- * One listener's reader of a channel. What it cannot read is counted by reason (`unread`: tests
- * read it, metrics may) and logged, at the 1st, 2nd, 4th, 8th... of each so a flood stays quiet.
- */
+/** One listener's reader of a channel; what it cannot read is counted by reason and logged at the 1st, 2nd, 4th, 8th… of each. */
 export class ProcessInbox<C extends ProcessChannel> {
   readonly unread = { version: 0, shape: 0 };
   private readonly ownPrefix: string | undefined;

@@ -2,22 +2,10 @@ import { isTopic } from '@versus/domain/realtime-constants';
 import type { Queryable } from '../db/database.ts';
 import { INLINE_LIMIT, REALTIME_CHANNEL, encode, encodeEvent, type EventNote } from './process-protocol.ts';
 
-/**
- * Topics whose events are not stored (docs/decisions.md, "A move's write is its move"): a
- * match's. Their versions are their owner's (match:{id} at version v is the match at version v;
- * every change of a match bumps it by one and announces itself there), their events travel only
- * inline in NOTIFYs, to the processes that follow the match (arena.writer.ts), and each hub keeps
- * the last few in memory for a socket that resumes. A resume from further back is a `gap`, and
- * the client reloads the match, whose view holds every move. So a move costs PostgreSQL its move
- * row and its match row, not an event row and a topic row too.
- */
+/** A match's topic is not stored ("A move's write is its move"): its versions are the match's, its events travel inline only. */
 export const isUnstoredTopic = (topic: string): boolean => topic.startsWith('match:');
 
-/**
- * The notification of one committed event: the event itself when it fits; otherwise a reference
- * to read it back from the store, or, for an unstored topic (nothing to read back), a gap marker
- * whose followers get `gap` and reload.
- */
+/** Its notification: the event when it fits, else a reference to read back, or for an unstored topic a gap marker. */
 export const eventNotification = (e: EventNote): string => encodeEvent(e, isUnstoredTopic(e.topic) ? 'gap' : 'ref');
 
 /** Sends the notification of an event (eventNotification) once the caller's transaction commits. */
@@ -32,12 +20,7 @@ export interface RealtimeEvent {
   payload: unknown;
 }
 
-/**
- * Records an event on `topic` inside the caller's transaction. The NOTIFY that carries it to
- * every server process is sent only after that transaction commits, so an event of a
- * rolled-back change is never seen (and the NOTIFY does not slow the commit: see
- * Queryable.notifyAfterCommit).
- */
+/** Records an event inside the caller's transaction; its NOTIFY goes only after the commit, so a rolled-back change is never seen. */
 export async function publish(tx: Queryable, topic: string, type: string, payload: unknown): Promise<RealtimeEvent> {
   if (!isTopic(topic)) throw new Error(`publish: "${topic}" is not a topic (prefix or prefix:id)`);
   if (isUnstoredTopic(topic)) throw new Error(`publish: "${topic}" is numbered by its owner; use announce()`);
@@ -59,22 +42,13 @@ export async function publish(tx: Queryable, topic: string, type: string, payloa
   return { topic, version, type, payload };
 }
 
-/**
- * Announces an event on an unstored topic (isUnstoredTopic) at the version its owner gave it
- * in the caller's transaction (a match's new version), after that transaction commits.
- */
+/** Announces an unstored topic's event at the version its owner gave it in the caller's transaction, after the commit. */
 export function announce(tx: Queryable, topic: string, version: number, type: string, payloadJson: string): void {
   if (!isUnstoredTopic(topic)) throw new Error(`announce: "${topic}" is a stored topic; use publish()`);
   notifyEvent(tx, { topic, version, type, payloadJson });
 }
 
-/**
- * Sends a hint on `topic` after the caller's transaction commits (nothing if it rolls back): a
- * passing notice about state kept elsewhere, such as a balance the ledger already stores. Unlike
- * an event it is not stored and takes no version, so the transaction pays no row and no topic
- * lock for it; a client that was offline refreshes that state when it re-subscribes instead of
- * replaying hints. The payload must be small: hints never travel by reference.
- */
+/** A passing notice after the commit, neither stored nor versioned (a re-subscribing client refetches); small: never by reference. */
 export function hint(tx: Queryable, topic: string, type: string, payload: unknown): void {
   if (!isTopic(topic)) throw new Error(`hint: "${topic}" is not a topic (prefix or prefix:id)`);
   const text = encode({ t: 'hint', d: { topic, type, payload: payload ?? null } });
@@ -82,11 +56,7 @@ export function hint(tx: Queryable, topic: string, type: string, payload: unknow
   tx.notifyAfterCommit(REALTIME_CHANNEL, text, HINT_GATHER_MS);
 }
 
-/**
- * How long a hint may wait for other notifications to share its NOTIFY. A client acts on a
- * balance hint only 500 ms later (web BALANCE_REFRESH), so this costs it nothing; under load it
- * turns a NOTIFY round trip per money movement into one per few dozen (bench/ledger).
- */
+/** How long a hint may wait to share a NOTIFY; clients act on a balance hint later anyway (decisions.md, "Hints"). */
 export const HINT_GATHER_MS = 20;
 
 export const topics = {

@@ -1,6 +1,5 @@
-// Several server processes on one database: events cross between them through LISTEN/NOTIFY.
-// Two app instances in this process (each with its own pool and LISTEN connection) and one
-// real server started as a child process with `tsx apps/server/src/main.ts`.
+// Several server processes on one database: events cross between them through LISTEN/NOTIFY
+// (two app instances in this process and one real child server).
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_CLOSE } from '@versus/domain/realtime';

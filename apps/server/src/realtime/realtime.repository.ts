@@ -50,10 +50,7 @@ export async function readEvent(db: Queryable, topic: string, version: number): 
   return row && { topic, version, type: row.type, payloadJson: row.payload };
 }
 
-/**
- * Deletes events older than `retentionMs`, in batches. Safe to run in several processes at
- * once: each batch skips rows another process is deleting. Returns how many it deleted.
- */
+/** Deletes events older than `retentionMs` in batches, skipping rows another process is deleting; answers how many. */
 export async function pruneEvents(db: Queryable, retentionMs: number, batch = 5000): Promise<number> {
   let total = 0;
   for (;;) {

@@ -1,7 +1,5 @@
-// The hub's abuse limits, per server process: open sockets per address and per account, and a
-// message budget per account shared by all its sockets (pings and unreadable messages count).
-// Per process because sockets live in one: counts in the database would outlive a crashed
-// process's sockets. With N processes behind a balancer the caps are at most N times as high.
+// The hub's abuse limits, per process (counts in the database would outlive a crashed process's sockets): sockets per
+// address and per account, and a message budget per account; behind a balancer the caps are at most N times as high.
 import { REALTIME_LIMITS } from '@versus/domain/realtime-constants';
 
 export interface SocketLimitOptions {

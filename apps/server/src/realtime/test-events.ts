@@ -1,6 +1,4 @@
-// For tests: the events a topic has had. A stored topic's are read from realtime_events; an
-// unstored topic's (a match's: publish.ts isUnstoredTopic) exist only in the NOTIFYs that carry
-// them, so a tap LISTENs from its start and keeps what it hears, as another server process would.
+// For tests: the events a topic has had; an unstored topic's exist only in their NOTIFYs, so a tap LISTENs from its start.
 import crypto from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { ProcessInbox, REALTIME_CHANNEL, sendAfterCommit, type EventNote, type GapNote } from './process-protocol.ts';
@@ -12,10 +10,7 @@ export interface HeardEvent {
 }
 
 export interface EventTap {
-  /**
-   * Every event of `topic` in version order: stored ones from the store, unstored ones as heard
-   * (after everything sent before the call arrived).
-   */
+  /** Every event of `topic` in version order: stored from the store, unstored as heard (all sent before the call). */
   events(topic: string): Promise<HeardEvent[]>;
   stop(): Promise<void>;
 }
@@ -46,8 +41,7 @@ export async function tapEvents(db: Database): Promise<EventTap> {
       if (!isUnstoredTopic(topic)) {
         return db.query<HeardEvent>('SELECT type, payload FROM realtime_events WHERE topic = $1 ORDER BY version', [topic]);
       }
-      // Notifications arrive in the order they were sent, and this marker goes after every one
-      // already queued: once it is heard, so is everything committed before this call.
+      // A marker queued after every earlier notification: once heard, so is everything committed before this call.
       const marker = `tap:${crypto.randomUUID()}`;
       const arrived = new Promise<void>((resolve) => waiting.set(marker, resolve));
       sendAfterCommit(db, { t: 'hint', d: { topic: marker, type: 'tap', payload: null } });

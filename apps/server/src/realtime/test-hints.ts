@@ -12,10 +12,7 @@ export interface Hint {
 const MARK = 'test.mark';
 
 export interface HintRecorder {
-  /**
-   * The hints on the topic heard so far, once every hint sent before this call has arrived (a
-   * marker sent after them comes back last), so "nothing was sent" can be asserted.
-   */
+  /** The hints heard so far, once every one sent before the call has arrived (a marker comes back last): "none" can be asserted. */
   heard(): Promise<Hint[]>;
   stop(): Promise<void>;
 }

@@ -130,10 +130,7 @@ export async function listen(app: App): Promise<string> {
 
 let counter = 0;
 
-/**
- * Signs up a fresh player through the auth API (of an app in this process, or of a server at
- * this http:// address); answers its id and access token.
- */
+/** Signs up a fresh player through the auth API (of an app here, or a server at an http:// address); answers id and token. */
 export async function signUp(app: App | string, label = 'player'): Promise<{ userId: string; token: string }> {
   counter++;
   const name = `${label}${counter}${Math.random().toString(36).slice(2, 8)}`.slice(0, 24);

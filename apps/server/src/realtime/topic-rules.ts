@@ -11,17 +11,10 @@ export interface TopicRequest {
 /** Says whether `user` may follow the topic; may read the database. */
 export type TopicRule = (request: TopicRequest) => boolean | Promise<boolean>;
 
-/**
- * Answers an unstored topic's current version (publish.ts isUnstoredTopic), its owner's, and
- * records that the hub `follower` (its origin) follows the topic: the owner's writers send that
- * hub the topic's events from then on.
- */
+/** An unstored topic's current version, its owner's; records that hub `follower` follows it, so the owner's writers send it there. */
 export type TopicVersion = (request: { id: string | undefined; follower: string }) => Promise<number>;
 
-/**
- * One app's rules for realtime topics, by prefix (`match` covers `match:{id}`). Features add
- * theirs when they register; a prefix without a follow rule is refused to everyone.
- */
+/** One app's realtime topic rules, by prefix (`match` covers `match:{id}`); a prefix without a follow rule is refused to everyone. */
 export class TopicRules {
   private readonly follow = new Map<string, TopicRule>();
   private readonly versions = new Map<string, TopicVersion>();

@@ -1,7 +1,5 @@
-// A 30-minute arena on the tournament's own clock (moved by the test), played through the API:
-// players re-paired as soon as their game ends, a player who leaves paused and back on resume, a
-// no-show losing the game and paused, the end stopping the pairing while the games still being
-// played count, and the pool paid by the standings.
+// A 30-minute arena on the tournament's own clock, through the API: re-pairing as games end, leave and resume, a no-show paused,
+// the end stopping the pairing while live games still count, and the pool paid by the standings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOURNAMENT } from '@versus/domain';
 import type { TournamentDetail } from '@versus/domain/tournaments';

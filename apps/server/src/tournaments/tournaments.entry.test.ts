@@ -1,7 +1,5 @@
-// Creating, listing, entering and leaving tournaments through the API: who may do what (signed
-// out 401, someone else's place untouchable), the domain's refusals with their texts, stakes
-// locked on entry and returned on leaving, and a tournament short of players cancelled at its
-// start with every stake returned.
+// Creating, listing, entering and leaving tournaments through the API: who may do what, the domain's refusals with their texts,
+// stakes locked on entry and returned on leaving, and a tournament short of players cancelled at its start, every stake returned.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER, TOURNAMENT } from '@versus/domain';
 import type { ApiErrorBody } from '@versus/domain/errors';

@@ -1,7 +1,5 @@
-// How a tournament hears that one of its games ended: finishMatch (the one way a match ends)
-// names the tournament on this channel after its commit, and every process's tournaments feature
-// then runs that tournament (the row lock makes the run happen once; the job catches up any
-// notification lost to a crash).
+// How a tournament hears that one of its games ended: finishMatch names it here after its commit and every process runs it
+// (the row lock makes the run happen once; the job catches up a notification lost to a crash).
 import type { Queryable } from '../db/database.ts';
 
 export const TOURNAMENT_GAME_ENDED = 'versus_tournament_game';

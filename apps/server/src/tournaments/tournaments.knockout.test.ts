@@ -1,6 +1,5 @@
-// A 16-player knockout played to its payout through the real API: stakes locked on entry, the
-// bracket seeded and advanced game by game, the whole pool paid in one ledger operation, places
-// and notifications, the events on the tournament's topic, and a clean ledger audit.
+// A 16-player knockout played to its payout through the real API: stakes locked, a seeded bracket advanced game by game, the pool paid
+// in one ledger operation, places and notifications, the tournament's events, and a clean audit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOURNAMENT } from '@versus/domain';
 import type { ApiErrorBody } from '@versus/domain/errors';

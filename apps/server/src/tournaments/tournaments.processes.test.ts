@@ -1,6 +1,5 @@
-// Tournaments across server processes: everything lives in the database, so a second process
-// carries on exactly where a stopped one left a tournament; and two processes running the same
-// tournament at once (the job, the hand-off of an ended game) pair every player once.
+// Tournaments across server processes: a second process carries on exactly where a stopped one left off, and two processes
+// running one tournament at once (the job, the hand-off of an ended game) pair every player once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TournamentDetail } from '@versus/domain/tournaments';
 import { buildApp } from '../app.ts';

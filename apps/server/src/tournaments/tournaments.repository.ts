@@ -96,11 +96,7 @@ export async function findTournament(db: Queryable, id: string): Promise<Tournam
   return row ?? null;
 }
 
-/**
- * The row lock every change of a tournament takes first: its runs, entries, leaves and pairings
- * happen one at a time. The entries are counted after the lock is held (a count in the locking
- * statement could be the one from before the wait).
- */
+/** The row lock every change of a tournament takes first; entries are counted after it is held, not as they were before the wait. */
 export async function lockTournament(tx: Queryable, id: string): Promise<TournamentRow | null> {
   const [row] = await tx.query<Omit<TournamentRow, 'players'>>('SELECT * FROM tournaments WHERE id = $1 FOR UPDATE', [id]);
   if (!row) return null;
@@ -401,10 +397,7 @@ export async function holdsEscrow(tx: Queryable, tournamentId: string): Promise<
 // ---------------------------------------------------------------------------------------
 // What the job runs
 
-/**
- * Tournaments with something to do at `now`: due to start (or to be told they start soon), a
- * game ended and not applied, an arena past its end, or an arena with two players waiting.
- */
+/** Tournaments with something to do at `now`: to start (or be told it starts soon), a game to apply, an arena to end or pair. */
 export async function due(db: Queryable, now: Date, soonMs: number, limit: number): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
     `SELECT id FROM tournaments

@@ -1,8 +1,5 @@
-// One run of a tournament, in one transaction under its row lock (so runs, entries and pairings
-// happen one at a time across every process): it starts or cancels the tournament at its start
-// time, takes the results of the games that ended (the bracket advanced, the arena scored), makes
-// the next games, and at the end pays the whole pool in ONE ledger operation. Everything it knows
-// is in the database, so any process, after any restart, carries on exactly where the last left.
+// One run of a tournament, in one transaction under its row lock (one at a time across processes): start or cancel, results,
+// next games, and the whole pool paid in ONE ledger operation; all it knows is stored, so any process carries on after a restart.
 import crypto from 'node:crypto';
 import { TOURNAMENT_VIEW } from '@versus/domain';
 import type { DecidedOutcome, Seat } from '@versus/domain/games/index';
@@ -80,10 +77,7 @@ export async function runTournament(tx: Queryable, id: string, now: Date): Promi
   return true;
 }
 
-/**
- * After a change made elsewhere under the same lock (a join, a leave, a pause ended): pairs the
- * arena's waiting players now, and tells the tournament's followers.
- */
+/** After a change made elsewhere under the same lock (a join, a leave, a pause ended): pairs the waiting now and tells followers. */
 export async function pairAfter(tx: Queryable, t: repo.TournamentRow, now: Date, change: string): Promise<void> {
   const run = new TournamentRun(tx, t, await repo.entries(tx, t.id), now);
   if (t.status === 'running' && t.format === 'arena') await run.arenaNext();

@@ -1,7 +1,5 @@
-// Tournaments: creating one (a sponsor's prize locked in escrow at once), entering (the stake
-// locked, owned by the tournament) and leaving (refunded before the start, paused in a running
-// arena, a knockout's match forfeited), and running them (tournaments.runner.ts) when their
-// start comes, when one of their games ends (finishMatch hands it over), and on the job's beat.
+// Tournaments: creating (a sponsor's prize locked at once), entering (the stake locked, owned by the tournament), leaving, and
+// running them (tournaments.runner.ts) at the start, when a game ends (finishMatch hands it over) and on the job's beat.
 import crypto from 'node:crypto';
 import { TOURNAMENT } from '@versus/domain';
 import { GLICKO2 } from '@versus/domain/rating';

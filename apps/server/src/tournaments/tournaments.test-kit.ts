@@ -1,7 +1,5 @@
-// Shared by the tournaments' integration tests: the arena's kit (a real app on a fresh PostgreSQL
-// database, players signed up through the API) plus tournaments created, entered and played
-// through the API, the tournament's clock moved to its start and end, and its games played to a
-// chosen winner.
+// Shared by the tournaments' integration tests: the arena's kit plus tournaments created, entered and played through the API,
+// their clock moved to start and end, and games played to a chosen winner.
 import { expect } from 'vitest';
 import type { ApiErrorBody } from '@versus/domain/errors';
 import type { CreateTournamentRequest, TournamentActionResponse, TournamentDetail, TournamentResponse } from '@versus/domain/tournaments';
@@ -18,10 +16,7 @@ export interface TournamentKit extends Kit {
   tournament(id: string, as: Player, app?: App): Promise<TournamentDetail>;
   /** The tournament's clock (and every app's given) at `at`, and one run there. */
   runAt(id: string, at: Date | string | number, apps?: App[]): Promise<void>;
-  /**
-   * Plays one tournament game (tic-tac-toe, best of 1) through the API: both ready, then
-   * `winner` takes the top row. Then the tournament runs (the hand-off may have run it already).
-   */
+  /** Plays one game (tic-tac-toe, best of 1): both ready, `winner` takes the top row; then a run (the hand-off may have run it). */
   playGame(tournamentId: string, matchId: string, players: Player[], winnerId: string, app?: App): Promise<void>;
   /** The match's two players (any order) ready, then `cells` played in turn, whoever moves (tic-tac-toe); answers the last view. */
   playCells(matchId: string, players: Player[], cells: number[], app?: App): Promise<MatchView>;
