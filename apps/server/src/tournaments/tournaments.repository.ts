@@ -373,7 +373,9 @@ export function endedUnapplied(tx: Queryable, tournamentId: string): Promise<Gam
 
 export async function markApplied(tx: Queryable, matchId: string, result: NonNullable<GameRow['result']>, now: Date): Promise<void> {
   await tx.query(
-    `UPDATE tournament_games SET result = $2, applied_at = $3, applied_order = nextval('tournament_games_applied_order') WHERE match_id = $1`,
+    `UPDATE tournament_games
+        SET result = $2, applied_at = $3, applied_order = nextval('tournament_games_applied_order')
+      WHERE match_id = $1`,
     [matchId, result, now],
   );
 }
@@ -401,14 +403,16 @@ export async function holdsEscrow(tx: Queryable, tournamentId: string): Promise<
 export async function due(db: Queryable, now: Date, soonMs: number, limit: number): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
     `SELECT id FROM tournaments
-      WHERE status = 'scheduled' AND (starts_at <= $1 OR (starting_soon_sent_at IS NULL AND starts_at <= $1 + make_interval(secs => $2 / 1000.0)))
+      WHERE status = 'scheduled'
+        AND (starts_at <= $1 OR (starting_soon_sent_at IS NULL AND starts_at <= $1 + make_interval(secs => $2 / 1000.0)))
      UNION
      SELECT t.id FROM tournaments t
       WHERE t.status = 'running' AND (
         (t.format = 'arena' AND t.ends_at <= $1)
         OR EXISTS (SELECT 1 FROM tournament_games g JOIN matches m ON m.id = g.match_id
                     WHERE g.tournament_id = t.id AND g.applied_at IS NULL AND m.status IN ('completed', 'cancelled'))
-        OR (t.format = 'arena' AND (SELECT count(*) FROM tournament_entries e WHERE e.tournament_id = t.id AND e.waiting_since IS NOT NULL) >= 2))
+        OR (t.format = 'arena'
+            AND (SELECT count(*) FROM tournament_entries e WHERE e.tournament_id = t.id AND e.waiting_since IS NOT NULL) >= 2))
      LIMIT $3`,
     [now, soonMs, limit],
   );
