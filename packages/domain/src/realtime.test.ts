@@ -3,6 +3,7 @@ import {
   REALTIME_ERROR_CODES,
   REALTIME_ERROR_MESSAGES,
   REALTIME_PROTOCOL,
+  clientMessageSchema,
   parseClientMessage,
   parseServerMessage,
   splitTopic,
@@ -61,6 +62,57 @@ describe('client messages', () => {
       ok: true,
       message: { t: 'move', d: { matchId: 'm1', move: 'é 🎲 \n', version: 3 } },
     });
+  });
+});
+
+describe('move messages (a hand check before the schema)', () => {
+  const move = (d: Record<string, unknown>) => json({ t: 'move', d });
+  const bySchema = (raw: string) => {
+    const result = clientMessageSchema.safeParse(JSON.parse(raw));
+    if (result.success) return { ok: true, message: result.data };
+    const [issue] = result.error.issues;
+    return { ok: false, error: `${issue!.path.join('.')}: ${issue!.message}` };
+  };
+
+  it('reads a move exactly as the schema does', () => {
+    const good = [
+      move({ matchId: 'm1', move: { from: 9, to: 13 }, version: 0 }),
+      move({ ref: 'r1', matchId: 'm1', move: 'e2e4', version: 7, lagMs: 0, premove: false, ack: 'errors' }),
+      move({ matchId: 'x'.repeat(64), move: 0, version: 3, lagMs: 60_000, premove: true, ack: 'always', ref: '' }),
+      move({ matchId: 'm1', move: null, version: 2 ** 40 }),
+      move({ matchId: 'm1', move: [1, 2], version: 1, extra: 'dropped by the schema' }),
+      '{"t":"move","d":{"matchId":"m1","move":1,"version":1},"x":1}',
+      '{"t":"move","d":{"matchId":"m1","move":1,"version":1,"__proto__":{"polluted":true}}}',
+    ];
+    for (const raw of good) expect(parseClientMessage(raw), raw).toEqual(bySchema(raw));
+    expect(parseClientMessage(good[1]!)).toEqual({
+      ok: true,
+      message: { t: 'move', d: { ref: 'r1', matchId: 'm1', move: 'e2e4', version: 7, lagMs: 0, premove: false, ack: 'errors' } },
+    });
+  });
+
+  it('refuses a bad move with the same error as before', () => {
+    const bad: Array<[string, string]> = [
+      [move({ matchId: 'm1', move: 1, version: -1 }), 'd.version: Too small: expected number to be >=0'],
+      [move({ matchId: 'm1', move: 1, version: 1.5 }), 'd.version: Invalid input: expected int, received number'],
+      [move({ matchId: 'm1', move: 1, version: 2 ** 60 }), 'd.version: Too big: expected int to be <=9007199254740991'],
+      [move({ matchId: 'm1', version: 1 }), 'd.move: Invalid input: expected nonoptional, received undefined'],
+      [move({ matchId: 'm1', move: 1 }), 'd.version: Invalid input: expected number, received undefined'],
+      [move({ matchId: 5, move: 1, version: 1 }), 'd.matchId: Invalid input: expected string, received number'],
+      [move({ matchId: 'x'.repeat(65), move: 1, version: 1 }), 'd.matchId: Too big: expected string to have <=64 characters'],
+      [move({ matchId: 'm1', move: 1, version: 1, lagMs: 60_001 }), 'd.lagMs: Too big: expected number to be <=60000'],
+      [move({ matchId: 'm1', move: 1, version: 1, lagMs: -1 }), 'd.lagMs: Too small: expected number to be >=0'],
+      [move({ matchId: 'm1', move: 1, version: 1, premove: 'yes' }), 'd.premove: Invalid input: expected boolean, received string'],
+      [move({ matchId: 'm1', move: 1, version: 1, ack: 'never' }), 'd.ack: Invalid option: expected one of "always"|"errors"'],
+      [move({ ref: 7, matchId: 'm1', move: 1, version: 1 }), 'd.ref: Invalid input: expected string, received number'],
+      [move({ ref: 'r'.repeat(65), matchId: 'm1', move: 1, version: 1 }), 'd.ref: Too big: expected string to have <=64 characters'],
+      ['{"t":"move","d":[]}', 'd: Invalid input: expected object, received array'],
+      ['{"t":"move"}', 'd: Invalid input: expected object, received undefined'],
+    ];
+    for (const [raw, error] of bad) {
+      expect(parseClientMessage(raw), raw).toEqual({ ok: false, error });
+      expect(bySchema(raw), raw).toEqual({ ok: false, error });
+    }
   });
 });
 

@@ -138,7 +138,8 @@ export class Arena {
       const cachedCopy = !fresh && this.cache.has(id);
       let first: T | Stale;
       try {
-        first = await attempt(await this.load(id, fresh), fresh);
+        // A cached copy is handed over at once: a move on a live match waits for nothing before its write.
+        first = await attempt(cachedCopy ? this.cached(id)! : await this.load(id, fresh), fresh);
       } catch (error) {
         if (!cachedCopy || !(error instanceof AppError) || error.status !== 409) throw error;
         this.cache.delete(id);
@@ -154,13 +155,8 @@ export class Arena {
   }
 
   private async load(id: string, fresh: boolean): Promise<MatchRecord | null> {
-    const cached = this.cache.get(id);
-    if (cached && !fresh) {
-      // Most recently used last: the oldest are dropped first.
-      this.cache.delete(id);
-      this.cache.set(id, cached);
-      return cached;
-    }
+    const cached = fresh ? undefined : this.cached(id);
+    if (cached) return cached;
     const row = await repo.findCore(this.ctx.db, id);
     if (!row) {
       this.cache.delete(id);
@@ -169,6 +165,16 @@ export class Arena {
     const record = toRecord(row);
     this.remember(record);
     return record;
+  }
+
+  private cached(id: string): MatchRecord | undefined {
+    const cached = this.cache.get(id);
+    if (cached) {
+      // Most recently used last: the oldest are dropped first.
+      this.cache.delete(id);
+      this.cache.set(id, cached);
+    }
+    return cached;
   }
 
   private remember(record: MatchRecord): void {
@@ -188,10 +194,16 @@ export class Arena {
   }
 
   /** The player, on the match at the request's version: a cached copy behind it (another process wrote) is read again. */
-  private async playerAt(found: MatchRecord | null, fresh: boolean, user: AccessClaims, id: string, version: number | undefined) {
+  private playerAt(
+    found: MatchRecord | null,
+    fresh: boolean,
+    user: AccessClaims,
+    id: string,
+    version: number | undefined,
+  ): { m: MatchRecord; seat: Seat } | Promise<{ m: MatchRecord; seat: Seat }> {
     const here = this.player(found, user);
     if (fresh || version === undefined || version <= here.m.version) return here;
-    return this.player(await this.load(id, true), user);
+    return this.load(id, true).then((m) => this.player(m, user));
   }
 
   private checkPlaying(m: MatchRecord, version: number | undefined): ArenaState {
@@ -443,10 +455,13 @@ export class Arena {
     // Whole milliseconds: the move row keeps its time as a timestamp, and a replay must press the clock at the same instant.
     const receivedAt = Math.floor(arrivedAt);
     return this.operate(id, async (found, fresh) => {
-      const { m, seat } = await this.playerAt(found, fresh, user, id, request.version);
+      // Neither awaited unless it has to read or write (a promise hop per move each).
+      const at = this.playerAt(found, fresh, user, id, request.version);
+      const { m, seat } = at instanceof Promise ? await at : at;
       const state = this.checkPlaying(m, request.version);
       // The opponent's flag fell before this move arrived (simultaneous throws): that came first.
-      const fallen = await this.flagFirst(m, state, seat, receivedAt, { othersOnly: true });
+      const flagging = this.flagFirst(m, state, seat, receivedAt, { othersOnly: true });
+      const fallen = flagging && (await flagging);
       if (fallen) return fallen;
       const metrics = { ...(request.lagMs === undefined ? {} : { lagMs: request.lagMs }), ...(request.premove ? { premove: true } : {}) };
       const outcome = applyArenaMove(state, seat, request.move, { now: receivedAt, metrics, seed: this.seed });
@@ -540,11 +555,14 @@ export class Arena {
   }
 
   /** A flag fallen by the request's arrival decides first: timeout committed, request refused (409); a move checks its own flag. */
-  private async flagFirst(m: MatchRecord, state: ArenaState, seat: Seat, now: number, { othersOnly = false } = {}): Promise<Stale | null> {
+  private flagFirst(m: MatchRecord, state: ArenaState, seat: Seat, now: number, { othersOnly = false } = {}): Promise<Stale | null> | null {
     const fallen = flagFall(state.clock, now);
     if (othersOnly ? !fallen.some((s) => s !== seat) : fallen.length === 0) return null;
     const t = checkFlag(state, now, this.seed);
-    if (!t) return null;
+    return t && this.commitFlag(m, t, seat, now);
+  }
+
+  private async commitFlag(m: MatchRecord, t: Transition, seat: Seat, now: number): Promise<Stale | null> {
     const done = await this.commitTransition(m, t, 'match.timeout', now, null);
     if (isStale(done)) return STALE;
     const outcome = t.gameOver?.record.outcome;
