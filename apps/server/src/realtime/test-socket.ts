@@ -130,6 +130,22 @@ export async function listen(app: App): Promise<string> {
 
 let counter = 0;
 
+/** The sign-up body of a real-money test player named `name`. */
+export const signUpPayload = (name: string) => ({
+  email: `${name}@example.com`,
+  password: 'secret-password',
+  options: {
+    data: {
+      account_type: 'real',
+      username: name,
+      full_name: 'Test Player',
+      phone: '+15555550100',
+      date_of_birth: '1990-01-01',
+      age_verified: true,
+    },
+  },
+});
+
 /** Signs up a fresh player through the auth API (of an app here, or a server at an http:// address); answers id and token. */
 export async function signUp(app: App | string, label = 'player'): Promise<{ userId: string; token: string }> {
   counter++;
@@ -144,20 +160,7 @@ export async function signUp(app: App | string, label = 'player'): Promise<{ use
     const body = await res.text();
     return { statusCode: res.status, body, json: () => JSON.parse(body) as unknown };
   };
-  const res = await post({
-    email: `${name}@example.com`,
-    password: 'secret-password',
-    options: {
-      data: {
-        account_type: 'real',
-        username: name,
-        full_name: 'Test Player',
-        phone: '+15555550100',
-        date_of_birth: '1990-01-01',
-        age_verified: true,
-      },
-    },
-  });
+  const res = await post(signUpPayload(name));
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { user: { id: string }; session: { access_token: string } };
   return { userId: body.user.id, token: body.session.access_token };

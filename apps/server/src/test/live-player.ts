@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import WebSocket from 'ws';
 import { REALTIME_PROTOCOL, parseServerMessage, type ServerMessage } from '@versus/domain/realtime';
 import { messageText } from '../realtime/message-text.ts';
+import { signUpPayload } from '../realtime/test-socket.ts';
 
 export interface Account {
   id: string;
@@ -98,20 +99,7 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export async function signUpThrough(api: Api, label: string): Promise<Account> {
   const name = `${label}${crypto.randomBytes(4).toString('hex')}`.slice(0, 24);
   const answer = await api.must<{ user: { id: string }; session: { access_token: string } }>('POST', '/api/auth/signup', {
-    body: {
-      email: `${name}@example.com`,
-      password: 'secret-password',
-      options: {
-        data: {
-          account_type: 'real',
-          username: name,
-          full_name: 'Test Player',
-          phone: '+15555550100',
-          date_of_birth: '1990-01-01',
-          age_verified: true,
-        },
-      },
-    },
+    body: signUpPayload(name),
   });
   return { id: answer.body.user.id, token: answer.body.session.access_token };
 }
