@@ -9,7 +9,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../../apps/web/e2e/chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -169,19 +170,7 @@ if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js')) || !fs.existsSyn
 const baselineDist = await buildBaseline();
 const stopVersus = await startVersus(3990);
 const baselineServer = await serveStatic(baselineDist, 3991);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchBrowser();
 try {
   // The landing route shows its headline once its page chunk has run (the splash sits above it).
   const versus = await measure(browser, 'http://127.0.0.1:3990/', 'main h1');

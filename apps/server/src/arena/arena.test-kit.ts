@@ -9,6 +9,7 @@ import type { Database } from '../db/database.ts';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { auditLedger } from '../ledger/ledger.audit.ts';
+import { balances } from '../test/ledger-checks.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import type { TestDatabaseOptions } from '../test/database.ts';
 import { signUp } from '../realtime/test-socket.ts';
@@ -152,16 +153,7 @@ export async function createKit(database: TestDatabaseOptions = {}, config: Part
       expect(reply.status, reply.raw).toBe(200);
       return reply.body;
     },
-    async balance(userId) {
-      const rows = await db.query<{ kind: string; balance: number }>(
-        `SELECT kind, balance FROM ledger_accounts WHERE user_id = $1 AND currency = 'credits'`,
-        [userId],
-      );
-      return {
-        available: rows.find((r) => r.kind === 'available')?.balance ?? 0,
-        escrow: rows.find((r) => r.kind === 'escrow')?.balance ?? 0,
-      };
-    },
+    balance: (userId) => balances(db, userId),
     async snapshot(id) {
       const parts = await Promise.all([
         db.query('SELECT status, version, state, winner_id, player1_ready_at, player2_ready_at, result FROM matches WHERE id = $1', [id]),

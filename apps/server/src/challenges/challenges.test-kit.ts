@@ -10,8 +10,8 @@ import type { AppContext } from '../context.ts';
 import { insertUser } from '../auth/auth.repository.ts';
 import type { AccessClaims } from '../auth/claims.ts';
 import { signAccessToken } from '../auth/tokens.ts';
-import { grant, openAccounts, spend } from '../ledger/ledger.service.ts';
-import { expectAuditClean, readEvents } from '../test/ledger-checks.ts';
+import { openAccounts } from '../ledger/ledger.service.ts';
+import { balances, expectAuditClean, readEvents, setAvailable } from '../test/ledger-checks.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 
 export interface Player {
@@ -103,24 +103,8 @@ export async function createKit(options: { max?: number } = {}): Promise<Kit> {
     create(as, body, headers) {
       return kit.api('POST', '/api/challenges', { as, body, ...(headers ? { headers } : {}) });
     },
-    async balance(userId, currency = 'credits') {
-      const rows = await db.query<{ kind: string; balance: number }>(
-        'SELECT kind, balance FROM ledger_accounts WHERE user_id = $1 AND currency = $2',
-        [userId, currency],
-      );
-      return {
-        available: rows.find((r) => r.kind === 'available')?.balance ?? 0,
-        escrow: rows.find((r) => r.kind === 'escrow')?.balance ?? 0,
-      };
-    },
-    async setAvailable(userId, minor, currency = 'credits') {
-      const { available } = await kit.balance(userId, currency);
-      const key = `test:${crypto.randomUUID()}`;
-      await db.transaction(async (tx) => {
-        if (available > minor) await spend(tx, { idempotencyKey: key, userId, amount: available - minor, currency });
-        if (available < minor) await grant(tx, { idempotencyKey: key, userId, amount: minor - available, currency });
-      });
-    },
+    balance: (userId, currency) => balances(db, userId, currency),
+    setAvailable: (userId, minor, currency) => setAvailable(db, userId, minor, currency),
     async snapshot() {
       const parts = await Promise.all([
         db.query('SELECT id, status, accepted_by, match_id, views FROM challenges ORDER BY id'),

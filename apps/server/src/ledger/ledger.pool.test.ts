@@ -2,8 +2,9 @@
 // the pool paid to several winners in ONE operation (a sponsor's pcredits funding credits at par).
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEDGER } from '@versus/domain';
+import { LEDGER, type Currency } from '@versus/domain';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { balances } from '../test/ledger-checks.ts';
 import type { Database } from '../db/database.ts';
 import { auditLedger, type AuditOptions } from './ledger.audit.ts';
 import { createOwner, createOwnerTables, createPlayer, finishOwner, ledgerSnapshot, refusedUnchanged } from './ledger.fixtures.ts';
@@ -23,13 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-async function accounts(userId: string, currency = 'credits') {
-  const rows = await db.query<{ kind: string; balance: number }>(
-    'SELECT kind, balance FROM ledger_accounts WHERE user_id = $1 AND currency = $2',
-    [userId, currency],
-  );
-  return { available: rows.find((r) => r.kind === 'available')!.balance, escrow: rows.find((r) => r.kind === 'escrow')!.balance };
-}
+const accounts = (userId: string, currency: Currency = 'credits') => balances(db, userId, currency);
 
 const house = async (currency: string) =>
   (await db.query<{ balance: number }>(`SELECT balance FROM ledger_accounts WHERE kind = 'house' AND currency = $1`, [currency]))[0]!

@@ -8,8 +8,7 @@ import type { CreateRoomResponse, JoinRoomResponse, Room, RoomPreview } from '@v
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { grant, spend } from '../ledger/ledger.service.ts';
-import { expectAuditClean, readEvents } from '../test/ledger-checks.ts';
+import { balances, expectAuditClean, readEvents, setAvailable } from '../test/ledger-checks.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 
 export interface Player {
@@ -103,24 +102,8 @@ export async function createKit(options: { max?: number } = {}): Promise<Kit> {
     create(as, body = {}) {
       return kit.api('POST', '/api/rooms', { as, body });
     },
-    async balance(userId, currency = 'credits') {
-      const rows = await db.query<{ kind: string; balance: number }>(
-        'SELECT kind, balance FROM ledger_accounts WHERE user_id = $1 AND currency = $2',
-        [userId, currency],
-      );
-      return {
-        available: rows.find((r) => r.kind === 'available')?.balance ?? 0,
-        escrow: rows.find((r) => r.kind === 'escrow')?.balance ?? 0,
-      };
-    },
-    async setAvailable(userId, minor, currency = 'credits') {
-      const { available } = await kit.balance(userId, currency);
-      const key = `test:${crypto.randomUUID()}`;
-      await db.transaction(async (tx) => {
-        if (available > minor) await spend(tx, { idempotencyKey: key, userId, amount: available - minor, currency });
-        if (available < minor) await grant(tx, { idempotencyKey: key, userId, amount: minor - available, currency });
-      });
-    },
+    balance: (userId, currency) => balances(db, userId, currency),
+    setAvailable: (userId, minor, currency) => setAvailable(db, userId, minor, currency),
     async snapshot() {
       const parts = await Promise.all([
         db.query('SELECT id, room_code, status, joiner_id, match_id, updated_at FROM private_rooms ORDER BY id'),

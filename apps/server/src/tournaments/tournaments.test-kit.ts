@@ -1,11 +1,13 @@
 // Shared by the tournaments' integration tests: the arena's kit plus tournaments created, entered and played through the API,
 // their clock moved to start and end, and games played to a chosen winner.
 import { expect } from 'vitest';
+import type { Currency } from '@versus/domain';
 import type { ApiErrorBody } from '@versus/domain/errors';
 import type { CreateTournamentRequest, TournamentActionResponse, TournamentDetail, TournamentResponse } from '@versus/domain/tournaments';
 import type { MatchView } from '@versus/domain/arena';
 import type { App } from '../context.ts';
 import { createKit, type Kit, type Player } from '../arena/arena.test-kit.ts';
+import { balances } from '../test/ledger-checks.ts';
 import type { Tournaments } from './tournaments.service.ts';
 
 export interface TournamentKit extends Kit {
@@ -21,7 +23,7 @@ export interface TournamentKit extends Kit {
   /** The match's two players (any order) ready, then `cells` played in turn, whoever moves (tic-tac-toe); answers the last view. */
   playCells(matchId: string, players: Player[], cells: number[], app?: App): Promise<MatchView>;
   /** Minor units in `currency`. */
-  money(userId: string, currency?: string): Promise<{ available: number; escrow: number }>;
+  money(userId: string, currency?: Currency): Promise<{ available: number; escrow: number }>;
   notifications(userId: string, type: string): Promise<{ metadata: Record<string, unknown>; message: string }[]>;
   /** Switches the player to Virtual Mode (their VTokens accounts opened). */
   goVirtual(player: Player): Promise<void>;
@@ -121,16 +123,7 @@ export async function createTournamentKit(): Promise<TournamentKit> {
       }
       return view;
     },
-    async money(userId, currency = 'credits') {
-      const rows = await db.query<{ kind: string; balance: number }>(
-        `SELECT kind, balance FROM ledger_accounts WHERE user_id = $1 AND currency = $2`,
-        [userId, currency],
-      );
-      return {
-        available: rows.find((r) => r.kind === 'available')?.balance ?? 0,
-        escrow: rows.find((r) => r.kind === 'escrow')?.balance ?? 0,
-      };
-    },
+    money: (userId, currency) => balances(db, userId, currency),
     async goVirtual(player) {
       const reply = await kit.api('PATCH', '/api/auth/user', { as: player, body: { account_type: 'virtual' } });
       expect(reply.status, reply.raw).toBe(200);

@@ -1,0 +1,2 @@
+import { type Browser } from 'playwright-core';
+export declare function launchBrowser(): Promise<Browser>;
