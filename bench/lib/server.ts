@@ -38,6 +38,41 @@ export async function spawnBenchServer(script: string, databaseUrl: string, node
   return { child, port, lines };
 }
 
+/** The server's memory after two garbage collections (answerMemory): what live objects hold. */
+export interface ServerMemory {
+  memory: { rss: number; heapUsed: number; external: number; arrayBuffers: number; gc: boolean };
+  eventLoopDelay: LoopDelay;
+}
+
+/** Asks a server that runs answerMemory(signal) (and --expose-gc) for its memory. */
+export function serverMemory(server: BenchServer, signal: NodeJS.Signals): Promise<ServerMemory> {
+  return new Promise((resolve) => {
+    const onLine = (line: string) => {
+      if (!line.startsWith('{"memory"')) return;
+      server.lines.off('line', onLine);
+      resolve(JSON.parse(line) as ServerMemory);
+    };
+    server.lines.on('line', onLine);
+    server.child.kill(signal);
+  });
+}
+
+/** In the server process: on `signal`, collects garbage twice and prints its memory and event-loop delay as one JSON line {"memory": …}. */
+export function answerMemory(signal: NodeJS.Signals, loopDelay: (reset?: boolean) => LoopDelay): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  process.on(signal, () => {
+    // Twice, with a turn of the loop between: what is left is what live objects hold.
+    gc?.();
+    setImmediate(() => {
+      gc?.();
+      const m = process.memoryUsage();
+      process.stdout.write(
+        `${JSON.stringify({ memory: { rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, gc: Boolean(gc) }, eventLoopDelay: loopDelay(true) } satisfies ServerMemory)}\n`,
+      );
+    });
+  });
+}
+
 /** How late the event loop ran its callbacks since it was last reset (ms). */
 export interface LoopDelay {
   p50ms: number;
