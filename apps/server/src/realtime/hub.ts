@@ -70,8 +70,8 @@ interface WireEvent {
 /** A NOTIFY waiting its turn: inline, or a reference to load from realtime_events. */
 type Incoming = WireEvent | { version: number; frame?: undefined };
 
-/** How many of an unstored topic's latest events a hub keeps for sockets that resume. */
-const RECENT_KEPT = 64;
+/** How many of an unstored topic's latest events a hub keeps for sockets that resume (~0.9 KB a checkers event: bench/moves "Scale"). */
+const RECENT_KEPT = 16;
 
 interface Conn {
   socket: WebSocket;
