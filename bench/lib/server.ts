@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import readline from 'node:readline';
+import v8 from 'node:v8';
 import { buildApp, type App } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openPostgres } from '../../apps/server/src/db/database.ts';
@@ -40,7 +41,16 @@ export async function spawnBenchServer(script: string, databaseUrl: string, node
 
 /** The server's memory after two garbage collections (answerMemory): what live objects hold. */
 export interface ServerMemory {
-  memory: { rss: number; heapUsed: number; external: number; arrayBuffers: number; gc: boolean };
+  memory: {
+    rss: number;
+    heapUsed: number;
+    /** What V8 holds from the system (used or not): RSS beyond heapUsed is mostly this, new space above all. */
+    heapCommitted: number;
+    newSpaceCommitted: number;
+    external: number;
+    arrayBuffers: number;
+    gc: boolean;
+  };
   eventLoopDelay: LoopDelay;
 }
 
@@ -66,9 +76,17 @@ export function answerMemory(signal: NodeJS.Signals, loopDelay: (reset?: boolean
     setImmediate(() => {
       gc?.();
       const m = process.memoryUsage();
-      process.stdout.write(
-        `${JSON.stringify({ memory: { rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, gc: Boolean(gc) }, eventLoopDelay: loopDelay(true) } satisfies ServerMemory)}\n`,
-      );
+      const newSpace = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+      const memory = {
+        rss: m.rss,
+        heapUsed: m.heapUsed,
+        heapCommitted: m.heapTotal,
+        newSpaceCommitted: newSpace?.physical_space_size ?? 0,
+        external: m.external,
+        arrayBuffers: m.arrayBuffers,
+        gc: Boolean(gc),
+      };
+      process.stdout.write(`${JSON.stringify({ memory, eventLoopDelay: loopDelay(true) } satisfies ServerMemory)}\n`);
     });
   });
 }

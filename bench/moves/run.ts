@@ -9,6 +9,7 @@
 //   SKIP_OPEN=1 ...                        (the closed loop only: A/B runs of CPU per move)
 //   GAME=tic-tac-toe ...                   (the heaviest lifecycle; default checkers)
 //   SKIP_CLOSED=1 ...                      (the open loop only: the scale run, README "Scale")
+//   IDLE_SECONDS=30 ...                    (every match live, nobody moving: the upkeep alone)
 //   MATCHES=5000 RATE_PER_MATCH=0.2 MATCHES_PER_PAIR=1 SKIP_CLOSED=1 SKIP_PEER=1 ...   (5,000 matches, 10,000 sockets, 1,000 moves/s)
 // Diagnostics: BENCH_PROF=dir (V8 CPU profile of the server), BENCH_PERF=1 (JS symbols for Linux
 // perf), BENCH_EXPLAIN=ms (PostgreSQL logs plans slower than that), BENCH_LOG_STATEMENTS=1,
@@ -84,10 +85,12 @@ const PEERS = peersToRun(env);
 const SKIP_OPEN = env.SKIP_OPEN === '1';
 /** The open loop only (the scale run): SKIP_CLOSED=1. */
 const SKIP_CLOSED = env.SKIP_CLOSED === '1';
+/** Seconds with every match live and nobody moving (IDLE_SECONDS, default 0): the upkeep of the sockets and matches alone. */
+const IDLE_SECONDS = Number(env.IDLE_SECONDS ?? 0);
 /** Source addresses of the sockets, 127.0.0.1 to 127.0.0.SOURCES: each holds ~28,000 connections to one port. */
 const SOURCES = Number(env.SOURCES ?? Math.max(1, Math.ceil((2 * MATCHES) / 4000)));
 /** Bare sockets opened to measure what a socket costs before its hello (the server closes them after REALTIME_LIMITS.helloTimeoutMs). */
-const BARE_SOCKETS = Math.min(2 * MATCHES, Number(env.BARE_SOCKETS ?? 4000));
+const BARE_SOCKETS = Math.min(2 * MATCHES, Number(env.BARE_SOCKETS ?? 2000));
 /** Colyseus at its default 50 ms patch interval as well (COLYSEUS_DEFAULT_PATCH=1): its rows measure the tick, for reference only. */
 const COLYSEUS_DEFAULT_PATCH = env.COLYSEUS_DEFAULT_PATCH === '1';
 const NOT_DURABLE = env.BENCH_NOT_DURABLE === '1';
@@ -446,6 +449,8 @@ function perUnit(before: Memory, after: Memory, units: number) {
 const mb = (m: Memory) => ({
   rssMB: round(m.rss / 1048576, 0),
   heapMB: round(m.heapUsed / 1048576, 0),
+  heapCommittedMB: round(m.heapCommitted / 1048576, 0),
+  newSpaceMB: round(m.newSpaceCommitted / 1048576, 0),
   externalMB: round(m.external / 1048576, 0),
 });
 
@@ -670,6 +675,33 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
   return result;
 }
 
+/** Every match live, nobody moving, for IDLE_SECONDS: what the server and PostgreSQL spend on pings, beats and timers alone. */
+async function idleUpkeep(server: BenchServer) {
+  await serverFigures(server);
+  const server0 = procStat(server.child.pid!);
+  const pg0 = postgresBackendsCpuSec(DB_NAME);
+  const machine0 = machineCpu();
+  const t0 = performance.now();
+  await sleep(IDLE_SECONDS * 1000);
+  const seconds = (performance.now() - t0) / 1000;
+  const server1 = procStat(server.child.pid!);
+  const pgSec = postgresCpuSecSince(DB_NAME, pg0);
+  const machine1 = machineCpu();
+  const figures = await serverFigures(server);
+  const machineBusyPct = round(100 * (1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total)), 0);
+  const result = {
+    seconds: round(seconds, 1),
+    serverCpuPct: round((100 * (server1.cpuSec - server0.cpuSec)) / seconds, 1),
+    postgresCpuPct: round((100 * pgSec) / seconds, 1),
+    /** The server's event loop meanwhile: its longest stall is the longest a move would have waited behind the upkeep. */
+    serverEventLoopDelay: figures?.eventLoopDelay ?? null,
+    machineBusyPct,
+    otherCpuPct: round(machineBusyPct * os.availableParallelism() - (100 * (server1.cpuSec - server0.cpuSec + pgSec)) / seconds, 0),
+  };
+  log('idle', JSON.stringify(result));
+  return result;
+}
+
 /** (a) Open loop: RATE_PER_MATCH moves per second per match, random phases. */
 function openLoop(server: BenchServer, pairs: readonly Pair[]) {
   const period = 1000 / RATE_PER_MATCH;
@@ -757,6 +789,7 @@ async function main() {
     log(`every pair is in its first match (${((performance.now() - readyStarted) / 1000).toFixed(1)} s)`);
     const inMatches = await memoryOf(server);
 
+    const idle = IDLE_SECONDS > 0 ? await idleUpkeep(server) : null;
     // (a) Open loop, unless SKIP_OPEN=1.
     const open = SKIP_OPEN ? null : await openLoop(server, pairs);
     if (open) await sleep(500);
@@ -828,6 +861,7 @@ async function main() {
         openLoop: open?.cpuUsPerMove ?? null,
       },
       closedLoop: closed,
+      idle,
       openLoop: open && { offeredPerSec: MATCHES * RATE_PER_MATCH, ...open, goalP99ms: 25, meetsGoal: Number(open.p99ms) < 25 },
       pairsOutOfMatches: exhausted,
       memory,
