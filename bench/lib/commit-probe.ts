@@ -67,7 +67,8 @@ export function startCommitProbe(url: string): { measure(): void; stop(): Promis
   };
 }
 
-const TABLE = 'versus_bench_commit_probe';
+// One per probe: benches run side by side on one PostgreSQL would drop each other's table.
+const TABLE = `versus_bench_commit_probe_${process.pid}`;
 
 async function probe(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import readline from 'node:readline';
+import v8 from 'node:v8';
 import { buildApp, type App } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openPostgres } from '../../apps/server/src/db/database.ts';
@@ -36,6 +37,58 @@ export async function spawnBenchServer(script: string, databaseUrl: string, node
     child.once('exit', (code) => reject(new Error(`bench server exited early (${code})`)));
   });
   return { child, port, lines };
+}
+
+/** The server's memory after two garbage collections (answerMemory): what live objects hold. */
+export interface ServerMemory {
+  memory: {
+    rss: number;
+    heapUsed: number;
+    /** What V8 holds from the system (used or not): RSS beyond heapUsed is mostly this, new space above all. */
+    heapCommitted: number;
+    newSpaceCommitted: number;
+    external: number;
+    arrayBuffers: number;
+    gc: boolean;
+  };
+  eventLoopDelay: LoopDelay;
+}
+
+/** Asks a server that runs answerMemory(signal) (and --expose-gc) for its memory. */
+export function serverMemory(server: BenchServer, signal: NodeJS.Signals): Promise<ServerMemory> {
+  return new Promise((resolve) => {
+    const onLine = (line: string) => {
+      if (!line.startsWith('{"memory"')) return;
+      server.lines.off('line', onLine);
+      resolve(JSON.parse(line) as ServerMemory);
+    };
+    server.lines.on('line', onLine);
+    server.child.kill(signal);
+  });
+}
+
+/** In the server process: on `signal`, collects garbage twice and prints its memory and event-loop delay as one JSON line {"memory": …}. */
+export function answerMemory(signal: NodeJS.Signals, loopDelay: (reset?: boolean) => LoopDelay): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  process.on(signal, () => {
+    // Twice, with a turn of the loop between: what is left is what live objects hold.
+    gc?.();
+    setImmediate(() => {
+      gc?.();
+      const m = process.memoryUsage();
+      const newSpace = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+      const memory = {
+        rss: m.rss,
+        heapUsed: m.heapUsed,
+        heapCommitted: m.heapTotal,
+        newSpaceCommitted: newSpace?.physical_space_size ?? 0,
+        external: m.external,
+        arrayBuffers: m.arrayBuffers,
+        gc: Boolean(gc),
+      };
+      process.stdout.write(`${JSON.stringify({ memory, eventLoopDelay: loopDelay(true) } satisfies ServerMemory)}\n`);
+    });
+  });
 }
 
 /** How late the event loop ran its callbacks since it was last reset (ms). */

@@ -8,6 +8,9 @@
 //   SKIP_PEER=1 ...                        (without the peers; PEERS=colyseus: that one only)
 //   SKIP_OPEN=1 ...                        (the closed loop only: A/B runs of CPU per move)
 //   GAME=tic-tac-toe ...                   (the heaviest lifecycle; default checkers)
+//   SKIP_CLOSED=1 ...                      (the open loop only: the scale run, README "Scale")
+//   IDLE_SECONDS=30 ...                    (every match live, nobody moving: the upkeep alone)
+//   MATCHES=5000 RATE_PER_MATCH=0.2 MATCHES_PER_PAIR=1 SKIP_CLOSED=1 SKIP_PEER=1 ...   (5,000 matches, 10,000 sockets, 1,000 moves/s)
 // Diagnostics: BENCH_PROF=dir (V8 CPU profile of the server), BENCH_PERF=1 (JS symbols for Linux
 // perf), BENCH_EXPLAIN=ms (PostgreSQL logs plans slower than that), BENCH_LOG_STATEMENTS=1,
 // BENCH_NOT_DURABLE=1 (an experiment, never a result: the bench database commits without waiting
@@ -17,6 +20,13 @@
 // bare one-row commit on the same server every 5 ms, the floor of any durable write. When the disk
 // stalls, the moves in flight wait with it; `clearOfDiskStalls` is the latency of the others.
 // Results of runs: results.jsonl next to this file.
+//
+// Memory: the server's heap and RSS after garbage collection (it runs with --expose-gc) before and
+// after SOCKETS bare sockets (open, no hello), after the players' 2 × MATCHES sockets said hello
+// (signed in, idle), after every pair is in its match (followed, present, clock running), and after
+// the windows: per bare socket, per idle signed-in socket, per live match. A warm-up of 100 sockets
+// opened and closed first, so one-time costs are not counted per socket. Sockets come from
+// SOURCES loopback addresses (127.0.0.1, .2, …): ~28,000 connections per source address fit.
 //
 // (a) Open loop: each match is offered RATE_PER_MATCH moves per second (2 → 1,000 moves/s for 500
 //     matches) at fixed times with random phases; latency = from the move being sent by its
@@ -51,13 +61,14 @@ import WebSocket from 'ws';
 import type { MatchEvent } from '@versus/domain/arena';
 import { checkersNotation, checkersPositionOf, generateMoves, type CheckersView } from '@versus/domain/games/checkers';
 import { REALTIME_PROTOCOL } from '@versus/domain/realtime';
-import type { Database } from '../../apps/server/src/db/database.ts';
+import type { Database, Queryable } from '../../apps/server/src/db/database.ts';
 import { lockEscrow, openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
 import { loadavg, machineCpu, postgresBackendsCpuSec, postgresCpuSecSince, procStat } from '../lib/cpu.ts';
 import { startCommitProbe } from '../lib/commit-probe.ts';
 import { ADMIN_URL, urlFor } from '../lib/postgres.ts';
 import { percentile } from '../lib/rounds.ts';
-import { type BenchServer, spawnBenchServer } from '../lib/server.ts';
+import { type BenchServer, type ServerMemory, serverMemory, spawnBenchServer } from '../lib/server.ts';
+import { closeAll } from '../lib/sockets.ts';
 import { messageText } from '../../apps/server/src/realtime/message-text.ts';
 import { accessTokens, freshDatabase, inParallel, insertPlayers } from '../lib/setup.ts';
 import { closedLoopVs, peerLabel, peersToRun, runPeer, type PeerRun } from './peers.ts';
@@ -72,6 +83,14 @@ const PER_PAIR = Number(env.MATCHES_PER_PAIR ?? (env.GAME === 'tic-tac-toe' ? 30
 const PEERS = peersToRun(env);
 /** The closed loop and the peers only (A/B runs of CPU per move): SKIP_OPEN=1. */
 const SKIP_OPEN = env.SKIP_OPEN === '1';
+/** The open loop only (the scale run): SKIP_CLOSED=1. */
+const SKIP_CLOSED = env.SKIP_CLOSED === '1';
+/** Seconds with every match live and nobody moving (IDLE_SECONDS, default 0): the upkeep of the sockets and matches alone. */
+const IDLE_SECONDS = Number(env.IDLE_SECONDS ?? 0);
+/** Source addresses of the sockets, 127.0.0.1 to 127.0.0.SOURCES: each holds ~28,000 connections to one port. */
+const SOURCES = Number(env.SOURCES ?? Math.max(1, Math.ceil((2 * MATCHES) / 4000)));
+/** Bare sockets opened to measure what a socket costs before its hello (the server closes them after REALTIME_LIMITS.helloTimeoutMs). */
+const BARE_SOCKETS = Math.min(2 * MATCHES, Number(env.BARE_SOCKETS ?? 2000));
 /** Colyseus at its default 50 ms patch interval as well (COLYSEUS_DEFAULT_PATCH=1): its rows measure the tick, for reference only. */
 const COLYSEUS_DEFAULT_PATCH = env.COLYSEUS_DEFAULT_PATCH === '1';
 const NOT_DURABLE = env.BENCH_NOT_DURABLE === '1';
@@ -83,7 +102,8 @@ const NOT_DURABLE = env.BENCH_NOT_DURABLE === '1';
 const GAME = (env.GAME ?? 'checkers') as 'checkers' | 'tic-tac-toe';
 if (GAME !== 'checkers' && GAME !== 'tic-tac-toe') throw new Error('GAME must be checkers or tic-tac-toe');
 const STAKE_MINOR = 100;
-const DB_NAME = 'versus_bench_moves';
+/** The bench's own database (BENCH_DB: another name, for runs side by side on one PostgreSQL). */
+const DB_NAME = env.BENCH_DB ?? 'versus_bench_moves';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const log = (...parts: unknown[]) => console.error(`[moves ${new Date().toISOString().slice(11, 23)}]`, ...parts);
@@ -115,7 +135,7 @@ async function setUp(): Promise<{ db: Database; pairs: PairSpec[] }> {
 
   const ids = Array.from({ length: 2 * MATCHES }, () => crypto.randomUUID());
   await insertPlayers(db, ids, 'moves');
-  await inParallel(ids, 8, (userId) => db.transaction((tx) => openAccounts(tx, { userId, role: 'user', accountType: 'real' })));
+  await inTransactions(db, ids, (tx, userId) => openAccounts(tx, { userId, role: 'user', accountType: 'real' }));
   const tokens = await accessTokens(db, ids);
 
   const pairs: PairSpec[] = [];
@@ -127,35 +147,42 @@ async function setUp(): Promise<{ db: Database; pairs: PairSpec[] }> {
     });
   }
   // Far enough ahead that no match is a no-show during the run.
-  const rows = pairs.flatMap((p) => p.matches.map((id) => [id, p.players[0], p.players[1]] as const));
+  const rows = pairs.flatMap((p) => p.matches.map((id, n) => [id, p.players[0], p.players[1], n === 0] as const));
+  // A pair's first match has its first player ready already (nextMatch posts the second's ready only): set-up makes
+  // 5,000 HTTP readies for 5,000 matches, not 10,000; the between-matches figures never include a first match.
   await db.query(
-    `INSERT INTO matches (id, player1_id, player2_id, game_type, platform, stake, bet_amount, currency, scheduled_time)
-     SELECT id, p1, p2, $4, 'web', 1, 1, 'credits', now() + interval '1 hour'
-       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) AS t (id, p1, p2)`,
-    [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), GAME],
+    `INSERT INTO matches (id, player1_id, player2_id, game_type, platform, stake, bet_amount, currency, scheduled_time, player1_ready_at)
+     SELECT id, p1, p2, $4, 'web', 1, 1, 'credits', now() + interval '1 hour', CASE WHEN first THEN now() END
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $5::boolean[]) AS t (id, p1, p2, first)`,
+    [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), GAME, rows.map((r) => r[3])],
   );
-  // Both stakes of every match locked through the ledger, 50 per transaction.
+  // Both stakes of every match locked through the ledger.
   const locks = pairs.flatMap((p) => p.matches.flatMap((matchId) => p.players.map((userId) => ({ matchId, userId }))));
-  const chunks: (typeof locks)[] = [];
-  for (let i = 0; i < locks.length; i += 50) chunks.push(locks.slice(i, i + 50));
-  await inParallel(chunks, 8, (chunk) =>
-    db.transaction(async (tx) => {
-      for (const { matchId, userId } of chunk) {
-        await lockEscrow(tx, {
-          idempotencyKey: `bench:${matchId}:${userId}`,
-          userId,
-          amount: STAKE_MINOR,
-          currency: 'credits',
-          owner: { matchId },
-        });
-      }
-    }),
-  );
+  await inTransactions(db, locks, async (tx, { matchId, userId }) => {
+    await lockEscrow(tx, {
+      idempotencyKey: `bench:${matchId}:${userId}`,
+      userId,
+      amount: STAKE_MINOR,
+      currency: 'credits',
+      owner: { matchId },
+    });
+  });
   await db.query('VACUUM ANALYZE');
   log(
     `set up ${ids.length} players and ${rows.length} matches (${locks.length} stakes in escrow) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   return { db, pairs };
+}
+
+/** `work` on every item, 50 to a transaction, 8 transactions at once. */
+async function inTransactions<T>(db: Database, items: readonly T[], work: (tx: Queryable, item: T) => Promise<void>): Promise<void> {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += 50) chunks.push(items.slice(i, i + 50));
+  await inParallel(chunks, 8, (chunk) =>
+    db.transaction(async (tx) => {
+      for (const item of chunk) await work(tx, item);
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -167,6 +194,8 @@ function startServer(): Promise<BenchServer> {
     ...(env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_PROF}`] : []),
     // BENCH_PERF=1: JS symbols for the Linux `perf` profiler.
     ...(env.BENCH_PERF ? ['--perf-basic-prof'] : []),
+    // The memory readings collect garbage first.
+    '--expose-gc',
   ]);
 }
 
@@ -220,10 +249,19 @@ let transitions: { total: number; subscribe: number; ready: number; start: numbe
 /** From the final move sent to match.completed received (the finish: payout, records, ratings). */
 let finishes: number[] = [];
 let port = 0;
+let opened = 0;
+
+/** A socket to the server's realtime path, from the next of the SOURCES addresses. */
+function openSocket(): WebSocket {
+  return new WebSocket(`ws://127.0.0.1:${port}/realtime`, {
+    perMessageDeflate: false,
+    localAddress: `127.0.0.${1 + (opened++ % SOURCES)}`,
+  });
+}
 
 function connect(userId: string, token: string, index: 0 | 1): Promise<Side> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/realtime`, { perMessageDeflate: false });
+    const ws = openSocket();
     const side: Side = { index, userId, token, ws, last: null, movedOn: -1, waiters: new Map() };
     ws.once('error', reject);
     ws.once('open', () => ws.send(JSON.stringify({ t: 'hello', d: { token, protocol: REALTIME_PROTOCOL } })));
@@ -354,9 +392,9 @@ async function nextMatch(pair: Pair): Promise<void> {
   await Promise.all(pair.sides.map((side) => subscribe(side, `match:${id}`)));
   pair.phases.push(performance.now());
   pair.switching = false;
-  // The two players are two clients: they ready at once.
+  // The two players are two clients: they ready at once (in a pair's first match, the first is ready from the set-up).
   await Promise.all(
-    pair.sides.map(async (side) => {
+    (pair.cursor === 1 ? pair.sides.slice(1) : pair.sides).map(async (side) => {
       const status = await post(`/api/matches/${id}/ready`, side.token);
       if (status !== 200) log(`ready ${id}: ${status}`);
     }),
@@ -391,6 +429,53 @@ function wire(pair: Pair, side: Side): void {
         return;
     }
   });
+}
+
+// ---------------------------------------------------------------------------------------
+// Memory
+
+type Memory = ServerMemory['memory'];
+
+const memoryOf = async (server: BenchServer): Promise<Memory> => (await serverMemory(server, 'SIGHUP')).memory;
+
+/** What each of `units` added between two readings (KB): RSS, V8 heap, and memory outside it (buffers). */
+function perUnit(before: Memory, after: Memory, units: number) {
+  const kb = (bytes: number) => round(bytes / units / 1024, 1);
+  return {
+    rssKB: kb(after.rss - before.rss),
+    heapKB: kb(after.heapUsed - before.heapUsed),
+    externalKB: kb(after.external - before.external),
+  };
+}
+
+const mb = (m: Memory) => ({
+  rssMB: round(m.rss / 1048576, 0),
+  heapMB: round(m.heapUsed / 1048576, 0),
+  heapCommittedMB: round(m.heapCommitted / 1048576, 0),
+  newSpaceMB: round(m.newSpaceCommitted / 1048576, 0),
+  externalMB: round(m.external / 1048576, 0),
+});
+
+/** BARE_SOCKETS sockets opened and held without a hello: what a socket costs the server before it signs in. */
+async function bareSockets(server: BenchServer) {
+  const before = await memoryOf(server);
+  const sockets: WebSocket[] = [];
+  const started = performance.now();
+  await inParallel(Array.from({ length: BARE_SOCKETS }), 100, async () => {
+    const ws = openSocket();
+    await new Promise((resolve, reject) => {
+      ws.once('error', reject);
+      ws.once('open', resolve);
+    });
+    sockets.push(ws);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const after = await memoryOf(server);
+  // The server closes a socket that has not said hello in time: those would not be counted.
+  const closedEarly = sockets.filter((ws) => ws.readyState !== WebSocket.OPEN).length;
+  await closeAll(sockets);
+  log(`${BARE_SOCKETS} bare sockets opened in ${seconds.toFixed(1)} s (${closedEarly} closed before the reading)`);
+  return { sockets: BARE_SOCKETS, closedEarly, perSocket: perUnit(before, after, BARE_SOCKETS - closedEarly) };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -592,6 +677,33 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
   return result;
 }
 
+/** Every match live, nobody moving, for IDLE_SECONDS: what the server and PostgreSQL spend on pings, beats and timers alone. */
+async function idleUpkeep(server: BenchServer) {
+  await serverFigures(server);
+  const server0 = procStat(server.child.pid!);
+  const pg0 = postgresBackendsCpuSec(DB_NAME);
+  const machine0 = machineCpu();
+  const t0 = performance.now();
+  await sleep(IDLE_SECONDS * 1000);
+  const seconds = (performance.now() - t0) / 1000;
+  const server1 = procStat(server.child.pid!);
+  const pgSec = postgresCpuSecSince(DB_NAME, pg0);
+  const machine1 = machineCpu();
+  const figures = await serverFigures(server);
+  const machineBusyPct = round(100 * (1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total)), 0);
+  const result = {
+    seconds: round(seconds, 1),
+    serverCpuPct: round((100 * (server1.cpuSec - server0.cpuSec)) / seconds, 1),
+    postgresCpuPct: round((100 * pgSec) / seconds, 1),
+    /** The server's event loop meanwhile: its longest stall is the longest a move would have waited behind the upkeep. */
+    serverEventLoopDelay: figures?.eventLoopDelay ?? null,
+    machineBusyPct,
+    otherCpuPct: round(machineBusyPct * os.availableParallelism() - (100 * (server1.cpuSec - server0.cpuSec + pgSec)) / seconds, 0),
+  };
+  log('idle', JSON.stringify(result));
+  return result;
+}
+
 /** (a) Open loop: RATE_PER_MATCH moves per second per match, random phases. */
 function openLoop(server: BenchServer, pairs: readonly Pair[]) {
   const period = 1000 / RATE_PER_MATCH;
@@ -644,7 +756,17 @@ async function main() {
   const child = server.child;
   port = server.port;
   try {
+    // Warm-up: sockets opened, signed in and closed, so one-time costs are not counted per socket.
+    const warm: Side[] = [];
+    await inParallel(specs.slice(0, 50), 50, async (spec) => {
+      for (const [i, id] of spec.players.entries()) warm.push(await connect(id, spec.tokens[i]!, i as 0 | 1));
+    });
+    await closeAll(warm.map((side) => side.ws));
+    const bare = await bareSockets(server);
+    await sleep(1000);
+    const beforeSignIn = await memoryOf(server);
     const pairs: Pair[] = [];
+    const connectStarted = performance.now();
     await inParallel(specs, 50, async (spec) => {
       const sides = (await Promise.all(spec.players.map((id, i) => connect(id, spec.tokens[i]!, i as 0 | 1)))) as [Side, Side];
       const pair: Pair = {
@@ -662,34 +784,53 @@ async function main() {
       for (const side of sides) wire(pair, side);
       pairs.push(pair);
     });
-    log(`${pairs.length * 2} sockets connected`);
+    log(`${pairs.length * 2} sockets connected and signed in in ${((performance.now() - connectStarted) / 1000).toFixed(1)} s`);
+    const signedIn = await memoryOf(server);
+    const readyStarted = performance.now();
     await inParallel(pairs, 50, (pair) => nextMatch(pair));
-    log('every pair is in its first match');
+    log(`every pair is in its first match (${((performance.now() - readyStarted) / 1000).toFixed(1)} s)`);
+    const inMatches = await memoryOf(server);
 
+    const idle = IDLE_SECONDS > 0 ? await idleUpkeep(server) : null;
     // (a) Open loop, unless SKIP_OPEN=1.
     const open = SKIP_OPEN ? null : await openLoop(server, pairs);
     if (open) await sleep(500);
 
-    // (b) Closed loop: each mover moves as soon as its socket shows its turn.
-    const closed = await window(
-      'closed loop',
-      server,
-      pairs,
-      () => {
-        mode = 'closed';
-        for (const pair of pairs) {
-          if (pair.pending || pair.switching) continue;
-          const mover = moverOf(pair);
-          if (mover) sendMove(pair, mover, mover.last!);
-        }
-      },
-      () => {
-        mode = 'idle';
-      },
-    );
+    // (b) Closed loop: each mover moves as soon as its socket shows its turn; unless SKIP_CLOSED=1.
+    const closed = SKIP_CLOSED
+      ? null
+      : await window(
+          'closed loop',
+          server,
+          pairs,
+          () => {
+            mode = 'closed';
+            for (const pair of pairs) {
+              if (pair.pending || pair.switching) continue;
+              const mover = moverOf(pair);
+              if (mover) sendMove(pair, mover, mover.last!);
+            }
+          },
+          () => {
+            mode = 'idle';
+          },
+        );
     await sleep(500);
 
     const writer = await serverFigures(server);
+    const afterWindows = await memoryOf(server);
+    const memory = {
+      /** Before a hello: what the connection, ws and the hub's record of it hold. */
+      bareSocket: bare,
+      /** Signed in (hello, token checked), following nothing: the figure bench/notify's ~10 KB (signed in, one topic) compares with. */
+      idleSignedInSocket: perUnit(beforeSignIn, signedIn, 2 * MATCHES),
+      /** Per live match: its two sockets following it and present, its cached state and clock timer, after the readies. */
+      liveMatch: perUnit(signedIn, inMatches, MATCHES),
+      /** Per live match again after the windows: the moves' events each followed match keeps for resuming sockets included. */
+      liveMatchAfterMoves: perUnit(signedIn, afterWindows, MATCHES),
+      server: { beforeSignIn: mb(beforeSignIn), signedIn: mb(signedIn), inMatches: mb(inMatches), afterWindows: mb(afterWindows) },
+    };
+    log('memory', JSON.stringify(memory));
     for (const pair of pairs) for (const side of pair.sides) side.ws.terminate();
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -708,6 +849,7 @@ async function main() {
       game: GAME,
       matches: MATCHES,
       sockets: MATCHES * 2,
+      sourceAddresses: SOURCES,
       seconds: SECONDS,
       durable: NOT_DURABLE
         ? 'NO: an experiment with synchronous_commit off (BENCH_NOT_DURABLE=1); moves are published before they reach the disk'
@@ -715,24 +857,26 @@ async function main() {
       loadAverageAtStart: loadAtStart,
       /** CPU per move (µs) first: the closed loop's beside the peers' (all saturated), and the open loop's. */
       cpuUsPerMove: {
-        closedLoop: closed.cpuUsPerMove,
+        closedLoop: closed?.cpuUsPerMove ?? null,
         boardgameio: peers.boardgameio?.cpuUsPerMove ?? null,
         colyseus: peers.colyseus?.cpuUsPerMove ?? null,
         openLoop: open?.cpuUsPerMove ?? null,
       },
       closedLoop: closed,
+      idle,
       openLoop: open && { offeredPerSec: MATCHES * RATE_PER_MATCH, ...open, goalP99ms: 25, meetsGoal: Number(open.p99ms) < 25 },
       pairsOutOfMatches: exhausted,
+      memory,
       writer,
       boardgameio: peers.boardgameio ?? null,
       colyseus: peers.colyseus ?? null,
       ...(peers.colyseusDefaultPatch ? { colyseusDefaultPatch: peers.colyseusDefaultPatch } : {}),
       // Like with like only: our closed loop beside each peer's closed loop. The open loop's p99
       // (below saturation) has its own goal and no counterpart there.
-      closedLoopVsBoardgameio: peers.boardgameio ? closedLoopVs(closed, peers.boardgameio) : null,
-      closedLoopVsColyseus: peers.colyseus ? closedLoopVs(closed, peers.colyseus) : null,
+      closedLoopVsBoardgameio: closed && peers.boardgameio ? closedLoopVs(closed, peers.boardgameio) : null,
+      closedLoopVsColyseus: closed && peers.colyseus ? closedLoopVs(closed, peers.colyseus) : null,
     };
-    log(headline('closed loop', closed));
+    if (closed) log(headline('closed loop', closed));
     for (const name of PEERS) log(headline(peerLabel(name), peers[name]!));
     if (result.closedLoopVsColyseus) {
       const vs = result.closedLoopVsColyseus;

@@ -1,6 +1,7 @@
 // The Versus server as the move bench runs it (bench/lib/server.ts). On SIGUSR2 it prints the
 // arena writer's figures so far (batches, items per batch) and how late its event loop ran since
 // the last SIGUSR2 (a busy loop delays every socket and query) as one JSON line.
+// On SIGHUP (the server runs with --expose-gc) it collects garbage and prints its memory (answerMemory).
 // BENCH_ALLOC_PROF=dir: the first measured window's allocations (V8's sampling heap profiler,
 // collected objects included: what the young-generation collections sweep up), written to dir;
 // with BENCH_ALLOC_SURVIVORS=1, only what no collection has freed by the window's end (what is
@@ -8,9 +9,18 @@
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { startBenchApp } from '../lib/server.ts';
+import v8 from 'node:v8';
+import { answerMemory, startBenchApp } from '../lib/server.ts';
 
 const { app, loopDelay } = await startBenchApp();
+answerMemory('SIGHUP', loopDelay);
+// BENCH_HEAP_SNAPSHOT=dir: a heap snapshot at each memory reading as well (what the sockets and matches hold, by constructor).
+const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT;
+let snapshots = 0;
+if (snapshotDir) {
+  fs.mkdirSync(snapshotDir, { recursive: true });
+  process.on('SIGHUP', () => setImmediate(() => v8.writeHeapSnapshot(path.join(snapshotDir, `memory-${++snapshots}.heapsnapshot`))));
+}
 
 const allocDir = process.env.BENCH_ALLOC_PROF;
 const survivors = process.env.BENCH_ALLOC_SURVIVORS === '1';

@@ -33,9 +33,10 @@ import type { Database } from '../../apps/server/src/db/database.ts';
 import { notify } from '../../apps/server/src/notifications/notify.ts';
 import { loadavg, machineCpu, postgresCpuSec, procStat } from '../lib/cpu.ts';
 import { admin, urlFor } from '../lib/postgres.ts';
-import { type BenchServer, spawnBenchServer } from '../lib/server.ts';
+import { type BenchServer, serverMemory as memoryOf, spawnBenchServer } from '../lib/server.ts';
 import { messageText } from '../../apps/server/src/realtime/message-text.ts';
 import { accessTokens, freshDatabase, inParallel, insertPlayers } from '../lib/setup.ts';
+import { closeAll } from '../lib/sockets.ts';
 
 const env = process.env;
 const SOCKETS = Number(env.SOCKETS ?? 5000);
@@ -65,22 +66,7 @@ type Server = BenchServer;
 
 const startServer = (): Promise<Server> => spawnBenchServer(path.join(here, 'server.ts'), urlFor(DB_NAME), ['--expose-gc']);
 
-interface ServerMemory {
-  memory: { rss: number; heapUsed: number; external: number; arrayBuffers: number; gc: boolean };
-  eventLoopDelay: { p50ms: number; p99ms: number; maxms: number };
-}
-
-function serverMemory(server: Server): Promise<ServerMemory> {
-  return new Promise((resolve) => {
-    const onLine = (line: string) => {
-      if (!line.startsWith('{"memory"')) return;
-      server.lines.off('line', onLine);
-      resolve(JSON.parse(line) as ServerMemory);
-    };
-    server.lines.on('line', onLine);
-    server.child.kill('SIGUSR2');
-  });
-}
+const serverMemory = (server: Server) => memoryOf(server, 'SIGUSR2');
 
 // ---------------------------------------------------------------------------------------
 // Sockets
@@ -114,19 +100,6 @@ async function connectAll(port: number, users: readonly string[], tokens: readon
     sockets[i] = await openSocket(port, userId, tokens[i]!);
   });
   return sockets;
-}
-
-async function closeAll(sockets: readonly WebSocket[]): Promise<void> {
-  await Promise.all(
-    sockets.map(
-      (ws) =>
-        new Promise<void>((resolve) => {
-          if (ws.readyState === WebSocket.CLOSED) return resolve();
-          ws.once('close', () => resolve());
-          ws.close();
-        }),
-    ),
-  );
 }
 
 // ---------------------------------------------------------------------------------------

@@ -70,8 +70,8 @@ interface WireEvent {
 /** A NOTIFY waiting its turn: inline, or a reference to load from realtime_events. */
 type Incoming = WireEvent | { version: number; frame?: undefined };
 
-/** How many of an unstored topic's latest events a hub keeps for sockets that resume. */
-const RECENT_KEPT = 64;
+/** How many of an unstored topic's latest events a hub keeps for sockets that resume (~0.9 KB a checkers event: bench/moves "Scale"). */
+const RECENT_KEPT = 16;
 
 interface Conn {
   socket: WebSocket;
@@ -89,6 +89,8 @@ interface Conn {
   openedAt: number;
   /** Cleared at each heartbeat, set by any sign of life. */
   alive: boolean;
+  /** Its heartbeat's turn among the ticks (spread: a tick pings a share of the sockets, not all at once). */
+  slot: number;
   topics: Map<string, TopicState>;
   /** The topics on which this socket's player counts as present (presence.ts). */
   present: Set<string>;
@@ -196,7 +198,6 @@ export class RealtimeHub {
   private readonly presentOn: HubOptions['presentOn'];
   private readonly presenceBeatMs: number;
   private readonly presence: TopicPresence;
-  private lastPresenceBeat = Date.now();
 
   private readonly conns = new Set<Conn>();
   private readonly awaitingHello = new Set<Conn>();
@@ -204,7 +205,10 @@ export class RealtimeHub {
   /** While frames are held (together): each socket's, to leave in one write. */
   private held: Map<Conn, Buffer | Buffer[]> | null = null;
   private timer: NodeJS.Timeout | undefined;
-  private lastHeartbeat = Date.now();
+  /** The sockets by heartbeat slot: each tick takes the next slot, so a socket's turn comes once every heartbeatMs. */
+  private readonly heartbeatSlots: Set<Conn>[];
+  private ticks = 0;
+  private opened = 0;
   private unlisten: (() => Promise<void>) | undefined;
   private closing = false;
 
@@ -222,17 +226,23 @@ export class RealtimeHub {
     this.limits = new SocketLimits({ ...SOCKET_LIMIT_DEFAULTS, ...options.limits });
     this.presentOn = options.presentOn;
     this.presenceBeatMs = options.presenceBeatMs ?? MATCH_PRESENCE.beatMs;
+    const slots = (everyMs: number) => Math.max(1, Math.round(everyMs / this.tickMs));
     this.presence = new TopicPresence((hint, gatherMs) => {
       if (!this.closing) sendAfterCommit(this.db, hint, gatherMs);
-    });
+    }, slots(this.presenceBeatMs));
+    this.heartbeatSlots = Array.from({ length: slots(this.heartbeatMs) }, () => new Set<Conn>());
     this.inbox = new ProcessInbox(REALTIME_CHANNEL, this.log, { ownOrigin: this.origin });
+  }
+
+  /** The shared timer's period: a share of the sockets' heartbeats and of the presence beats at each tick. */
+  private get tickMs(): number {
+    return Math.max(20, Math.min(1000, this.helloTimeoutMs / 4, this.heartbeatMs / 4, this.presenceBeatMs / 4));
   }
 
   /** Starts listening for events from every process, and the one shared heartbeat timer. */
   async start(): Promise<void> {
     this.unlisten = await this.inbox.listen(this.db, this.onNotify, this.onListenResumed);
-    const tickMs = Math.max(20, Math.min(1000, this.helloTimeoutMs / 4, this.heartbeatMs / 4, this.presenceBeatMs / 4));
-    this.timer = setInterval(this.tick, tickMs);
+    this.timer = setInterval(this.tick, this.tickMs);
     this.timer.unref();
   }
 
@@ -276,12 +286,14 @@ export class RealtimeHub {
       expiresAtMs: Infinity,
       openedAt: Date.now(),
       alive: true,
+      slot: this.opened++ % this.heartbeatSlots.length,
       topics: new Map(),
       present: new Set(),
       queued: 0,
       chain: undefined,
     };
     this.conns.add(conn);
+    this.heartbeatSlots[conn.slot]!.add(conn);
     this.awaitingHello.add(conn);
     socket.on('message', (data: RawData, isBinary: boolean) => this.onMessage(conn, data, isBinary));
     socket.on('pong', () => {
@@ -494,6 +506,7 @@ export class RealtimeHub {
     this.limits.closed(conn.address);
     if (conn.user) this.limits.signedOut(conn.user.userId);
     this.conns.delete(conn);
+    this.heartbeatSlots[conn.slot]!.delete(conn);
     this.awaitingHello.delete(conn);
     for (const topic of [...conn.topics.keys()]) this.unsubscribe(conn, topic);
   }
@@ -742,7 +755,7 @@ export class RealtimeHub {
   }
 
   // ---------------------------------------------------------------------------------------
-  // Heartbeat: one shared timer for every socket
+  // Heartbeat: one shared timer for every socket, each tick a slot's share (no burst of 10,000 pings at once)
 
   private readonly tick = (): void => {
     const now = Date.now();
@@ -752,13 +765,9 @@ export class RealtimeHub {
       this.sendError(conn, 'unauthenticated');
       conn.socket.close(REALTIME_CLOSE.unauthenticated, 'no hello');
     }
-    if (now - this.lastPresenceBeat >= this.presenceBeatMs) {
-      this.lastPresenceBeat = now;
-      this.presence.beat();
-    }
-    if (now - this.lastHeartbeat < this.heartbeatMs) return;
-    this.lastHeartbeat = now;
-    for (const conn of this.conns) {
+    this.presence.beat();
+    const due = this.heartbeatSlots[this.ticks++ % this.heartbeatSlots.length]!;
+    for (const conn of due) {
       if (!conn.alive) {
         conn.socket.terminate();
         continue;
@@ -771,13 +780,13 @@ export class RealtimeHub {
       conn.alive = false;
       conn.socket.ping();
     }
-    void this.closeSignedOut();
+    void this.closeSignedOut(due);
   };
 
-  /** Closes the sockets whose session is no longer signed in (see HubOptions.liveSessions). */
-  async closeSignedOut(): Promise<void> {
+  /** Closes those of these sockets whose session is no longer signed in (see HubOptions.liveSessions). */
+  private async closeSignedOut(conns: Iterable<Conn>): Promise<void> {
     if (!this.liveSessions || this.checkingSessions) return;
-    const signedIn = [...this.conns].filter((conn) => conn.user && conn.sessionId);
+    const signedIn = [...conns].filter((conn) => conn.user && conn.sessionId);
     if (signedIn.length === 0) return;
     this.checkingSessions = true;
     try {

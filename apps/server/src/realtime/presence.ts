@@ -20,45 +20,67 @@ export function readPresenceHint(type: unknown, payload: unknown): MatchPresence
   return ask === true ? { userId, here, ask } : { userId, here };
 }
 
-export class TopicPresence {
-  /** topic → present player → how many of their sockets here follow it. */
-  private readonly present = new Map<string, Map<string, number>>();
+/** A topic's present players (how many of their sockets here follow it) and its beat's slot. */
+interface Present {
+  players: Map<string, number>;
+  slot: number;
+}
 
-  constructor(private readonly send: PresenceSend) {}
+export class TopicPresence {
+  private readonly present = new Map<string, Present>();
+  /** The topics by slot: each beat takes the next slot, so a topic's turn comes once every `slots` beats. */
+  private readonly slots: Set<string>[];
+  private beats = 0;
+  private added = 0;
+
+  constructor(
+    private readonly send: PresenceSend,
+    slots = 1,
+  ) {
+    this.slots = Array.from({ length: slots }, () => new Set<string>());
+  }
 
   /** A player's socket follows the topic: announce it (every time: a new tab learns who is here from the answers). */
   joined(topic: string, userId: string): void {
-    let players = this.present.get(topic);
-    if (!players) this.present.set(topic, (players = new Map<string, number>()));
+    let entry = this.present.get(topic);
+    if (!entry) {
+      entry = { players: new Map<string, number>(), slot: this.added++ % this.slots.length };
+      this.present.set(topic, entry);
+      this.slots[entry.slot]!.add(topic);
+    }
+    const players = entry.players;
     players.set(userId, (players.get(userId) ?? 0) + 1);
     this.send(presenceHint(topic, { userId, here: true, ask: true }));
   }
 
   /** One of a player's sockets left the topic; the last one says they are away. */
   left(topic: string, userId: string): void {
-    const players = this.present.get(topic);
-    const count = players?.get(userId);
-    if (!players || count === undefined) return;
+    const entry = this.present.get(topic);
+    const count = entry?.players.get(userId);
+    if (!entry || count === undefined) return;
     if (count > 1) {
-      players.set(userId, count - 1);
+      entry.players.set(userId, count - 1);
       return;
     }
-    players.delete(userId);
-    if (players.size === 0) this.present.delete(topic);
+    entry.players.delete(userId);
+    if (entry.players.size === 0) {
+      this.present.delete(topic);
+      this.slots[entry.slot]!.delete(topic);
+    }
     this.send(presenceHint(topic, { userId, here: false }));
   }
 
   /** Someone arrived on `topic` (on any process) and asks: the players present here answer. */
   answer(topic: string, askerId: string): void {
-    for (const userId of this.present.get(topic)?.keys() ?? []) {
+    for (const userId of this.present.get(topic)?.players.keys() ?? []) {
       if (userId !== askerId) this.send(presenceHint(topic, { userId, here: true }), HINT_GATHER_MS);
     }
   }
 
-  /** The beat: every present player, again. */
+  /** One beat: the present players of the next slot's topics, again (every topic's every `slots` beats). */
   beat(): void {
-    for (const [topic, players] of this.present) {
-      for (const userId of players.keys()) this.send(presenceHint(topic, { userId, here: true }), HINT_GATHER_MS);
+    for (const topic of this.slots[this.beats++ % this.slots.length]!) {
+      for (const userId of this.present.get(topic)!.players.keys()) this.send(presenceHint(topic, { userId, here: true }), HINT_GATHER_MS);
     }
   }
 }

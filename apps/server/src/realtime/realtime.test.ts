@@ -184,6 +184,17 @@ describe('realtime hub on one server', () => {
     expect(socket.invalid).toEqual([]);
   });
 
+  it('ends a socket whose frame breaks the protocol (over 64 KB) and serves the others on', async () => {
+    const other = await connect();
+    const socket = await connect();
+    socket.send('x'.repeat(64 * 1024 + 1));
+    // ws closes it with 1009; the socket's error listener (releaseUpgrade) ends it; the process goes on.
+    expect([1006, 1009]).toContain((await socket.waitClosed()).code);
+    await other.settle();
+    const fresh = await connect();
+    await fresh.settle();
+  });
+
   it('requires hello before sub, and closes on a bad token or protocol', async () => {
     const early = await raw();
     early.send({ t: 'sub', d: { topic: 'challenges' } });
