@@ -31,7 +31,7 @@ import {
 } from '@versus/domain/tournaments';
 import type { Queryable } from '../db/database.ts';
 import { payPool, releaseEscrow } from '../ledger/ledger.service.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify, notifyMany, type NotifyInput } from '../notifications/notify.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import * as repo from './tournaments.repository.ts';
 
@@ -82,6 +82,7 @@ export async function pairAfter(tx: Queryable, t: repo.TournamentRow, now: Date,
   const run = new TournamentRun(tx, t, await repo.entries(tx, t.id), now);
   if (t.status === 'running' && t.format === 'arena') await run.arenaNext();
   run.changed(change);
+  await run.flush();
   await run.announce();
 }
 
@@ -90,6 +91,11 @@ class TournamentRun {
   private listChanged = false;
   private bracket: KnockoutBracket | null;
   private readonly byId: Map<string, repo.EntryRow>;
+  // Written at flush(), a few statements for the whole run: each statement waits its turn on a busy machine.
+  private readonly dirty = new Set<repo.EntryRow>();
+  private newGames: repo.NewGame[] = [];
+  private gameNotices: NotifyInput[] = [];
+  private applied: { matchId: string; result: NonNullable<repo.GameRow['result']> }[] = [];
 
   constructor(
     private readonly tx: Queryable,
@@ -116,7 +122,21 @@ class TournamentRun {
       await this.applyEnded();
       if (t.format === 'arena' && t.status === 'running') await this.arenaNext();
     }
+    await this.flush();
     await this.announce();
+  }
+
+  /** The games made, the entries changed and the players told of their games, so far in this run. */
+  async flush(): Promise<void> {
+    const [games, notices, applied] = [this.newGames, this.gameNotices, this.applied];
+    this.newGames = [];
+    this.gameNotices = [];
+    this.applied = [];
+    await repo.markApplied(this.tx, applied, this.now);
+    await repo.insertGames(this.tx, games);
+    await repo.writeEntries(this.tx, this.t.id, [...this.dirty]);
+    this.dirty.clear();
+    await notifyMany(this.tx, notices);
   }
 
   /** One event on the tournament's topic for the run's changes (clients refetch the tournament). */
@@ -133,9 +153,11 @@ class TournamentRun {
     return found;
   }
 
-  private async updateEntry(userId: string, change: repo.EntryChange): Promise<void> {
-    Object.assign(this.entry(userId), change);
-    await repo.updateEntry(this.tx, this.t.id, userId, change);
+  /** Changes the entry in memory; flush() writes it. */
+  private updateEntry(userId: string, change: repo.EntryChange): void {
+    const e = this.entry(userId);
+    Object.assign(e, change);
+    this.dirty.add(e);
   }
 
   private meta(extra: Record<string, unknown> = {}) {
@@ -183,7 +205,7 @@ class TournamentRun {
     const pool = prizePool({ entryStake: t.entry_stake, sponsoredPrize: t.sponsored_prize }, this.entries.length);
     if (t.format === 'knockout') {
       const bracket = seedBracket(this.entries.map((e) => ({ id: e.user_id, rating: e.rating })));
-      for (const seeded of bracket.entrants) await this.updateEntry(seeded.id, { seed: seeded.seed });
+      for (const seeded of bracket.entrants) this.updateEntry(seeded.id, { seed: seeded.seed });
       await repo.setStatus(tx, t.id, { status: 'running', now, bracket, prizePool: pool });
       t.status = 'running';
       this.bracket = bracket;
@@ -201,14 +223,14 @@ class TournamentRun {
   // -------------------------------------------------------------------------------------
   // Making games
 
-  private async createGame(
+  private createGame(
     players: [string, string],
     place: { round: number | null; slot: number | null; decider: number; firstSeat: Seat | null; format: KnockoutMatchFormat },
-  ): Promise<void> {
+  ): void {
     const { t, now } = this;
     const matchId = crypto.randomUUID();
     const [a, b] = players.map((id) => this.entry(id)) as [repo.EntryRow, repo.EntryRow];
-    await repo.insertGame(this.tx, {
+    this.newGames.push({
       matchId,
       tournamentId: t.id,
       game: t.game,
@@ -229,8 +251,8 @@ class TournamentRun {
       [a, b],
       [b, a],
     ] as const) {
-      await this.updateEntry(me.user_id, { current_match_id: matchId, waiting_since: null });
-      await notify(this.tx, {
+      this.updateEntry(me.user_id, { current_match_id: matchId, waiting_since: null });
+      this.gameNotices.push({
         userId: me.user_id,
         type: 'tournament_game_ready',
         metadata: this.meta({ matchId, opponentName: other.display_name || other.username }),
@@ -252,7 +274,7 @@ class TournamentRun {
         queue.push(...(await this.decide(m.round, m.index, winner)));
         continue;
       }
-      await this.createGame([a, b], { round: m.round, slot: m.index, decider: 0, firstSeat: null, format: this.t.match_format! });
+      this.createGame([a, b], { round: m.round, slot: m.index, decider: 0, firstSeat: null, format: this.t.match_format! });
     }
   }
 
@@ -264,8 +286,8 @@ class TournamentRun {
     await repo.saveBracket(this.tx, this.t.id, advanced.bracket, this.now);
     const m = advanced.bracket.rounds[round]![slot]!;
     const loser = m.players[0] === winner ? m.players[1]! : m.players[0]!;
-    await this.updateEntry(winner, { current_match_id: null });
-    await this.updateEntry(loser, { current_match_id: null, eliminated_round: round });
+    this.updateEntry(winner, { current_match_id: null });
+    this.updateEntry(loser, { current_match_id: null, eliminated_round: round });
     if (!this.entry(loser).withdrawn) {
       const w = this.entry(winner);
       await notify(this.tx, {
@@ -286,7 +308,7 @@ class TournamentRun {
     for (const g of await repo.endedUnapplied(this.tx, this.t.id)) {
       if (this.t.format === 'knockout') await this.applyKnockout(g);
       else await this.applyArena(g);
-      await repo.markApplied(this.tx, g.match_id, resultOf(g), this.now);
+      this.applied.push({ matchId: g.match_id, result: resultOf(g) });
       this.changed('result');
     }
     if (this.t.format === 'knockout' && this.bracket && champion(this.bracket) !== null) await this.finish();
@@ -310,13 +332,13 @@ class TournamentRun {
     const place = { round: g.round, slot: g.slot, format: 'best-of-1' as const };
     if (g.decider === 0) {
       // A drawn match: one deciding game, the first move swapped.
-      await this.createGame(players, { ...place, decider: 1, firstSeat: deciderFirstSeat(g.first_seat ?? 0) });
+      this.createGame(players, { ...place, decider: 1, firstSeat: deciderFirstSeat(g.first_seat ?? 0) });
       return null;
     }
     const outcome: DecidedOutcome = g.last_outcome ?? { draw: true, reason: 'agreement' };
     const decided = deciderResult(this.t.game, g.first_seat ?? 0, outcome);
     if ('replay' in decided) {
-      await this.createGame(players, { ...place, decider: g.decider + 1, firstSeat: g.first_seat });
+      this.createGame(players, { ...place, decider: g.decider + 1, firstSeat: g.first_seat });
       return null;
     }
     return players[decided.winner];
@@ -341,7 +363,7 @@ class TournamentRun {
       }
       const paused = e.paused || pause[seat];
       // The player who left meanwhile (or did not show up) waits for nothing until they come back.
-      await this.updateEntry(e.user_id, { ...change, paused, waiting_since: paused || !pairing ? null : this.now });
+      this.updateEntry(e.user_id, { ...change, paused, waiting_since: paused || !pairing ? null : this.now });
     }
   }
 
@@ -352,6 +374,7 @@ class TournamentRun {
     const { t, now } = this;
     if (now >= t.ends_at!) {
       // Pairing has stopped; the games still being played count when they end.
+      await this.flush();
       if ((await repo.liveGames(this.tx, t.id)) === 0) await this.finish();
       return;
     }
@@ -365,8 +388,7 @@ class TournamentRun {
         waitingSinceMs: e.waiting_since!.getTime(),
       })),
     );
-    for (const [a, b] of pairs)
-      await this.createGame([a, b], { round: null, slot: null, decider: 0, firstSeat: null, format: 'best-of-1' });
+    for (const [a, b] of pairs) this.createGame([a, b], { round: null, slot: null, decider: 0, firstSeat: null, format: 'best-of-1' });
   }
 
   // -------------------------------------------------------------------------------------
@@ -374,6 +396,7 @@ class TournamentRun {
 
   private async finish(): Promise<void> {
     const { t, tx, now } = this;
+    await this.flush();
     const standings =
       t.format === 'knockout'
         ? knockoutStandings(this.bracket!)!
@@ -397,7 +420,7 @@ class TournamentRun {
     for (const group of standings) {
       for (const userId of group) {
         const prize = prizes.find((p) => p.userId === userId)?.amount ?? 0;
-        await this.updateEntry(userId, { place, prize, current_match_id: null, waiting_since: null });
+        this.updateEntry(userId, { place, prize, current_match_id: null, waiting_since: null });
       }
       place += group.length;
     }

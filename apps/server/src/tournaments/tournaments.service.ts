@@ -243,22 +243,50 @@ export class Tournaments {
   async runDue(now = this.now(), batch = 100): Promise<RunSummary> {
     const ids = await repo.due(this.ctx.db, new Date(now), STARTING_SOON_MS, batch);
     let failed = 0;
-    for (const id of ids) {
-      try {
-        await this.run(id, now);
-      } catch (error) {
-        failed++;
-        this.ctx.log.error({ err: error, tournamentId: id }, 'tournaments: a run failed');
-      }
-    }
+    // Through runSoon: the job's run and the hand-off's never queue on the same row lock in one process.
+    for (const id of ids) if (!(await this.runSoon(id))) failed++;
     return { ran: ids.length - failed, failed };
   }
 
   /** Runs a tournament as soon as one of its games ends (finishMatch names it after its commit, in any process). */
   listen(): Promise<() => Promise<void>> {
     return this.ctx.db.listen(TOURNAMENT_GAME_ENDED, (id) => {
-      if (!UUID.test(id)) return;
-      this.run(id).catch((error: unknown) => this.ctx.log.error({ err: error, tournamentId: id }, 'tournaments: a run failed'));
+      // runSoon logs a failed run; the job's beat tries again.
+      if (UUID.test(id)) void this.runSoon(id);
     });
+  }
+
+  /** The tournaments with a run in flight in this process; in `again`, those asked for once more meanwhile. */
+  private readonly inFlight = new Map<string, Promise<boolean>>();
+  private readonly again = new Set<string>();
+
+  /**
+   * A run now, or right after the one in flight: every ending heard meanwhile is taken by that one next run; false if the last
+   * run failed (logged). (One run a game queued on the row lock, holding a pool connection each: a busy arena ran out of both.)
+   */
+  runSoon(id: string): Promise<boolean> {
+    const running = this.inFlight.get(id);
+    if (running) {
+      this.again.add(id);
+      return running;
+    }
+    const loop = async () => {
+      let ok: boolean;
+      do {
+        this.again.delete(id);
+        ok = await this.run(id).then(
+          () => true,
+          (error: unknown) => {
+            this.ctx.log.error({ err: error, tournamentId: id }, 'tournaments: a run failed');
+            return false;
+          },
+        );
+      } while (this.again.has(id));
+      this.inFlight.delete(id);
+      return ok;
+    };
+    const done = loop();
+    this.inFlight.set(id, done);
+    return done;
   }
 }
