@@ -12,6 +12,9 @@ import type {
 import type { DecidedOutcome, Seat } from '@versus/domain/games/index';
 import type { Queryable } from '../db/database.ts';
 
+/** Why a tournament was cancelled: too few players at the start, or cancelled by an admin or (before the start) its creator. */
+export type CancelReason = 'too_few' | 'admin' | 'creator';
+
 export interface TournamentRow {
   id: string;
   creator_id: string;
@@ -36,7 +39,7 @@ export interface TournamentRow {
   started_at: Date | null;
   finished_at: Date | null;
   cancelled_at: Date | null;
-  cancel_reason: 'too_few' | 'admin' | null;
+  cancel_reason: CancelReason | null;
   created_at: Date;
   /** Entries now (list and views). */
   players: number;
@@ -64,11 +67,18 @@ export type NewTournamentRow = Pick<
   | 'ends_at'
 >;
 
-export async function insertTournament(tx: Queryable, t: NewTournamentRow, now: Date): Promise<void> {
+/** `idempotency`: the creation's Idempotency-Key and its request's hash, kept for replays. */
+export async function insertTournament(
+  tx: Queryable,
+  t: NewTournamentRow,
+  now: Date,
+  idempotency: { key: string; hash: string } | null = null,
+): Promise<void> {
   await tx.query(
     `INSERT INTO tournaments (id, creator_id, name, game, format, currency, entry_stake, sponsored_prize, sponsor_currency,
-       min_players, max_players, starts_at, match_minutes, match_format, arena_minutes, ends_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)`,
+       min_players, max_players, starts_at, match_minutes, match_format, arena_minutes, ends_at, created_at, updated_at,
+       idempotency_key, request_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, $19)`,
     [
       t.id,
       t.creator_id,
@@ -87,8 +97,20 @@ export async function insertTournament(tx: Queryable, t: NewTournamentRow, now: 
       t.arena_minutes,
       t.ends_at,
       now,
+      idempotency?.key ?? null,
+      idempotency?.hash ?? null,
     ],
   );
+}
+
+/** The tournament this creator made under this Idempotency-Key, with its request's hash; the key locked until the transaction ends. */
+export async function lockCreationKey(tx: Queryable, creatorId: string, key: string): Promise<{ id: string; request_hash: string } | null> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 4))`, [`tournament-create:${creatorId}:${key}`]);
+  const [row] = await tx.query<{ id: string; request_hash: string }>(
+    'SELECT id, request_hash FROM tournaments WHERE creator_id = $1 AND idempotency_key = $2',
+    [creatorId, key],
+  );
+  return row ?? null;
 }
 
 export async function findTournament(db: Queryable, id: string): Promise<TournamentRow | null> {
@@ -131,7 +153,7 @@ export async function setStatus(
     now: Date;
     bracket?: KnockoutBracket;
     prizePool?: number;
-    cancelReason?: 'too_few' | 'admin';
+    cancelReason?: CancelReason;
   },
 ): Promise<void> {
   const { status, now } = change;
@@ -432,6 +454,16 @@ export async function markApplied(
       WHERE g.match_id = v.match_id`,
     [games.map((g) => g.matchId), games.map((g) => g.result), order, now],
   );
+}
+
+/** The ids of the games still waiting for their players or being played. */
+export async function liveGameIds(tx: Queryable, tournamentId: string): Promise<string[]> {
+  const rows = await tx.query<{ match_id: string }>(
+    `SELECT g.match_id FROM tournament_games g JOIN matches m ON m.id = g.match_id
+      WHERE g.tournament_id = $1 AND m.status IN ('pending', 'accepted', 'in_progress') ORDER BY g.match_id`,
+    [tournamentId],
+  );
+  return rows.map((r) => r.match_id);
 }
 
 /** Games still waiting for their players or being played. */

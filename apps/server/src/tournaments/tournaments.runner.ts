@@ -29,6 +29,8 @@ import {
   type KnockoutBracket,
   type KnockoutMatchFormat,
 } from '@versus/domain/tournaments';
+import { finishStored } from '../arena/arena.finish.ts';
+import { findCore } from '../arena/arena.repository.ts';
 import type { Queryable } from '../db/database.ts';
 import { payPool, releaseEscrow } from '../ledger/ledger.service.ts';
 import { notify, notifyMany, type NotifyInput } from '../notifications/notify.ts';
@@ -77,18 +79,40 @@ export async function runTournament(tx: Queryable, id: string, now: Date): Promi
   return true;
 }
 
+/** Cancels the tournament locked in `tx` (an admin, or its creator before the start): TournamentRun.cancel. */
+export async function cancelTournament(tx: Queryable, t: repo.TournamentRow, now: Date, by: 'admin' | 'creator'): Promise<void> {
+  const run = new TournamentRun(tx, t, await repo.entries(tx, t.id), now);
+  await run.cancel(by);
+  await run.flush();
+  await run.announce();
+}
+
+/** Ends a game of a cancelled tournament as stored, void (the arena's own path for an admin's void); its hand-off finds it cancelled. */
+async function voidGame(tx: Queryable, matchId: string, now: Date): Promise<void> {
+  // Locked by the first try: a move committed meanwhile is seen by the second.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const core = await findCore(tx, matchId);
+    if (!core) return;
+    const outcome = await finishStored(tx, core, { kind: 'void' }, now);
+    if (outcome.ok || outcome.reason === 'over') return;
+  }
+  throw new Error(`tournament game ${matchId}: could not be made void`);
+}
+
 /** After a change made elsewhere under the same lock (a join, a leave, a pause ended): pairs the waiting now and tells followers. */
 export async function pairAfter(tx: Queryable, t: repo.TournamentRow, now: Date, change: string): Promise<void> {
   const run = new TournamentRun(tx, t, await repo.entries(tx, t.id), now);
   if (t.status === 'running' && t.format === 'arena') await run.arenaNext();
   run.changed(change);
+  // The list shows how many have entered: a join or a leave before the start is news there too.
+  if (t.status === 'scheduled') run.listChanged = true;
   await run.flush();
   await run.announce();
 }
 
 class TournamentRun {
   private readonly changes = new Set<string>();
-  private listChanged = false;
+  listChanged = false;
   private bracket: KnockoutBracket | null;
   private readonly byId: Map<string, repo.EntryRow>;
   // Written at flush(), a few statements for the whole run: each statement waits its turn on a busy machine.
@@ -142,7 +166,7 @@ class TournamentRun {
   /** One event on the tournament's topic for the run's changes (clients refetch the tournament). */
   async announce(): Promise<void> {
     if (this.changes.size === 0) return;
-    const payload = { tournamentId: this.t.id, status: this.t.status, changes: [...this.changes] };
+    const payload = { tournamentId: this.t.id, status: this.t.status, changes: [...this.changes], players: this.entries.length };
     await publish(this.tx, topics.tournament(this.t.id), 'tournament.updated', payload);
     if (this.listChanged) await publish(this.tx, topics.tournaments(), 'tournament.updated', payload);
   }
@@ -179,27 +203,7 @@ class TournamentRun {
     const { t, tx, now } = this;
     this.listChanged = true;
     if (startDecision(this.entries.length, t.min_players) === 'cancel') {
-      // Every stake back to its player, a sponsor's prize to the sponsor: one release.
-      if (await repo.holdsEscrow(tx, t.id)) {
-        await releaseEscrow(tx, {
-          idempotencyKey: `tournament:${t.id}:cancel`,
-          owner: { tournamentId: t.id },
-          description: `${t.name}: cancelled`,
-        });
-      }
-      await repo.setStatus(tx, t.id, { status: 'cancelled', now, cancelReason: 'too_few' });
-      t.status = 'cancelled';
-      const told = this.entries.map((e) => ({ userId: e.user_id, amount: t.entry_stake }));
-      if (t.sponsored_prize > 0) told.push({ userId: t.creator_id, amount: t.sponsored_prize });
-      for (const { userId, amount } of told) {
-        await notify(tx, {
-          userId,
-          type: 'tournament_cancelled',
-          metadata: this.meta({ minPlayers: t.min_players, ...(amount > 0 ? { amount: fromMinor(amount) } : {}) }),
-          now,
-        });
-      }
-      this.changed('cancelled');
+      await this.cancel('too_few');
       return;
     }
     const pool = prizePool({ entryStake: t.entry_stake, sponsoredPrize: t.sponsored_prize }, this.entries.length);
@@ -218,6 +222,39 @@ class TournamentRun {
     }
     t.prize_pool = pool;
     this.changed('started');
+  }
+
+  /**
+   * Cancels it: its live games void (no winner, nobody rated), every stake back to its player and a sponsor's prize to the
+   * sponsor in ONE ledger release, everyone told.
+   */
+  async cancel(reason: repo.CancelReason): Promise<void> {
+    const { t, tx, now } = this;
+    for (const matchId of await repo.liveGameIds(tx, t.id)) await voidGame(tx, matchId, now);
+    for (const e of this.entries) this.updateEntry(e.user_id, { current_match_id: null, waiting_since: null });
+    if (await repo.holdsEscrow(tx, t.id)) {
+      await releaseEscrow(tx, {
+        idempotencyKey: `tournament:${t.id}:cancel`,
+        owner: { tournamentId: t.id },
+        description: `${t.name}: cancelled`,
+      });
+    }
+    await repo.setStatus(tx, t.id, { status: 'cancelled', now, cancelReason: reason });
+    t.status = 'cancelled';
+    const told = this.entries.map((e) => ({ userId: e.user_id, amount: t.entry_stake, currency: t.currency }));
+    // The sponsor's prize goes back in the currency it was locked in (their pcredits), not the tournament's.
+    if (t.sponsored_prize > 0) told.push({ userId: t.creator_id, amount: t.sponsored_prize, currency: t.sponsor_currency ?? t.currency });
+    const why = reason === 'too_few' ? { minPlayers: t.min_players } : {};
+    for (const { userId, amount, currency } of told) {
+      await notify(tx, {
+        userId,
+        type: 'tournament_cancelled',
+        metadata: this.meta({ ...why, ...(amount > 0 ? { amount: fromMinor(amount), currency } : {}) }),
+        now,
+      });
+    }
+    this.listChanged = true;
+    this.changed('cancelled');
   }
 
   // -------------------------------------------------------------------------------------
