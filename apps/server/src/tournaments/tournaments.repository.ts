@@ -122,6 +122,7 @@ export async function findTournament(db: Queryable, id: string): Promise<Tournam
 export async function lockTournament(tx: Queryable, id: string): Promise<TournamentRow | null> {
   const [row] = await tx.query<Omit<TournamentRow, 'players'>>('SELECT * FROM tournaments WHERE id = $1 FOR UPDATE', [id]);
   if (!row) return null;
+  // Counted after the lock, in a statement of its own: its snapshot sees every entry committed before the lock was ours.
   const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM tournament_entries WHERE tournament_id = $1', [id]);
   return { ...row, players: count?.n ?? 0 };
 }
@@ -348,12 +349,22 @@ export interface NewGame {
 export async function insertGames(tx: Queryable, games: readonly NewGame[]): Promise<void> {
   if (games.length === 0) return;
   const column = <T>(f: (g: NewGame) => T) => games.map(f);
+  // One statement: the matches in a CTE, their places after them (a CTE's insert is done before the outer one checks its keys).
   await tx.query(
-    `INSERT INTO matches (id, challenge_id, player1_id, player2_id, game_type, platform, stake, bet_amount, currency, status,
-       match_format, skill_level, scheduled_time, is_private, duration, tournament_id, ready_by, first_seat, created_at, updated_at)
-     SELECT id, NULL, p1, p2, game, 'web', 0, 0, currency, 'pending', format, 'any', NULL, false, duration, tid, ready_by, first_seat, now(), now()
-       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::int[], $8::uuid[], $9::timestamptz[], $10::int[])
-            AS v (id, p1, p2, game, currency, format, duration, tid, ready_by, first_seat)`,
+    `WITH made AS (
+       INSERT INTO matches (id, challenge_id, player1_id, player2_id, game_type, platform, stake, bet_amount, currency, status,
+         match_format, skill_level, scheduled_time, is_private, duration, tournament_id, ready_by, first_seat, created_at, updated_at)
+       SELECT id, NULL, p1, p2, game, 'web', 0, 0, currency, 'pending', format, 'any', NULL, false, duration, tid, ready_by, first_seat,
+              now(), now()
+         FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::int[], $8::uuid[], $9::timestamptz[],
+                     $10::int[])
+              AS v (id, p1, p2, game, currency, format, duration, tid, ready_by, first_seat)
+       RETURNING id
+     )
+     INSERT INTO tournament_games (match_id, tournament_id, round, slot, decider, player1_id, player2_id, player1_rating, player2_rating)
+     SELECT g.* FROM unnest($1::uuid[], $8::uuid[], $11::int[], $12::int[], $13::int[], $2::uuid[], $3::uuid[], $14::int[], $15::int[])
+            AS g (match_id, tournament_id, round, slot, decider, player1_id, player2_id, player1_rating, player2_rating)
+       JOIN made ON made.id = g.match_id`,
     [
       column((g) => g.matchId),
       column((g) => g.players[0].id),
@@ -365,19 +376,9 @@ export async function insertGames(tx: Queryable, games: readonly NewGame[]): Pro
       column((g) => g.tournamentId),
       column((g) => g.readyBy),
       column((g) => g.firstSeat),
-    ],
-  );
-  await tx.query(
-    `INSERT INTO tournament_games (match_id, tournament_id, round, slot, decider, player1_id, player2_id, player1_rating, player2_rating)
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::int[], $6::uuid[], $7::uuid[], $8::int[], $9::int[])`,
-    [
-      column((g) => g.matchId),
-      column((g) => g.tournamentId),
       column((g) => g.round),
       column((g) => g.slot),
       column((g) => g.decider),
-      column((g) => g.players[0].id),
-      column((g) => g.players[1].id),
       column((g) => g.players[0].rating),
       column((g) => g.players[1].rating),
     ],

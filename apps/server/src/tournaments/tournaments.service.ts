@@ -25,7 +25,7 @@ import { ensureAccounts, lockStake, operationRecorded, releaseEscrow } from '../
 import { notify } from '../notifications/notify.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import type { Arena } from '../arena/arena.service.ts';
-import { TOURNAMENT_GAME_ENDED } from './tournaments.handoff.ts';
+import { TOURNAMENT_GAME_ENDED, handedTournament } from './tournaments.handoff.ts';
 import * as repo from './tournaments.repository.ts';
 import { STARTING_SOON_MS, cancelTournament, pairAfter, runTournament } from './tournaments.runner.ts';
 import { detailOf, summaryOf } from './tournaments.views.ts';
@@ -325,11 +325,13 @@ export class Tournaments {
     return { ran: ids.length - failed, failed };
   }
 
-  /** Runs a tournament as soon as one of its games ends (finishMatch names it after its commit, in any process). */
+  /** Runs a tournament as soon as one of its games ends: at once in the process that ended it, on the hand-off's NOTIFY in the others. */
   listen(): Promise<() => Promise<void>> {
-    return this.ctx.db.listen(TOURNAMENT_GAME_ENDED, (id) => {
+    this.arena.tournamentGameEnded = (id) => void this.runSoon(id);
+    return this.ctx.db.listen(TOURNAMENT_GAME_ENDED, (payload) => {
+      const id = handedTournament(payload);
       // runSoon logs a failed run; the job's beat tries again.
-      if (UUID.test(id)) void this.runSoon(id);
+      if (id && UUID.test(id)) void this.runSoon(id);
     });
   }
 
