@@ -170,4 +170,32 @@ describe("finishMatch's hand-off", () => {
     expect((await kit.tournament(created.id, players[0]!)).status).toBe('running');
     await expectPairedOnce(created.id);
   });
+
+  it('does not hold the job up while a tournament has a run in flight: it asks for one more', async () => {
+    const players = await field(4, 'busy');
+    const created = await kit.create(players[0]!, { name: 'Busy' });
+    for (const p of players) await kit.join(created.id, p);
+    kit.tournaments.now = () => Date.parse(created.startsAt);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const original = kit.tournaments.run.bind(kit.tournaments);
+    const run = vi.spyOn(kit.tournaments, 'run').mockImplementation(async (id, now) => {
+      if (id === created.id) await gate;
+      return original(id, now);
+    });
+    const runs = () => run.mock.calls.filter(([id]) => id === created.id).length;
+    try {
+      const busy = kit.tournaments.runSoon(created.id);
+      expect(await kit.tournaments.runDue()).toMatchObject({ failed: 0 });
+      expect(runs()).toBe(1);
+      release();
+      expect(await busy).toBe(true);
+      expect(runs()).toBe(2);
+    } finally {
+      release();
+      run.mockRestore();
+    }
+    expect((await kit.tournament(created.id, players[0]!)).status).toBe('running');
+    await expectPairedOnce(created.id);
+  });
 });

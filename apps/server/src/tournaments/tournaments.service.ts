@@ -320,8 +320,16 @@ export class Tournaments {
   async runDue(now = this.now(), batch = 100): Promise<RunSummary> {
     const ids = await repo.due(this.ctx.db, new Date(now), STARTING_SOON_MS, batch);
     let failed = 0;
-    // Through runSoon: the job's run and the hand-off's never queue on the same row lock in one process.
-    for (const id of ids) if (!(await this.runSoon(id))) failed++;
+    for (const id of ids) {
+      // One in flight already (a busy arena's runs follow each other): asked once more, not waited for, or the job would wait
+      // as long as games keep ending there.
+      if (this.inFlight.has(id)) {
+        this.again.add(id);
+        continue;
+      }
+      // Through runSoon: the job's run and the hand-off's never queue on the same row lock in one process.
+      if (!(await this.runSoon(id))) failed++;
+    }
     return { ran: ids.length - failed, failed };
   }
 
