@@ -51,9 +51,9 @@ const FULL = {
 };
 
 describe('templates', () => {
-  it("cover all 34 types of SPEC §3 and the tournaments' 5, each with a category and a priority", () => {
-    expect(NOTIFICATION_TYPES).toHaveLength(39);
-    expect(new Set(NOTIFICATION_TYPES).size).toBe(39);
+  it("cover all 34 types of SPEC §3 and the tournaments' 6, each with a category and a priority", () => {
+    expect(NOTIFICATION_TYPES).toHaveLength(40);
+    expect(new Set(NOTIFICATION_TYPES).size).toBe(40);
     expect(Object.keys(NOTIFICATION_TEMPLATES).sort()).toEqual([...NOTIFICATION_TYPES].sort());
     for (const type of NOTIFICATION_TYPES) {
       const t = NOTIFICATION_TEMPLATES[type];

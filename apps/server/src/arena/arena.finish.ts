@@ -55,6 +55,8 @@ export interface FinishInput {
   now: number;
   /** The public `match.completed` payload for the match topic. */
   publicEvent(result: MatchResult, version: number): unknown;
+  /** A tournament's game whose tournament this process runs itself after the commit (Arena.tournamentGameEnded). */
+  tournamentRunHere?: boolean;
 }
 
 export type FinishOutcome = { ok: true; version: number; result: MatchResult } | { ok: false; reason: 'stale' | 'over' };
@@ -229,6 +231,6 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
   events.forEach((e, i) =>
     notifyEvent(tx, { topic: e.topic, version: versions[i]!, type: e.type, payloadJson: JSON.stringify(e.payload) }),
   );
-  if (locked.tournament_id) handToTournament(tx, locked.tournament_id);
+  if (locked.tournament_id) handToTournament(tx, locked.tournament_id, input.tournamentRunHere === true);
   return { ok: true, version, result };
 }

@@ -72,6 +72,8 @@ export class Arena {
   private readonly seed: () => string;
   private readonly cache = new Map<string, MatchRecord>();
   private readonly chains = new Map<string, Promise<void>>();
+  /** Told, after the commit, that a tournament's game this process ended has ended (the tournaments set it). */
+  tournamentGameEnded: ((tournamentId: string) => void) | null = null;
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private closed = false;
 
@@ -306,6 +308,7 @@ export class Arena {
         now,
         publicEvent: (result, version) =>
           matchEvent({ matchId: m.id, version, status, readyAt: m.readyAt, state, now }, { ...(move ? { move } : {}), gameOver, result }),
+        tournamentRunHere: m.tournamentId !== null && this.tournamentGameEnded !== null,
       }),
     );
     if (!outcome.ok) {
@@ -314,6 +317,8 @@ export class Arena {
     }
     this.cache.delete(m.id);
     this.disarmTimer(m.id);
+    // Committed: this process pairs its players at once, not after the hand-off's NOTIFY comes back (other processes hear that).
+    if (m.tournamentId) this.tournamentGameEnded?.(m.tournamentId);
     return { version: outcome.version, result: outcome.result };
   }
 

@@ -5,7 +5,7 @@ import { NOTIFICATION_EVENTS, buildNotification as build, type Notification, typ
 import type { Database, Queryable } from '../db/database.ts';
 import type { Observer } from '../observability/metrics.ts';
 import { NOTIFICATION_COMMITTED_CHANNEL, ProcessInbox, sendAfterCommit, type ProcessLog } from '../realtime/process-protocol.ts';
-import { publish, topics } from '../realtime/publish.ts';
+import { publish, publishMany, topics } from '../realtime/publish.ts';
 import * as repo from './notifications.repository.ts';
 
 export type NotifyInput = Omit<NotificationInput, 'id'>;
@@ -25,6 +25,16 @@ export async function notify(tx: Queryable, input: NotifyInput): Promise<Notific
   await publish(tx, topics.user(input.userId), NOTIFICATION_EVENTS.created, notification);
   sendAfterCommit(tx, { t: 'notification', d: { id: notification.id } });
   return notification;
+}
+
+/** Many notifications in `tx` in one statement (publishMany): as notify() each. */
+export async function notifyMany(tx: Queryable, inputs: readonly NotifyInput[]): Promise<void> {
+  const notifications = inputs.map(buildNotification);
+  await publishMany(
+    tx,
+    notifications.map((n) => ({ topic: topics.user(n.userId), type: NOTIFICATION_EVENTS.created, payload: n })),
+  );
+  for (const n of notifications) sendAfterCommit(tx, { t: 'notification', d: { id: n.id } });
 }
 
 /** After a commit made outside notify() (the arena writer): hand these to the deliverers. */

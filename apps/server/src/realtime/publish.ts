@@ -42,6 +42,18 @@ export async function publish(tx: Queryable, topic: string, type: string, payloa
   return { topic, version, type, payload };
 }
 
+/** Records many events in ONE statement (realtime_publish_jsonb: numbered per topic, in order), each notified after the commit. */
+export async function publishMany(tx: Queryable, events: readonly { topic: string; type: string; payload: unknown }[]): Promise<void> {
+  if (events.length === 0) return;
+  const jsons = events.map((e) => {
+    if (!isTopic(e.topic) || isUnstoredTopic(e.topic)) throw new Error(`publishMany: "${e.topic}" is not a stored topic`);
+    return JSON.stringify(e.payload ?? null);
+  });
+  const list = `[${events.map((e, i) => `{"topic":${JSON.stringify(e.topic)},"type":${JSON.stringify(e.type)},"payload":${jsons[i]}}`).join(',')}]`;
+  const [row] = await tx.query<{ versions: (number | string)[] }>('SELECT realtime_publish_jsonb($1::jsonb) AS versions', [list]);
+  events.forEach((e, i) => notifyEvent(tx, { topic: e.topic, version: Number(row!.versions[i]), type: e.type, payloadJson: jsons[i]! }));
+}
+
 /** Announces an unstored topic's event at the version its owner gave it in the caller's transaction, after the commit. */
 export function announce(tx: Queryable, topic: string, version: number, type: string, payloadJson: string): void {
   if (!isUnstoredTopic(topic)) throw new Error(`announce: "${topic}" is a stored topic; use publish()`);

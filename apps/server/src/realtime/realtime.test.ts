@@ -4,7 +4,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
-import { hint, publish, topics } from './publish.ts';
+import { hint, publish, publishMany, topics } from './publish.ts';
 import { pruneEvents } from './realtime.repository.ts';
 import { listen, signUp, TestSocket } from './test-socket.ts';
 
@@ -75,6 +75,30 @@ describe('realtime hub on one server', () => {
     expect(event).toEqual({ topic, v: start + 1, type: 'test.committed', payload: { n: 1 } });
     await socket.settle();
     expect(socket.received).toEqual([]);
+  });
+
+  it('publishes many events in one statement, numbered in order per topic, delivered after commit', async () => {
+    const mine = topics.user(alice.userId);
+    const theirs = topics.user(bob.userId);
+    const socket = await connect();
+    socket.send({ t: 'sub', d: { topic: mine } });
+    const start = (await socket.next('subscribed')).d.v;
+    const before = await versionOf(theirs);
+    await t.database.db.transaction((tx) =>
+      publishMany(tx, [
+        { topic: mine, type: 'test.many', payload: { n: 1 } },
+        { topic: theirs, type: 'test.many', payload: { n: 2 } },
+        { topic: mine, type: 'test.many', payload: { n: 3 } },
+      ]),
+    );
+    expect(await socket.events(2)).toEqual([
+      { topic: mine, v: start + 1, type: 'test.many', payload: { n: 1 } },
+      { topic: mine, v: start + 2, type: 'test.many', payload: { n: 3 } },
+    ]);
+    expect(await versionOf(theirs)).toBe(before + 1);
+    await expect(t.database.db.transaction((tx) => publishMany(tx, [{ topic: 'match:x', type: 't', payload: null }]))).rejects.toThrow(
+      'not a stored topic',
+    );
   });
 
   it('delivers a hint after commit without a version or a stored event, never one rolled back', async () => {

@@ -1,6 +1,6 @@
 // Tournaments across server processes: a second process carries on exactly where a stopped one left off, and two processes
 // running one tournament at once (the job, the hand-off of an ended game) pair every player once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TournamentDetail } from '@versus/domain/tournaments';
 import { buildApp } from '../app.ts';
 import { expectAuditClean } from '../test/ledger-checks.ts';
@@ -148,5 +148,54 @@ describe("finishMatch's hand-off", () => {
       if (result === null) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(result).toBe(ended.winnerId === game!.players[0] ? 'player1' : 'player2');
+  });
+
+  it('takes many endings heard during a run with one more run, not one each', async () => {
+    const players = await field(4, 'coalesce');
+    const created = await kit.create(players[0]!, { name: 'Coalesce' });
+    for (const p of players) await kit.join(created.id, p);
+    kit.tournaments.now = () => Date.parse(created.startsAt);
+    const run = vi.spyOn(kit.tournaments, 'run');
+    const runs = () => run.mock.calls.filter(([id]) => id === created.id).length;
+    try {
+      const asked = Array.from({ length: 6 }, () => kit.tournaments.runSoon(created.id));
+      expect(await Promise.all(asked)).toEqual(Array(6).fill(true));
+      expect(runs()).toBe(2);
+      // Nothing in flight: the next asks for a run of its own.
+      expect(await kit.tournaments.runSoon(created.id)).toBe(true);
+      expect(runs()).toBe(3);
+    } finally {
+      run.mockRestore();
+    }
+    expect((await kit.tournament(created.id, players[0]!)).status).toBe('running');
+    await expectPairedOnce(created.id);
+  });
+
+  it('does not hold the job up while a tournament has a run in flight: it asks for one more', async () => {
+    const players = await field(4, 'busy');
+    const created = await kit.create(players[0]!, { name: 'Busy' });
+    for (const p of players) await kit.join(created.id, p);
+    kit.tournaments.now = () => Date.parse(created.startsAt);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const original = kit.tournaments.run.bind(kit.tournaments);
+    const run = vi.spyOn(kit.tournaments, 'run').mockImplementation(async (id, now) => {
+      if (id === created.id) await gate;
+      return original(id, now);
+    });
+    const runs = () => run.mock.calls.filter(([id]) => id === created.id).length;
+    try {
+      const busy = kit.tournaments.runSoon(created.id);
+      expect(await kit.tournaments.runDue()).toMatchObject({ failed: 0 });
+      expect(runs()).toBe(1);
+      release();
+      expect(await busy).toBe(true);
+      expect(runs()).toBe(2);
+    } finally {
+      release();
+      run.mockRestore();
+    }
+    expect((await kit.tournament(created.id, players[0]!)).status).toBe('running');
+    await expectPairedOnce(created.id);
   });
 });

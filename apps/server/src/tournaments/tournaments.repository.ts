@@ -12,6 +12,9 @@ import type {
 import type { DecidedOutcome, Seat } from '@versus/domain/games/index';
 import type { Queryable } from '../db/database.ts';
 
+/** Why a tournament was cancelled: too few players at the start, or cancelled by an admin or (before the start) its creator. */
+export type CancelReason = 'too_few' | 'admin' | 'creator';
+
 export interface TournamentRow {
   id: string;
   creator_id: string;
@@ -36,7 +39,7 @@ export interface TournamentRow {
   started_at: Date | null;
   finished_at: Date | null;
   cancelled_at: Date | null;
-  cancel_reason: 'too_few' | 'admin' | null;
+  cancel_reason: CancelReason | null;
   created_at: Date;
   /** Entries now (list and views). */
   players: number;
@@ -64,11 +67,18 @@ export type NewTournamentRow = Pick<
   | 'ends_at'
 >;
 
-export async function insertTournament(tx: Queryable, t: NewTournamentRow, now: Date): Promise<void> {
+/** `idempotency`: the creation's Idempotency-Key and its request's hash, kept for replays. */
+export async function insertTournament(
+  tx: Queryable,
+  t: NewTournamentRow,
+  now: Date,
+  idempotency: { key: string; hash: string } | null = null,
+): Promise<void> {
   await tx.query(
     `INSERT INTO tournaments (id, creator_id, name, game, format, currency, entry_stake, sponsored_prize, sponsor_currency,
-       min_players, max_players, starts_at, match_minutes, match_format, arena_minutes, ends_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)`,
+       min_players, max_players, starts_at, match_minutes, match_format, arena_minutes, ends_at, created_at, updated_at,
+       idempotency_key, request_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, $19)`,
     [
       t.id,
       t.creator_id,
@@ -87,8 +97,20 @@ export async function insertTournament(tx: Queryable, t: NewTournamentRow, now: 
       t.arena_minutes,
       t.ends_at,
       now,
+      idempotency?.key ?? null,
+      idempotency?.hash ?? null,
     ],
   );
+}
+
+/** The tournament this creator made under this Idempotency-Key, with its request's hash; the key locked until the transaction ends. */
+export async function lockCreationKey(tx: Queryable, creatorId: string, key: string): Promise<{ id: string; request_hash: string } | null> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 4))`, [`tournament-create:${creatorId}:${key}`]);
+  const [row] = await tx.query<{ id: string; request_hash: string }>(
+    'SELECT id, request_hash FROM tournaments WHERE creator_id = $1 AND idempotency_key = $2',
+    [creatorId, key],
+  );
+  return row ?? null;
 }
 
 export async function findTournament(db: Queryable, id: string): Promise<TournamentRow | null> {
@@ -100,6 +122,7 @@ export async function findTournament(db: Queryable, id: string): Promise<Tournam
 export async function lockTournament(tx: Queryable, id: string): Promise<TournamentRow | null> {
   const [row] = await tx.query<Omit<TournamentRow, 'players'>>('SELECT * FROM tournaments WHERE id = $1 FOR UPDATE', [id]);
   if (!row) return null;
+  // Counted after the lock, in a statement of its own: its snapshot sees every entry committed before the lock was ours.
   const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM tournament_entries WHERE tournament_id = $1', [id]);
   return { ...row, players: count?.n ?? 0 };
 }
@@ -131,7 +154,7 @@ export async function setStatus(
     now: Date;
     bracket?: KnockoutBracket;
     prizePool?: number;
-    cancelReason?: 'too_few' | 'admin';
+    cancelReason?: CancelReason;
   },
 ): Promise<void> {
   const { status, now } = change;
@@ -280,6 +303,24 @@ export async function updateEntry(tx: Queryable, tournamentId: string, userId: s
   );
 }
 
+/** Writes these entries' changeable columns as they are in memory, in one statement (a run's entries, read under its lock). */
+export async function writeEntries(tx: Queryable, tournamentId: string, rows: readonly EntryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <K extends keyof EntryRow>(k: K) => rows.map((r) => r[k]);
+  await tx.query(
+    `UPDATE tournament_entries e
+        SET seed = v.seed, paused = v.paused, withdrawn = v.withdrawn, score = v.score, win_streak = v.win_streak, games = v.games,
+            wins = v.wins, waiting_since = v.waiting_since, last_opponent = v.last_opponent, current_match_id = v.current_match_id,
+            eliminated_round = v.eliminated_round, place = v.place, prize = v.prize
+       FROM unnest($2::uuid[], $3::int[], $4::bool[], $5::bool[], $6::int[], $7::int[], $8::int[], $9::int[], $10::timestamptz[],
+                   $11::uuid[], $12::uuid[], $13::int[], $14::int[], $15::bigint[])
+            AS v (user_id, seed, paused, withdrawn, score, win_streak, games, wins, waiting_since, last_opponent, current_match_id,
+                  eliminated_round, place, prize)
+      WHERE e.tournament_id = $1 AND e.user_id = v.user_id`,
+    [tournamentId, column('user_id'), ...ENTRY_COLUMNS.map((c) => column(c))],
+  );
+}
+
 /** Every entry waits to be paired from `now` (an arena's start). */
 export async function startWaiting(tx: Queryable, tournamentId: string, now: Date): Promise<void> {
   await tx.query('UPDATE tournament_entries SET waiting_since = $2 WHERE tournament_id = $1 AND NOT paused', [tournamentId, now]);
@@ -304,18 +345,43 @@ export interface NewGame {
   decider: number;
 }
 
-/** The match (no stake: the pool is the tournament's; public, so anyone may watch) and its place in the tournament. */
-export async function insertGame(tx: Queryable, g: NewGame): Promise<void> {
+/** The matches (no stake: the pool is the tournament's; public, so anyone may watch) and their places in the tournament: two statements. */
+export async function insertGames(tx: Queryable, games: readonly NewGame[]): Promise<void> {
+  if (games.length === 0) return;
+  const column = <T>(f: (g: NewGame) => T) => games.map(f);
+  // One statement: the matches in a CTE, their places after them (a CTE's insert is done before the outer one checks its keys).
   await tx.query(
-    `INSERT INTO matches (id, challenge_id, player1_id, player2_id, game_type, platform, stake, bet_amount, currency, status,
-       match_format, skill_level, scheduled_time, is_private, duration, tournament_id, ready_by, first_seat, created_at, updated_at)
-     VALUES ($1, NULL, $2, $3, $4, 'web', 0, 0, $5, 'pending', $6, 'any', NULL, false, $7, $8, $9, $10, now(), now())`,
-    [g.matchId, g.players[0].id, g.players[1].id, g.game, g.currency, g.matchFormat, g.duration, g.tournamentId, g.readyBy, g.firstSeat],
-  );
-  await tx.query(
-    `INSERT INTO tournament_games (match_id, tournament_id, round, slot, decider, player1_id, player2_id, player1_rating, player2_rating)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [g.matchId, g.tournamentId, g.round, g.slot, g.decider, g.players[0].id, g.players[1].id, g.players[0].rating, g.players[1].rating],
+    `WITH made AS (
+       INSERT INTO matches (id, challenge_id, player1_id, player2_id, game_type, platform, stake, bet_amount, currency, status,
+         match_format, skill_level, scheduled_time, is_private, duration, tournament_id, ready_by, first_seat, created_at, updated_at)
+       SELECT id, NULL, p1, p2, game, 'web', 0, 0, currency, 'pending', format, 'any', NULL, false, duration, tid, ready_by, first_seat,
+              now(), now()
+         FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::int[], $8::uuid[], $9::timestamptz[],
+                     $10::int[])
+              AS v (id, p1, p2, game, currency, format, duration, tid, ready_by, first_seat)
+       RETURNING id
+     )
+     INSERT INTO tournament_games (match_id, tournament_id, round, slot, decider, player1_id, player2_id, player1_rating, player2_rating)
+     SELECT g.* FROM unnest($1::uuid[], $8::uuid[], $11::int[], $12::int[], $13::int[], $2::uuid[], $3::uuid[], $14::int[], $15::int[])
+            AS g (match_id, tournament_id, round, slot, decider, player1_id, player2_id, player1_rating, player2_rating)
+       JOIN made ON made.id = g.match_id`,
+    [
+      column((g) => g.matchId),
+      column((g) => g.players[0].id),
+      column((g) => g.players[1].id),
+      column((g) => g.game),
+      column((g) => g.currency),
+      column((g) => g.matchFormat),
+      column((g) => g.duration),
+      column((g) => g.tournamentId),
+      column((g) => g.readyBy),
+      column((g) => g.firstSeat),
+      column((g) => g.round),
+      column((g) => g.slot),
+      column((g) => g.decider),
+      column((g) => g.players[0].rating),
+      column((g) => g.players[1].rating),
+    ],
   );
 }
 
@@ -371,13 +437,34 @@ export function endedUnapplied(tx: Queryable, tournamentId: string): Promise<Gam
   );
 }
 
-export async function markApplied(tx: Queryable, matchId: string, result: NonNullable<GameRow['result']>, now: Date): Promise<void> {
-  await tx.query(
-    `UPDATE tournament_games
-        SET result = $2, applied_at = $3, applied_order = nextval('tournament_games_applied_order')
-      WHERE match_id = $1`,
-    [matchId, result, now],
+/** These games' results taken, in this order (applied_order follows it): two statements for them all. */
+export async function markApplied(
+  tx: Queryable,
+  games: readonly { matchId: string; result: NonNullable<GameRow['result']> }[],
+  now: Date,
+): Promise<void> {
+  if (games.length === 0) return;
+  const drawn = await tx.query<{ n: string | number }>(
+    `SELECT nextval('tournament_games_applied_order') AS n FROM generate_series(1, $1)`,
+    [games.length],
   );
+  const order = drawn.map((r) => Number(r.n)).sort((a, b) => a - b);
+  await tx.query(
+    `UPDATE tournament_games g SET result = v.result, applied_at = $4, applied_order = v.n
+       FROM unnest($1::uuid[], $2::text[], $3::bigint[]) AS v (match_id, result, n)
+      WHERE g.match_id = v.match_id`,
+    [games.map((g) => g.matchId), games.map((g) => g.result), order, now],
+  );
+}
+
+/** The ids of the games still waiting for their players or being played. */
+export async function liveGameIds(tx: Queryable, tournamentId: string): Promise<string[]> {
+  const rows = await tx.query<{ match_id: string }>(
+    `SELECT g.match_id FROM tournament_games g JOIN matches m ON m.id = g.match_id
+      WHERE g.tournament_id = $1 AND m.status IN ('pending', 'accepted', 'in_progress') ORDER BY g.match_id`,
+    [tournamentId],
+  );
+  return rows.map((r) => r.match_id);
 }
 
 /** Games still waiting for their players or being played. */

@@ -20,6 +20,7 @@ import { tournamentId, type Tournaments } from './tournaments.service.ts';
 const bearer = [{ bearer: [] }];
 const tags = ['tournaments'];
 const idParams = z.object({ id: z.string().max(64) });
+const idempotencyHeader = z.object({ 'idempotency-key': z.string().min(1).max(200).optional() });
 
 /** How often the job looks for tournaments to start, results to apply, arenas to pair or end. */
 const RUN_EVERY_MS = 2_000;
@@ -65,7 +66,10 @@ export async function tournamentsFeature(app: App, ctx: AppContext, tournaments:
           're-paired as soon as a game ends). Entry: a stake of 1–1000 in the creator’s own currency (virtual accounts: ' +
           'VTokens), or a sponsored prize (promoters and admins only: free entry, the prize locked from their pcredits now ' +
           'and paid at par). Starts 5 minutes to 7 days from now. Refusals are 400 with the catalogue text and the field; ' +
-          'a sponsor short of funds 409 insufficient_funds.',
+          'a sponsor short of funds 409 insufficient_funds. With an Idempotency-Key header, a replay of the same request ' +
+          'answers the same tournament (header idempotent-replayed: true) and locks nothing more; the same key with another ' +
+          'request is refused (409 idempotency_key_reused).',
+        headers: idempotencyHeader,
         body: createTournamentRequestSchema,
         response: { 201: tournamentResponseSchema, ...errors(400, 401, 409) },
       },
@@ -73,7 +77,9 @@ export async function tournamentsFeature(app: App, ctx: AppContext, tournaments:
     async (request, reply) => {
       const user = requireUser(request);
       rejectInvalid(request, wording);
-      return reply.status(201).send({ tournament: await tournaments.create(user, request.body) });
+      const { tournament, replayed } = await tournaments.create(user, request.body, request.headers['idempotency-key']);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send({ tournament });
     },
   );
 
@@ -116,12 +122,38 @@ export async function tournamentsFeature(app: App, ctx: AppContext, tournaments:
         description:
           'Refusals change nothing: 409 entries closed, already entered, full, insufficient funds; 403 a virtual account ' +
           'in a real tournament ("Tournament entry is not available for virtual accounts."), a real one in a VTokens ' +
-          'tournament; 422 another currency.',
+          'tournament; 422 another currency. The player is notified (tournament_registered). With an Idempotency-Key ' +
+          'header, a retry of a join that went through answers as it did (header idempotent-replayed: true) and locks ' +
+          'nothing more; the key of a join since left is refused (409 idempotency_key_reused).',
+        headers: idempotencyHeader,
         params: idParams,
         response: { 200: tournamentActionResponseSchema, ...errors(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => tournaments.join(requireUser(request), tournamentId(request.params.id)),
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { replayed, ...answer } = await tournaments.join(user, tournamentId(request.params.id), request.headers['idempotency-key']);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return answer;
+    },
+  );
+
+  app.post(
+    '/api/tournaments/:id/cancel',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Cancel: an admin (scheduled or running), or the creator before the start',
+        description:
+          'In one transaction: games being played end void (no winner, nobody rated), every entry stake goes back to its ' +
+          'player and a sponsored prize to the sponsor in one ledger release, and every player (and the sponsor) is notified ' +
+          '(tournament_cancelled). 403 anyone else; 409 started (the creator), finished or cancelled already.',
+        params: idParams,
+        response: { 200: tournamentActionResponseSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => tournaments.cancel(requireUser(request), tournamentId(request.params.id)),
   );
 
   app.post(

@@ -29,9 +29,11 @@ import {
   type KnockoutBracket,
   type KnockoutMatchFormat,
 } from '@versus/domain/tournaments';
+import { finishStored } from '../arena/arena.finish.ts';
+import { findCore } from '../arena/arena.repository.ts';
 import type { Queryable } from '../db/database.ts';
 import { payPool, releaseEscrow } from '../ledger/ledger.service.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify, notifyMany, type NotifyInput } from '../notifications/notify.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import * as repo from './tournaments.repository.ts';
 
@@ -77,19 +79,47 @@ export async function runTournament(tx: Queryable, id: string, now: Date): Promi
   return true;
 }
 
+/** Cancels the tournament locked in `tx` (an admin, or its creator before the start): TournamentRun.cancel. */
+export async function cancelTournament(tx: Queryable, t: repo.TournamentRow, now: Date, by: 'admin' | 'creator'): Promise<void> {
+  const run = new TournamentRun(tx, t, await repo.entries(tx, t.id), now);
+  await run.cancel(by);
+  await run.flush();
+  await run.announce();
+}
+
+/** Ends a game of a cancelled tournament as stored, void (the arena's own path for an admin's void); its hand-off finds it cancelled. */
+async function voidGame(tx: Queryable, matchId: string, now: Date): Promise<void> {
+  // Locked by the first try: a move committed meanwhile is seen by the second.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const core = await findCore(tx, matchId);
+    if (!core) return;
+    const outcome = await finishStored(tx, core, { kind: 'void' }, now);
+    if (outcome.ok || outcome.reason === 'over') return;
+  }
+  throw new Error(`tournament game ${matchId}: could not be made void`);
+}
+
 /** After a change made elsewhere under the same lock (a join, a leave, a pause ended): pairs the waiting now and tells followers. */
 export async function pairAfter(tx: Queryable, t: repo.TournamentRow, now: Date, change: string): Promise<void> {
   const run = new TournamentRun(tx, t, await repo.entries(tx, t.id), now);
   if (t.status === 'running' && t.format === 'arena') await run.arenaNext();
   run.changed(change);
+  // The list shows how many have entered: a join or a leave before the start is news there too.
+  if (t.status === 'scheduled') run.listChanged = true;
+  await run.flush();
   await run.announce();
 }
 
 class TournamentRun {
   private readonly changes = new Set<string>();
-  private listChanged = false;
+  listChanged = false;
   private bracket: KnockoutBracket | null;
   private readonly byId: Map<string, repo.EntryRow>;
+  // Written at flush(), a few statements for the whole run: each statement waits its turn on a busy machine.
+  private readonly dirty = new Set<repo.EntryRow>();
+  private newGames: repo.NewGame[] = [];
+  private gameNotices: NotifyInput[] = [];
+  private applied: { matchId: string; result: NonNullable<repo.GameRow['result']> }[] = [];
 
   constructor(
     private readonly tx: Queryable,
@@ -116,13 +146,27 @@ class TournamentRun {
       await this.applyEnded();
       if (t.format === 'arena' && t.status === 'running') await this.arenaNext();
     }
+    await this.flush();
     await this.announce();
+  }
+
+  /** The games made, the entries changed and the players told of their games, so far in this run. */
+  async flush(): Promise<void> {
+    const [games, notices, applied] = [this.newGames, this.gameNotices, this.applied];
+    this.newGames = [];
+    this.gameNotices = [];
+    this.applied = [];
+    await repo.markApplied(this.tx, applied, this.now);
+    await repo.insertGames(this.tx, games);
+    await repo.writeEntries(this.tx, this.t.id, [...this.dirty]);
+    this.dirty.clear();
+    await notifyMany(this.tx, notices);
   }
 
   /** One event on the tournament's topic for the run's changes (clients refetch the tournament). */
   async announce(): Promise<void> {
     if (this.changes.size === 0) return;
-    const payload = { tournamentId: this.t.id, status: this.t.status, changes: [...this.changes] };
+    const payload = { tournamentId: this.t.id, status: this.t.status, changes: [...this.changes], players: this.entries.length };
     await publish(this.tx, topics.tournament(this.t.id), 'tournament.updated', payload);
     if (this.listChanged) await publish(this.tx, topics.tournaments(), 'tournament.updated', payload);
   }
@@ -133,9 +177,11 @@ class TournamentRun {
     return found;
   }
 
-  private async updateEntry(userId: string, change: repo.EntryChange): Promise<void> {
-    Object.assign(this.entry(userId), change);
-    await repo.updateEntry(this.tx, this.t.id, userId, change);
+  /** Changes the entry in memory; flush() writes it. */
+  private updateEntry(userId: string, change: repo.EntryChange): void {
+    const e = this.entry(userId);
+    Object.assign(e, change);
+    this.dirty.add(e);
   }
 
   private meta(extra: Record<string, unknown> = {}) {
@@ -157,33 +203,13 @@ class TournamentRun {
     const { t, tx, now } = this;
     this.listChanged = true;
     if (startDecision(this.entries.length, t.min_players) === 'cancel') {
-      // Every stake back to its player, a sponsor's prize to the sponsor: one release.
-      if (await repo.holdsEscrow(tx, t.id)) {
-        await releaseEscrow(tx, {
-          idempotencyKey: `tournament:${t.id}:cancel`,
-          owner: { tournamentId: t.id },
-          description: `${t.name}: cancelled`,
-        });
-      }
-      await repo.setStatus(tx, t.id, { status: 'cancelled', now, cancelReason: 'too_few' });
-      t.status = 'cancelled';
-      const told = this.entries.map((e) => ({ userId: e.user_id, amount: t.entry_stake }));
-      if (t.sponsored_prize > 0) told.push({ userId: t.creator_id, amount: t.sponsored_prize });
-      for (const { userId, amount } of told) {
-        await notify(tx, {
-          userId,
-          type: 'tournament_cancelled',
-          metadata: this.meta({ minPlayers: t.min_players, ...(amount > 0 ? { amount: fromMinor(amount) } : {}) }),
-          now,
-        });
-      }
-      this.changed('cancelled');
+      await this.cancel('too_few');
       return;
     }
     const pool = prizePool({ entryStake: t.entry_stake, sponsoredPrize: t.sponsored_prize }, this.entries.length);
     if (t.format === 'knockout') {
       const bracket = seedBracket(this.entries.map((e) => ({ id: e.user_id, rating: e.rating })));
-      for (const seeded of bracket.entrants) await this.updateEntry(seeded.id, { seed: seeded.seed });
+      for (const seeded of bracket.entrants) this.updateEntry(seeded.id, { seed: seeded.seed });
       await repo.setStatus(tx, t.id, { status: 'running', now, bracket, prizePool: pool });
       t.status = 'running';
       this.bracket = bracket;
@@ -198,17 +224,50 @@ class TournamentRun {
     this.changed('started');
   }
 
+  /**
+   * Cancels it: its live games void (no winner, nobody rated), every stake back to its player and a sponsor's prize to the
+   * sponsor in ONE ledger release, everyone told.
+   */
+  async cancel(reason: repo.CancelReason): Promise<void> {
+    const { t, tx, now } = this;
+    for (const matchId of await repo.liveGameIds(tx, t.id)) await voidGame(tx, matchId, now);
+    for (const e of this.entries) this.updateEntry(e.user_id, { current_match_id: null, waiting_since: null });
+    if (await repo.holdsEscrow(tx, t.id)) {
+      await releaseEscrow(tx, {
+        idempotencyKey: `tournament:${t.id}:cancel`,
+        owner: { tournamentId: t.id },
+        description: `${t.name}: cancelled`,
+      });
+    }
+    await repo.setStatus(tx, t.id, { status: 'cancelled', now, cancelReason: reason });
+    t.status = 'cancelled';
+    const told = this.entries.map((e) => ({ userId: e.user_id, amount: t.entry_stake, currency: t.currency }));
+    // The sponsor's prize goes back in the currency it was locked in (their pcredits), not the tournament's.
+    if (t.sponsored_prize > 0) told.push({ userId: t.creator_id, amount: t.sponsored_prize, currency: t.sponsor_currency ?? t.currency });
+    const why = reason === 'too_few' ? { minPlayers: t.min_players } : {};
+    for (const { userId, amount, currency } of told) {
+      await notify(tx, {
+        userId,
+        type: 'tournament_cancelled',
+        metadata: this.meta({ ...why, ...(amount > 0 ? { amount: fromMinor(amount), currency } : {}) }),
+        now,
+      });
+    }
+    this.listChanged = true;
+    this.changed('cancelled');
+  }
+
   // -------------------------------------------------------------------------------------
   // Making games
 
-  private async createGame(
+  private createGame(
     players: [string, string],
     place: { round: number | null; slot: number | null; decider: number; firstSeat: Seat | null; format: KnockoutMatchFormat },
-  ): Promise<void> {
+  ): void {
     const { t, now } = this;
     const matchId = crypto.randomUUID();
     const [a, b] = players.map((id) => this.entry(id)) as [repo.EntryRow, repo.EntryRow];
-    await repo.insertGame(this.tx, {
+    this.newGames.push({
       matchId,
       tournamentId: t.id,
       game: t.game,
@@ -229,8 +288,8 @@ class TournamentRun {
       [a, b],
       [b, a],
     ] as const) {
-      await this.updateEntry(me.user_id, { current_match_id: matchId, waiting_since: null });
-      await notify(this.tx, {
+      this.updateEntry(me.user_id, { current_match_id: matchId, waiting_since: null });
+      this.gameNotices.push({
         userId: me.user_id,
         type: 'tournament_game_ready',
         metadata: this.meta({ matchId, opponentName: other.display_name || other.username }),
@@ -252,7 +311,7 @@ class TournamentRun {
         queue.push(...(await this.decide(m.round, m.index, winner)));
         continue;
       }
-      await this.createGame([a, b], { round: m.round, slot: m.index, decider: 0, firstSeat: null, format: this.t.match_format! });
+      this.createGame([a, b], { round: m.round, slot: m.index, decider: 0, firstSeat: null, format: this.t.match_format! });
     }
   }
 
@@ -264,8 +323,8 @@ class TournamentRun {
     await repo.saveBracket(this.tx, this.t.id, advanced.bracket, this.now);
     const m = advanced.bracket.rounds[round]![slot]!;
     const loser = m.players[0] === winner ? m.players[1]! : m.players[0]!;
-    await this.updateEntry(winner, { current_match_id: null });
-    await this.updateEntry(loser, { current_match_id: null, eliminated_round: round });
+    this.updateEntry(winner, { current_match_id: null });
+    this.updateEntry(loser, { current_match_id: null, eliminated_round: round });
     if (!this.entry(loser).withdrawn) {
       const w = this.entry(winner);
       await notify(this.tx, {
@@ -286,7 +345,7 @@ class TournamentRun {
     for (const g of await repo.endedUnapplied(this.tx, this.t.id)) {
       if (this.t.format === 'knockout') await this.applyKnockout(g);
       else await this.applyArena(g);
-      await repo.markApplied(this.tx, g.match_id, resultOf(g), this.now);
+      this.applied.push({ matchId: g.match_id, result: resultOf(g) });
       this.changed('result');
     }
     if (this.t.format === 'knockout' && this.bracket && champion(this.bracket) !== null) await this.finish();
@@ -310,13 +369,13 @@ class TournamentRun {
     const place = { round: g.round, slot: g.slot, format: 'best-of-1' as const };
     if (g.decider === 0) {
       // A drawn match: one deciding game, the first move swapped.
-      await this.createGame(players, { ...place, decider: 1, firstSeat: deciderFirstSeat(g.first_seat ?? 0) });
+      this.createGame(players, { ...place, decider: 1, firstSeat: deciderFirstSeat(g.first_seat ?? 0) });
       return null;
     }
     const outcome: DecidedOutcome = g.last_outcome ?? { draw: true, reason: 'agreement' };
     const decided = deciderResult(this.t.game, g.first_seat ?? 0, outcome);
     if ('replay' in decided) {
-      await this.createGame(players, { ...place, decider: g.decider + 1, firstSeat: g.first_seat });
+      this.createGame(players, { ...place, decider: g.decider + 1, firstSeat: g.first_seat });
       return null;
     }
     return players[decided.winner];
@@ -341,7 +400,7 @@ class TournamentRun {
       }
       const paused = e.paused || pause[seat];
       // The player who left meanwhile (or did not show up) waits for nothing until they come back.
-      await this.updateEntry(e.user_id, { ...change, paused, waiting_since: paused || !pairing ? null : this.now });
+      this.updateEntry(e.user_id, { ...change, paused, waiting_since: paused || !pairing ? null : this.now });
     }
   }
 
@@ -352,6 +411,7 @@ class TournamentRun {
     const { t, now } = this;
     if (now >= t.ends_at!) {
       // Pairing has stopped; the games still being played count when they end.
+      await this.flush();
       if ((await repo.liveGames(this.tx, t.id)) === 0) await this.finish();
       return;
     }
@@ -365,8 +425,7 @@ class TournamentRun {
         waitingSinceMs: e.waiting_since!.getTime(),
       })),
     );
-    for (const [a, b] of pairs)
-      await this.createGame([a, b], { round: null, slot: null, decider: 0, firstSeat: null, format: 'best-of-1' });
+    for (const [a, b] of pairs) this.createGame([a, b], { round: null, slot: null, decider: 0, firstSeat: null, format: 'best-of-1' });
   }
 
   // -------------------------------------------------------------------------------------
@@ -374,6 +433,7 @@ class TournamentRun {
 
   private async finish(): Promise<void> {
     const { t, tx, now } = this;
+    await this.flush();
     const standings =
       t.format === 'knockout'
         ? knockoutStandings(this.bracket!)!
@@ -397,7 +457,7 @@ class TournamentRun {
     for (const group of standings) {
       for (const userId of group) {
         const prize = prizes.find((p) => p.userId === userId)?.amount ?? 0;
-        await this.updateEntry(userId, { place, prize, current_match_id: null, waiting_since: null });
+        this.updateEntry(userId, { place, prize, current_match_id: null, waiting_since: null });
       }
       place += group.length;
     }

@@ -3,12 +3,14 @@
 import crypto from 'node:crypto';
 import { TOURNAMENT } from '@versus/domain';
 import { GLICKO2 } from '@versus/domain/rating';
-import { currencyFor, formatMoney } from '@versus/domain/money';
+import { currencyFor, formatMoney, fromMinor } from '@versus/domain/money';
 import {
+  cancelRefusal,
   checkNewTournament,
   entryRefusal,
   leaveEffect,
   type CreateTournamentInput,
+  type NewTournament,
   type TournamentActionResponse,
   type TournamentDetail,
   type TournamentListQuery,
@@ -19,12 +21,13 @@ import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import { UUID } from '../http/validation.ts';
-import { ensureAccounts, lockStake, releaseEscrow } from '../ledger/ledger.service.ts';
+import { ensureAccounts, lockStake, operationRecorded, releaseEscrow } from '../ledger/ledger.service.ts';
+import { notify } from '../notifications/notify.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import type { Arena } from '../arena/arena.service.ts';
-import { TOURNAMENT_GAME_ENDED } from './tournaments.handoff.ts';
+import { TOURNAMENT_GAME_ENDED, handedTournament } from './tournaments.handoff.ts';
 import * as repo from './tournaments.repository.ts';
-import { STARTING_SOON_MS, pairAfter, runTournament } from './tournaments.runner.ts';
+import { STARTING_SOON_MS, cancelTournament, pairAfter, runTournament } from './tournaments.runner.ts';
 import { detailOf, summaryOf } from './tournaments.views.ts';
 
 /** A malformed id names no tournament: the same 404 as an unknown one. */
@@ -34,6 +37,15 @@ export function tournamentId(id: string): string {
 }
 
 const refused = (r: { status: number; code: string; message: string }) => new AppError(r.status, r.code, r.message);
+
+/** The ledger key of an entry's stake. */
+const entryLedgerKey = (tournamentId: string, userId: string, entryKey: string) => `tournament:${tournamentId}:entry:${userId}:${entryKey}`;
+
+/** The entry key a join under this Idempotency-Key gets: the same for a retry, another for any other key, player or tournament. */
+function keyedEntry(tournamentId: string, userId: string, idempotencyKey: string): string {
+  const h = crypto.createHash('sha256').update(`${tournamentId}:${userId}:${idempotencyKey}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 export interface RunSummary {
   ran: number;
@@ -72,81 +84,120 @@ export class Tournaments {
   // -------------------------------------------------------------------------------------
   // Creating
 
-  /** Checked by the domain's rules; a sponsor's prize is locked in escrow (their own currency) in the same transaction. */
-  async create(user: AccessClaims, input: CreateTournamentInput): Promise<TournamentDetail> {
+  /**
+   * Checked by the domain's rules; a sponsor's prize is locked in escrow (their own currency) in the same transaction. With an
+   * Idempotency-Key, a replay of the same request answers the same tournament (replayed) and locks nothing more.
+   */
+  async create(
+    user: AccessClaims,
+    input: CreateTournamentInput,
+    idempotencyKey?: string,
+  ): Promise<{ tournament: TournamentDetail; replayed: boolean }> {
     const now = new Date(this.now());
     const check = checkNewTournament(input, { role: user.role, accountType: user.accountType }, now);
     if (!check.ok) throw badRequest('invalid_input', check.message, check.field);
     const n = check.tournament;
-    const id = crypto.randomUUID();
+    const hash = idempotencyKey ? crypto.createHash('sha256').update(JSON.stringify(input)).digest('hex') : null;
+    const made = await this.ctx.db.transaction(async (tx) => {
+      if (idempotencyKey) {
+        const earlier = await repo.lockCreationKey(tx, user.userId, idempotencyKey);
+        if (earlier) {
+          if (earlier.request_hash !== hash) throw conflict('idempotency_key_reused', TOURNAMENT.idempotencyReused);
+          return { id: earlier.id, replayed: true };
+        }
+      }
+      const id = crypto.randomUUID();
+      await this.insert(tx, user, n, id, now, idempotencyKey ? { key: idempotencyKey, hash: hash! } : null);
+      return { id, replayed: false };
+    });
+    return { tournament: await this.view(user, made.id), replayed: made.replayed };
+  }
+
+  private async insert(
+    tx: Queryable,
+    user: AccessClaims,
+    n: NewTournament,
+    id: string,
+    now: Date,
+    idempotency: { key: string; hash: string } | null,
+  ): Promise<void> {
     // DECISION: a sponsor funds the prize from their own balance (a promoter's or admin's pcredits),
     // paid out at par in the tournament's currency.
     const sponsorCurrency = n.sponsoredPrize > 0 ? currencyFor(user.role, user.accountType) : null;
-    await this.ctx.db.transaction(async (tx) => {
-      await repo.insertTournament(
+    await repo.insertTournament(
+      tx,
+      {
+        id,
+        creator_id: user.userId,
+        name: n.name,
+        game: n.game,
+        format: n.format,
+        currency: n.currency,
+        entry_stake: n.entryStake,
+        sponsored_prize: n.sponsoredPrize,
+        sponsor_currency: sponsorCurrency,
+        min_players: n.minPlayers,
+        max_players: n.maxPlayers,
+        starts_at: n.startsAt,
+        match_minutes: n.matchMinutes,
+        match_format: n.matchFormat,
+        arena_minutes: n.arenaMinutes,
+        ends_at: n.arenaMinutes === null ? null : new Date(n.startsAt.getTime() + n.arenaMinutes * 60_000),
+      },
+      now,
+      idempotency,
+    );
+    if (sponsorCurrency) {
+      await lockStake(
         tx,
+        { userId: user.userId, role: user.role, accountType: user.accountType },
         {
-          id,
-          creator_id: user.userId,
-          name: n.name,
-          game: n.game,
-          format: n.format,
-          currency: n.currency,
-          entry_stake: n.entryStake,
-          sponsored_prize: n.sponsoredPrize,
-          sponsor_currency: sponsorCurrency,
-          min_players: n.minPlayers,
-          max_players: n.maxPlayers,
-          starts_at: n.startsAt,
-          match_minutes: n.matchMinutes,
-          match_format: n.matchFormat,
-          arena_minutes: n.arenaMinutes,
-          ends_at: n.arenaMinutes === null ? null : new Date(n.startsAt.getTime() + n.arenaMinutes * 60_000),
+          idempotencyKey: `tournament:${id}:sponsor`,
+          userId: user.userId,
+          amount: n.sponsoredPrize,
+          currency: sponsorCurrency,
+          owner: { tournamentId: id },
+          description: `Sponsored prize: ${n.name}`,
         },
-        now,
       );
-      if (sponsorCurrency) {
-        await lockStake(
-          tx,
-          { userId: user.userId, role: user.role, accountType: user.accountType },
-          {
-            idempotencyKey: `tournament:${id}:sponsor`,
-            userId: user.userId,
-            amount: n.sponsoredPrize,
-            currency: sponsorCurrency,
-            owner: { tournamentId: id },
-            description: `Sponsored prize: ${n.name}`,
-          },
-        );
-      }
-      const payload = { tournamentId: id, status: 'scheduled', changes: ['created'] };
-      await publish(tx, topics.tournaments(), 'tournament.updated', payload);
-      await publish(tx, topics.tournament(id), 'tournament.updated', payload);
-    });
-    return this.view(user, id);
+    }
+    const payload = { tournamentId: id, status: 'scheduled', changes: ['created'], players: 0 };
+    await publish(tx, topics.tournaments(), 'tournament.updated', payload);
+    await publish(tx, topics.tournament(id), 'tournament.updated', payload);
   }
 
   // -------------------------------------------------------------------------------------
   // Entering and leaving
 
-  /** Enters `user`: the refusals in the domain's order, then the stake locked for the tournament. */
-  async join(user: AccessClaims, id: string): Promise<TournamentActionResponse> {
+  /**
+   * Enters `user`: the refusals in the domain's order, then the stake locked for the tournament. With an Idempotency-Key, a
+   * retry of a join that went through answers as it did (replayed) and locks nothing more.
+   */
+  async join(user: AccessClaims, id: string, idempotencyKey?: string): Promise<TournamentActionResponse & { replayed: boolean }> {
     const now = new Date(this.now());
-    const message = await this.ctx.db.transaction(async (tx) => {
+    const enteredText = (t: repo.TournamentRow) =>
+      t.entry_stake > 0 ? TOURNAMENT.entered(formatMoney(t.entry_stake, t.currency)) : TOURNAMENT.enteredFree;
+    const { message, replayed } = await this.ctx.db.transaction(async (tx) => {
       const t = await repo.lockTournament(tx, id);
       if (!t) throw notFound(TOURNAMENT.notFound);
-      const entered = (await repo.findEntry(tx, id, user.userId)) !== null;
+      const entry = await repo.findEntry(tx, id, user.userId);
+      // The key names the entry (its stake's ledger key): a retry finds its own entry, or the stake it locked before a leave.
+      const keyed = idempotencyKey ? keyedEntry(id, user.userId, idempotencyKey) : null;
+      if (keyed && entry?.entry_key === keyed) return { message: enteredText(t), replayed: true };
+      if (keyed && !entry && (await operationRecorded(tx, entryLedgerKey(id, user.userId, keyed))))
+        throw conflict('idempotency_key_reused', TOURNAMENT.idempotencyReused);
+      const entered = entry !== null;
       const refusal = entryRefusal(
         { status: t.status, currency: t.currency, startsAt: t.starts_at, maxPlayers: t.max_players, entrants: t.players },
         { role: user.role, accountType: user.accountType, entered },
         now,
       );
       if (refusal) throw refused(refusal);
-      const entryKey = crypto.randomUUID();
+      const entryKey = keyed ?? crypto.randomUUID();
       const player = { userId: user.userId, role: user.role, accountType: user.accountType };
       if (t.entry_stake > 0) {
         await lockStake(tx, player, {
-          idempotencyKey: `tournament:${id}:entry:${user.userId}:${entryKey}`,
+          idempotencyKey: entryLedgerKey(id, user.userId, entryKey),
           userId: user.userId,
           amount: t.entry_stake,
           currency: t.currency,
@@ -159,8 +210,34 @@ export class Tournaments {
       }
       const rating = (await repo.ratingOf(tx, user.userId, t.game)) ?? GLICKO2.initial.rating;
       await repo.insertEntry(tx, { tournamentId: id, userId: user.userId, entryKey, rating, now });
+      await notify(tx, {
+        userId: user.userId,
+        type: 'tournament_registered',
+        metadata: {
+          tournamentId: id,
+          tournamentName: t.name,
+          gameType: t.game,
+          currency: t.currency,
+          ...(t.entry_stake > 0 ? { amount: fromMinor(t.entry_stake) } : {}),
+        },
+        now,
+      });
       await pairAfter(tx, t, now, 'joined');
-      return t.entry_stake > 0 ? TOURNAMENT.entered(formatMoney(t.entry_stake, t.currency)) : TOURNAMENT.enteredFree;
+      return { message: enteredText(t), replayed: false };
+    });
+    return { tournament: await this.view(user, id), message, replayed };
+  }
+
+  /** Cancels it (an admin, or its creator before the start): live games void, every stake and a sponsor's prize back, one release. */
+  async cancel(user: AccessClaims, id: string): Promise<TournamentActionResponse> {
+    const now = new Date(this.now());
+    const message = await this.ctx.db.transaction(async (tx) => {
+      const t = await repo.lockTournament(tx, id);
+      if (!t) throw notFound(TOURNAMENT.notFound);
+      const decision = cancelRefusal({ status: t.status, creatorId: t.creator_id }, { userId: user.userId, role: user.role });
+      if (!decision.ok) throw refused(decision.refusal);
+      await cancelTournament(tx, t, now, decision.by);
+      return t.sponsored_prize > 0 ? TOURNAMENT.cancelledSponsored : TOURNAMENT.cancelled;
     });
     return { tournament: await this.view(user, id), message };
   }
@@ -244,21 +321,59 @@ export class Tournaments {
     const ids = await repo.due(this.ctx.db, new Date(now), STARTING_SOON_MS, batch);
     let failed = 0;
     for (const id of ids) {
-      try {
-        await this.run(id, now);
-      } catch (error) {
-        failed++;
-        this.ctx.log.error({ err: error, tournamentId: id }, 'tournaments: a run failed');
+      // One in flight already (a busy arena's runs follow each other): asked once more, not waited for, or the job would wait
+      // as long as games keep ending there.
+      if (this.inFlight.has(id)) {
+        this.again.add(id);
+        continue;
       }
+      // Through runSoon: the job's run and the hand-off's never queue on the same row lock in one process.
+      if (!(await this.runSoon(id))) failed++;
     }
     return { ran: ids.length - failed, failed };
   }
 
-  /** Runs a tournament as soon as one of its games ends (finishMatch names it after its commit, in any process). */
+  /** Runs a tournament as soon as one of its games ends: at once in the process that ended it, on the hand-off's NOTIFY in the others. */
   listen(): Promise<() => Promise<void>> {
-    return this.ctx.db.listen(TOURNAMENT_GAME_ENDED, (id) => {
-      if (!UUID.test(id)) return;
-      this.run(id).catch((error: unknown) => this.ctx.log.error({ err: error, tournamentId: id }, 'tournaments: a run failed'));
+    this.arena.tournamentGameEnded = (id) => void this.runSoon(id);
+    return this.ctx.db.listen(TOURNAMENT_GAME_ENDED, (payload) => {
+      const id = handedTournament(payload);
+      // runSoon logs a failed run; the job's beat tries again.
+      if (id && UUID.test(id)) void this.runSoon(id);
     });
+  }
+
+  /** The tournaments with a run in flight in this process; in `again`, those asked for once more meanwhile. */
+  private readonly inFlight = new Map<string, Promise<boolean>>();
+  private readonly again = new Set<string>();
+
+  /**
+   * A run now, or right after the one in flight: every ending heard meanwhile is taken by that one next run; false if the last
+   * run failed (logged). (One run a game queued on the row lock, holding a pool connection each: a busy arena ran out of both.)
+   */
+  runSoon(id: string): Promise<boolean> {
+    const running = this.inFlight.get(id);
+    if (running) {
+      this.again.add(id);
+      return running;
+    }
+    const loop = async () => {
+      let ok: boolean;
+      do {
+        this.again.delete(id);
+        ok = await this.run(id).then(
+          () => true,
+          (error: unknown) => {
+            this.ctx.log.error({ err: error, tournamentId: id }, 'tournaments: a run failed');
+            return false;
+          },
+        );
+      } while (this.again.has(id));
+      this.inFlight.delete(id);
+      return ok;
+    };
+    const done = loop();
+    this.inFlight.set(id, done);
+    return done;
   }
 }

@@ -46,6 +46,13 @@ export const TOURNAMENT = {
   cancelledTooFew: (min: number) => `Cancelled: fewer than ${min} players entered. Every stake was returned.`,
   cancelledSponsor: 'The sponsored prize was returned to the sponsor.',
   noShowLoss: 'You did not get ready in time, so the game was lost.',
+  // Cancelling (an admin, or the creator before the start).
+  cancelNotYours: 'Only an admin or the tournament’s creator can cancel it.',
+  cancelStarted: 'This tournament has started: only an admin can cancel it now.',
+  cancelled: 'The tournament was cancelled. Every stake was returned.',
+  cancelledSponsored: 'The tournament was cancelled. The sponsored prize was returned to the sponsor.',
+  // Idempotency-Key.
+  idempotencyReused: 'This Idempotency-Key was already used for a different request.',
   // Results.
   matchNotReady: 'This match is still waiting for its players.',
   matchDecided: 'This match already has a winner.',

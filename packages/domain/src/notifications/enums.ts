@@ -42,6 +42,7 @@ export const NOTIFICATION_TYPES = [
   'tournament_eliminated',
   'tournament_prize',
   'tournament_cancelled',
+  'tournament_registered',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

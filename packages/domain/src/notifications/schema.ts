@@ -257,6 +257,7 @@ export function eventEnabled(
     case 'tournament_game_ready':
     case 'tournament_prize':
     case 'tournament_cancelled':
+    case 'tournament_registered':
     case 'security_alert':
       return true;
     default:

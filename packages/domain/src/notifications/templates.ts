@@ -471,6 +471,16 @@ export const NOTIFICATION_TEMPLATES: Readonly<Record<NotificationType, Notificat
     message: (m) => `You finished ${placeText(m)} in ${text(m, 'tournamentName')}: ${amountText(m, 'amount')} paid to your wallet.`,
     actions: (m) => [view('View Tournament', tournamentUrl(m)), view('View Wallet', '/wallet')],
   },
+  tournament_registered: {
+    category: 'match',
+    priority: 'normal',
+    requiredFields: [...TOURNAMENT_FIELDS],
+    title: () => 'Tournament Entry Confirmed',
+    message: (m) =>
+      `You are registered for ${text(m, 'tournamentName')}.` +
+      (m['amount'] !== undefined ? ` Your ${amountText(m, 'amount')} stake is locked in escrow until it ends.` : ' Entry is free.'),
+    actions: (m) => [view('View Tournament', tournamentUrl(m))],
+  },
   tournament_cancelled: {
     category: 'match',
     priority: 'normal',

@@ -3,6 +3,7 @@ import { LEDGER, TOURNAMENT } from '../messages.ts';
 import {
   arenaEndsAt,
   canTournamentMove,
+  cancelRefusal,
   entryRefusal,
   leaveEffect,
   startDecision,
@@ -89,5 +90,35 @@ describe('leaveEffect', () => {
       ok: false,
       refusal: { message: TOURNAMENT.nothingToLeave },
     });
+  });
+});
+
+describe('cancelRefusal', () => {
+  const t = (status: 'scheduled' | 'running' | 'finished' | 'cancelled') => ({ status, creatorId: 'c' });
+  const creator = { userId: 'c', role: 'user' as const };
+  const admin = { userId: 'a', role: 'admin' as const };
+  const other = { userId: 'o', role: 'promoter' as const };
+
+  it('lets an admin cancel a scheduled or running tournament, its creator a scheduled one', () => {
+    expect(cancelRefusal(t('scheduled'), admin)).toEqual({ ok: true, by: 'admin' });
+    expect(cancelRefusal(t('running'), admin)).toEqual({ ok: true, by: 'admin' });
+    expect(cancelRefusal(t('scheduled'), creator)).toEqual({ ok: true, by: 'creator' });
+    // An admin who created it cancels as an admin.
+    expect(cancelRefusal({ status: 'running', creatorId: 'a' }, admin)).toEqual({ ok: true, by: 'admin' });
+  });
+
+  it('refuses anyone else, the creator after the start, and a tournament that is over', () => {
+    expect(cancelRefusal(t('scheduled'), other)).toEqual({
+      ok: false,
+      refusal: { status: 403, code: 'forbidden', message: TOURNAMENT.cancelNotYours },
+    });
+    expect(cancelRefusal(t('running'), creator)).toEqual({
+      ok: false,
+      refusal: { status: 409, code: 'already_started', message: TOURNAMENT.cancelStarted },
+    });
+    for (const status of ['finished', 'cancelled'] as const) {
+      expect(cancelRefusal(t(status), admin)).toMatchObject({ ok: false, refusal: { status: 409, code: 'tournament_over' } });
+      expect(cancelRefusal(t(status), other)).toMatchObject({ ok: false, refusal: { status: 403 } });
+    }
   });
 });

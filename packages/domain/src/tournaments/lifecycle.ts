@@ -84,3 +84,21 @@ export function leaveEffect(
   if (tournament.status === 'running') return { ok: true, effect: tournament.format === 'arena' ? 'pause' : 'forfeit' };
   return { ok: false, refusal: { status: 409, code: 'tournament_over', message: TOURNAMENT.nothingToLeave } };
 }
+
+/** Who cancels: an admin while it is scheduled or running, its creator before the start. */
+export type CancelledBy = 'admin' | 'creator';
+
+export function cancelRefusal(
+  tournament: { status: TournamentStatus; creatorId: string },
+  user: { userId: string; role: Role },
+): { ok: true; by: CancelledBy } | { ok: false; refusal: Refusal } {
+  const admin = user.role === 'admin';
+  const creator = user.userId === tournament.creatorId;
+  if (!admin && !creator) return { ok: false, refusal: { status: 403, code: 'forbidden', message: TOURNAMENT.cancelNotYours } };
+  if (tournament.status === 'finished' || tournament.status === 'cancelled')
+    return { ok: false, refusal: { status: 409, code: 'tournament_over', message: TOURNAMENT.nothingToLeave } };
+  if (admin) return { ok: true, by: 'admin' };
+  if (tournament.status !== 'scheduled')
+    return { ok: false, refusal: { status: 409, code: 'already_started', message: TOURNAMENT.cancelStarted } };
+  return { ok: true, by: 'creator' };
+}
