@@ -69,7 +69,7 @@ const SECONDS = Number(env.SECONDS ?? 20);
 const WARMUP = Number(env.WARMUP ?? 3);
 const RATE_PER_MATCH = Number(env.RATE_PER_MATCH ?? 2);
 /** Matches queued per pair of players (a pair plays them one after the other). */
-const PER_PAIR = Number(env.MATCHES_PER_PAIR ?? { 'tic-tac-toe': 30, 'rock-paper-scissors': 80 }[env.GAME ?? ''] ?? 4);
+const PER_PAIR = Number(env.MATCHES_PER_PAIR ?? { 'tic-tac-toe': 30, 'rock-paper-scissors': 40 }[env.GAME ?? ''] ?? 4);
 const PEERS = peersToRun(env);
 /** The closed loop and the peers only (A/B runs of CPU per move): SKIP_OPEN=1. */
 const SKIP_OPEN = env.SKIP_OPEN === '1';
