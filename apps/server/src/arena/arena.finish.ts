@@ -1,6 +1,5 @@
 // The one way a match ends (lichess's Finisher), in the transaction that records it: row locked and version-checked (no double pay),
-// escrow, records and ratings, result, events. Lock order, as the ledger asks: match, holds and accounts, profiles, challenge
-// (arena_finish_lock takes the first three in one statement, arena_finish_write the rest).
+// escrow, records and ratings, result, events. Lock order, as the ledger asks: match, holds and accounts, profiles, challenge.
 import {
   levelFor,
   nextStreak,
@@ -14,7 +13,7 @@ import type { OutcomeReason, Seat } from '@versus/domain/games/index';
 import { GLICKO2, displayRating, rateMatch, type Glicko2Rating, type Score } from '@versus/domain/rating';
 import { fromMinor } from '@versus/domain/money';
 import type { Queryable } from '../db/database.ts';
-import { closedByFinisher } from '../ledger/ledger.service.ts';
+import { settleDraw, settleEscrow } from '../ledger/ledger.service.ts';
 import { announce, notifyEvent, topics } from '../realtime/publish.ts';
 import * as repo from './arena.repository.ts';
 import { NOTIFICATION_EVENTS } from '@versus/domain/notifications';
@@ -100,28 +99,27 @@ const ACTIVE = ['pending', 'accepted', 'in_progress'];
 export async function finishMatch(tx: Queryable, input: FinishInput): Promise<FinishOutcome> {
   const { match, ending } = input;
   const now = new Date(input.now);
-  // The escrow: every stake held for the match, closed in the statement that locks the match and then the records.
-  const winnerId = ending.kind === 'win' ? match.players[ending.winner] : null;
-  const started = await repo.beginFinish(tx, {
-    id: match.id,
-    version: match.version,
-    mode: winnerId ? 'settle' : 'draw',
-    key: `match:${match.id}:finish`,
-    winnerId,
-    description: winnerId ? 'Match won' : ending.kind === 'void' ? 'Match void: nobody showed up' : 'Match drawn',
-    players: match.players,
-    game: ending.kind === 'void' ? null : match.game,
-  });
-  const locked = started.lock;
+  const locked = await repo.lockForFinish(tx, match.id);
   if (!locked || locked.version !== match.version) return { ok: false, reason: 'stale' };
   if (!ACTIVE.includes(locked.status)) return { ok: false, reason: 'over' };
   const version = match.version + 1;
+
+  // The escrow: every stake held for the match.
+  const key = `match:${match.id}:finish`;
+  const winnerId = ending.kind === 'win' ? match.players[ending.winner] : null;
   let payouts: MatchResult['payouts'] = [];
-  if (started.settled) {
-    await closedByFinisher(tx, started.settled);
-    payouts = winnerId
-      ? [{ userId: winnerId, amount: fromMinor(locked.holds.reduce((sum, h) => sum + Number(h.amount), 0)) }]
-      : locked.holds.map((h) => ({ userId: h.user_id, amount: fromMinor(Number(h.amount)) }));
+  if (locked.holds.length > 0) {
+    if (winnerId) {
+      await settleEscrow(tx, { idempotencyKey: key, owner: { matchId: match.id }, winnerId, description: 'Match won' });
+      payouts = [{ userId: winnerId, amount: fromMinor(locked.holds.reduce((sum, h) => sum + Number(h.amount), 0)) }];
+    } else {
+      await settleDraw(tx, {
+        idempotencyKey: key,
+        owner: { matchId: match.id },
+        description: ending.kind === 'void' ? 'Match void: nobody showed up' : 'Match drawn',
+      });
+      payouts = locked.holds.map((h) => ({ userId: h.user_id, amount: fromMinor(Number(h.amount)) }));
+    }
   }
 
   // Records and ratings (a void is no game: nothing changes). VTokens play is not a ranking: the
@@ -132,7 +130,7 @@ export async function finishMatch(tx: Queryable, input: FinishInput): Promise<Fi
   const newRatings: repo.FinishWrite['ratings'] = [];
   const ratings: MatchResult['ratings'] = [];
   if (ending.kind !== 'void') {
-    const records = started.records ?? [];
+    const records = await repo.lockRecords(tx, [...match.players], match.game);
     const recordOf = (id: string) => {
       const found = records.find((row) => row.id === id);
       if (!found) throw new Error(`finishMatch: profile ${id} missing`);

@@ -5,7 +5,6 @@ import type { MatchResult } from '@versus/domain/arena';
 import type { MatchStatus, SkillLevel } from '@versus/domain/challenges';
 import type { GameId, Platform } from '@versus/domain/catalogue';
 import type { Queryable } from '../db/database.ts';
-import type { OperationResult } from '../ledger/ledger.repository.ts';
 import type { Seat } from '@versus/domain/games/index';
 import type { ArenaState } from './arena.state.ts';
 
@@ -227,7 +226,7 @@ export async function overdueArrivals(db: Queryable, startedBefore: Date, readyB
 }
 
 // ---------------------------------------------------------------------------------------
-// Finishing: two statements (every round trip counts under load)
+// Finishing: three statements besides the ledger's (every round trip counts under load)
 
 export interface FinishLock {
   version: number;
@@ -236,6 +235,19 @@ export interface FinishLock {
   tournament_id: string | null;
   /** The stakes held for the match, oldest first. */
   holds: { user_id: string; amount: number }[];
+}
+
+/** Locks the match row (the finisher's version check) and reads the stakes held for it (by owner: the ledger's index). */
+export async function lockForFinish(tx: Queryable, id: string): Promise<FinishLock | null> {
+  const [row] = await tx.query<FinishLock>(
+    `SELECT m.version, m.status, m.challenge_id, m.tournament_id,
+            (SELECT coalesce(json_agg(json_build_object('user_id', h.user_id, 'amount', h.amount) ORDER BY h.id), '[]')
+               FROM escrow_holds h WHERE h.owner_id = m.id AND h.status = 'held') AS holds
+       FROM matches m WHERE m.id = $1 FOR UPDATE OF m`,
+    [id],
+    'arena_lock_for_finish',
+  );
+  return row ?? null;
 }
 
 export interface PlayerRecord {
@@ -248,39 +260,9 @@ export interface PlayerRecord {
   volatility: number | null;
 }
 
-export interface FinishStart {
-  /** The match row as locked (null: no such match). */
-  lock: FinishLock | null;
-  /** The ledger's answer for the held stakes; absent when nothing was held or the match was stale or over. */
-  settled?: OperationResult | null;
-  /** Both players' records, their profiles locked in id order; absent for a void, a refused close, a stale or ended match. */
-  records?: PlayerRecord[] | null;
-}
-
-/**
- * Locks the match (the finisher's version check), closes its held stakes through the ledger (`mode` settle to
- * `winnerId`, or draw) and locks both players' records, in that order and one statement (arena_finish_lock);
- * `game` null reads no records. Nothing is settled for a stale or ended match.
- */
-export async function beginFinish(
-  tx: Queryable,
-  w: {
-    id: string;
-    version: number;
-    mode: 'settle' | 'draw';
-    key: string;
-    winnerId: string | null;
-    description: string;
-    players: readonly string[];
-    game: string | null;
-  },
-): Promise<FinishStart> {
-  const [row] = await tx.query<{ r: FinishStart | null }>(
-    'SELECT arena_finish_lock($1, $2, $3, $4, $5, $6, $7::uuid[], $8) AS r',
-    [w.id, w.version, w.mode, w.key, w.winnerId, w.description, w.players, w.game],
-    'arena_finish_lock',
-  );
-  return row?.r ?? { lock: null };
+/** Locks both players' profiles in id order (no deadlock with their other matches); every rating change happens under this lock. */
+export async function lockRecords(tx: Queryable, ids: string[], game: string): Promise<PlayerRecord[]> {
+  return tx.query<PlayerRecord>('SELECT * FROM arena_lock_records($1::uuid[], $2)', [ids, game], 'arena_lock_records');
 }
 
 export interface FinishWrite {

@@ -224,11 +224,6 @@ export interface DrawInput extends Keyed {
   owner: EscrowOwner;
 }
 
-/** A match's stakes closed inside the finisher's own statement (arena_finish_lock runs ledger_close_holds): answered as settleEscrow's. */
-export function closedByFinisher(tx: Queryable, result: repo.OperationResult): Promise<OperationDone> {
-  return settled(tx, result);
-}
-
 /** A draw: each held stake of the owner back to its player. */
 export async function settleDraw(tx: Queryable, input: DrawInput): Promise<OperationDone> {
   checkKey(input.idempotencyKey);
