@@ -545,6 +545,7 @@ export async function acceptChallenge(
       throw conflict('already_accepted', CHALLENGE.alreadyAccepted);
     }
 
+    await publishChallengeChange(tx, challenge, 'challenge.accepted', 'accepted');
     const event: ChallengeAcceptedEvent = {
       acceptorId: user.userId,
       creatorId: challenge.creator_id,
@@ -559,8 +560,6 @@ export async function acceptChallenge(
     };
     await publish(tx, topics.user(challenge.creator_id), 'challenge.accepted', event);
     await notifyChallengeAccepted(tx, event, { currency: challenge.currency }, now);
-    // Last: the marketplace feed's one version row is locked from here to the commit, and every public accept waits on it.
-    await publishChallengeChange(tx, challenge, 'challenge.accepted', 'accepted');
     return { kind: 'accepted' as const, matchId, joined: null };
   });
 
@@ -602,8 +601,8 @@ async function publishChallengeChange(
   status: Challenge['status'],
 ): Promise<void> {
   const payload = { challengeId: challenge.id, status };
-  await publish(tx, topics.challenge(challenge.id), type, payload);
   if (challenge.code === null) await publish(tx, topics.challenges(), type, payload);
+  await publish(tx, topics.challenge(challenge.id), type, payload);
 }
 
 // ---------------------------------------------------------------------------------------
