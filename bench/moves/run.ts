@@ -1,4 +1,5 @@
-// Live-arena moves under load: MATCHES concurrent matches (2 × MATCHES sockets; GAME=checkers or tic-tac-toe), every
+// Live-arena moves under load: MATCHES concurrent matches (2 × MATCHES sockets; GAME=checkers, tic-tac-toe or
+// rock-paper-scissors), every
 // move validated, clocked and durable in PostgreSQL before anyone hears of it, played over the
 // realtime socket ({t:"move"}), next to boardgame.io's and Colyseus's own servers on the same
 // workload in the same run (which keep nothing in a database).
@@ -7,7 +8,8 @@
 //   MATCHES=500 SECONDS=20 npx tsx bench/moves/run.ts
 //   SKIP_PEER=1 ...                        (without the peers; PEERS=colyseus: that one only)
 //   SKIP_OPEN=1 ...                        (the closed loop only: A/B runs of CPU per move)
-//   GAME=tic-tac-toe ...                   (the heaviest lifecycle; default checkers)
+//   GAME=tic-tac-toe ...                   (a match every ~22 moves; default checkers)
+//   GAME=rock-paper-scissors ...           (a match every ~5 moves: the heaviest lifecycle per move)
 //   SKIP_CLOSED=1 ...                      (the open loop only: the scale run, README "Scale")
 //   IDLE_SECONDS=30 ...                    (every match live, nobody moving: the upkeep alone)
 //   MATCHES=5000 RATE_PER_MATCH=0.2 MATCHES_PER_PAIR=1 SKIP_CLOSED=1 SKIP_PEER=1 ...   (5,000 matches, 10,000 sockets, 1,000 moves/s)
@@ -59,10 +61,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import type { MatchEvent } from '@versus/domain/arena';
-import { checkersNotation, checkersPositionOf, generateMoves, type CheckersView } from '@versus/domain/games/checkers';
-import { REALTIME_PROTOCOL } from '@versus/domain/realtime';
 import type { Database, Queryable } from '../../apps/server/src/db/database.ts';
 import { lockEscrow, openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
+import { benchGame, chooseMove, mayMove, signedInSocket } from '../lib/arena-client.ts';
 import { loadavg, machineCpu, postgresBackendsCpuSec, postgresCpuSecSince, procStat } from '../lib/cpu.ts';
 import { startCommitProbe } from '../lib/commit-probe.ts';
 import { ADMIN_URL, urlFor } from '../lib/postgres.ts';
@@ -79,7 +80,7 @@ const SECONDS = Number(env.SECONDS ?? 20);
 const WARMUP = Number(env.WARMUP ?? 3);
 const RATE_PER_MATCH = Number(env.RATE_PER_MATCH ?? 2);
 /** Matches queued per pair of players (a pair plays them one after the other). */
-const PER_PAIR = Number(env.MATCHES_PER_PAIR ?? (env.GAME === 'tic-tac-toe' ? 30 : 4));
+const PER_PAIR = Number(env.MATCHES_PER_PAIR ?? { 'tic-tac-toe': 30, 'rock-paper-scissors': 40 }[env.GAME ?? ''] ?? 4);
 const PEERS = peersToRun(env);
 /** The closed loop and the peers only (A/B runs of CPU per move): SKIP_OPEN=1. */
 const SKIP_OPEN = env.SKIP_OPEN === '1';
@@ -96,11 +97,11 @@ const COLYSEUS_DEFAULT_PATCH = env.COLYSEUS_DEFAULT_PATCH === '1';
 const NOT_DURABLE = env.BENCH_NOT_DURABLE === '1';
 /**
  * The game played: checkers (random legal moves; a best of 3 lasts ~150+ moves, the closest of
- * our games to boardgame.io's endless counter) or tic-tac-toe (random free cells; a match ends,
- * pays out and restarts every ~22 moves: the heaviest lifecycle per move).
+ * our games to boardgame.io's endless counter), tic-tac-toe (random free cells; a match ends,
+ * pays out and restarts every ~22 moves) or rock-paper-scissors (random throws, seat 0 first
+ * then seat 1, one move in flight per pair as in the others; a match every ~5 moves).
  */
-const GAME = (env.GAME ?? 'checkers') as 'checkers' | 'tic-tac-toe';
-if (GAME !== 'checkers' && GAME !== 'tic-tac-toe') throw new Error('GAME must be checkers or tic-tac-toe');
+const GAME = benchGame(env.GAME);
 const STAKE_MINOR = 100;
 /** The bench's own database (BENCH_DB: another name, for runs side by side on one PostgreSQL). */
 const DB_NAME = env.BENCH_DB ?? 'versus_bench_moves';
@@ -251,26 +252,16 @@ let finishes: number[] = [];
 let port = 0;
 let opened = 0;
 
-/** A socket to the server's realtime path, from the next of the SOURCES addresses. */
+/** The next of the SOURCES loopback addresses: each holds ~28,000 connections. */
+const nextSource = () => `127.0.0.${1 + (opened++ % SOURCES)}`;
+
+/** A bare socket to the server's realtime path (no hello). */
 function openSocket(): WebSocket {
-  return new WebSocket(`ws://127.0.0.1:${port}/realtime`, {
-    perMessageDeflate: false,
-    localAddress: `127.0.0.${1 + (opened++ % SOURCES)}`,
-  });
+  return new WebSocket(`ws://127.0.0.1:${port}/realtime`, { perMessageDeflate: false, localAddress: nextSource() });
 }
 
-function connect(userId: string, token: string, index: 0 | 1): Promise<Side> {
-  return new Promise((resolve, reject) => {
-    const ws = openSocket();
-    const side: Side = { index, userId, token, ws, last: null, movedOn: -1, waiters: new Map() };
-    ws.once('error', reject);
-    ws.once('open', () => ws.send(JSON.stringify({ t: 'hello', d: { token, protocol: REALTIME_PROTOCOL } })));
-    ws.once('message', (data) => {
-      const message = JSON.parse(messageText(data)) as { t: string };
-      if (message.t !== 'welcome') return reject(new Error(`expected welcome, got ${messageText(data)}`));
-      resolve(side);
-    });
-  });
+async function connect(userId: string, token: string, index: 0 | 1): Promise<Side> {
+  return { index, userId, token, ws: await signedInSocket(port, token, nextSource()), last: null, movedOn: -1, waiters: new Map() };
 }
 
 function subscribe(side: Side, topic: string): Promise<void> {
@@ -281,26 +272,19 @@ function subscribe(side: Side, topic: string): Promise<void> {
 }
 
 async function post(path: string, token: string): Promise<number> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-  await res.arrayBuffer();
-  return res.status;
-}
-
-function chooseMove(side: Side, event: MatchEvent): unknown {
-  if (GAME === 'checkers') {
-    // As the web board does (checkers-geometry.ts legalPaths): the legal moves of the event's board.
-    const view = event.game!.view as CheckersView;
-    const legal = generateMoves(checkersPositionOf(view.board, view.blackSeat === side.index ? 'black' : 'white'));
-    return checkersNotation(legal[Math.floor(Math.random() * legal.length)]!);
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    return res.status;
+  } catch (error) {
+    // A pair readying its next match as the server stops after the last phase.
+    if (mode === 'idle') return 0;
+    throw error;
   }
-  const cells = (event.game!.view as { cells: (number | null)[] }).cells;
-  const free: number[] = [];
-  for (let i = 0; i < 9; i++) if (cells[i] === null) free.push(i);
-  return free[Math.floor(Math.random() * free.length)]!;
 }
 
 function sendMove(pair: Pair, side: Side, event: MatchEvent): void {
-  const move = chooseMove(side, event);
+  const move = chooseMove(GAME, side.index, event);
   side.movedOn = event.version;
   pair.pending = { mover: side.index, version: event.version, t0: performance.now() };
   // Like boardgame.io's clients, the mover learns its move was played from the update itself.
@@ -309,12 +293,7 @@ function sendMove(pair: Pair, side: Side, event: MatchEvent): void {
 
 /** The side whose turn it is by its own latest event, if it may move now. */
 function moverOf(pair: Pair): Side | null {
-  for (const side of pair.sides) {
-    const e = side.last;
-    if (!e || e.status !== 'in_progress' || e.toMove.length !== 1 || e.toMove[0] !== side.index) continue;
-    if (side.movedOn >= e.version) continue;
-    return side;
-  }
+  for (const side of pair.sides) if (mayMove(side.index, side.last, side.movedOn)) return side;
   return null;
 }
 

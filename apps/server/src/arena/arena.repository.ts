@@ -262,13 +262,7 @@ export interface PlayerRecord {
 
 /** Locks both players' profiles in id order (no deadlock with their other matches); every rating change happens under this lock. */
 export async function lockRecords(tx: Queryable, ids: string[], game: string): Promise<PlayerRecord[]> {
-  return tx.query<PlayerRecord>(
-    `SELECT p.id, p.wins, p.losses, p.streak, r.rating, r.rd, r.volatility
-       FROM profiles p LEFT JOIN ratings r ON r.user_id = p.id AND r.game = $2
-      WHERE p.id = ANY ($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
-    [ids, game],
-    'arena_lock_records',
-  );
+  return tx.query<PlayerRecord>('SELECT * FROM arena_lock_records($1::uuid[], $2)', [ids, game], 'arena_lock_records');
 }
 
 export interface FinishWrite {

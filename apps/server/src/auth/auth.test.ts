@@ -515,6 +515,25 @@ describe('sessions', () => {
       .sign(Buffer.from(key!.value, 'base64url'));
     expect((await call({ url: '/api/auth/user', token: expired })).status).toBe(401);
   });
+
+  it('refuses a token once it has expired, though it was accepted before (verified tokens are remembered)', async () => {
+    const { token } = await register();
+    const [key] = await t.database.db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'auth_jwt_key'`);
+    const claims = decodeJwt(token);
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = await new SignJWT({ role: claims.role, account_type: claims.account_type, sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub!)
+      .setIssuer('versus')
+      .setAudience('versus')
+      .setIssuedAt()
+      .setExpirationTime(exp)
+      .sign(Buffer.from(key!.value, 'base64url'));
+    expect((await call({ url: '/api/auth/user', token: shortLived })).status).toBe(200);
+    expect((await call({ url: '/api/auth/user', token: shortLived })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+    expect((await call({ url: '/api/auth/user', token: shortLived })).status).toBe(401);
+  });
 });
 
 describe('the /auth/* proxy prefix', () => {

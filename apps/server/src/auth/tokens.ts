@@ -38,6 +38,48 @@ export async function signAccessToken(
   return { access_token: token, token_type: 'bearer', expires_at: expiresAt, expires_in: SESSION.accessTokenTtlSeconds };
 }
 
+interface CheckedToken {
+  sub: string;
+  sid: string;
+  exp: number;
+}
+
+/** Tokens that verified, by their exact text, per signing key: the HMAC (a WebCrypto job) runs once per token, not per request. */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, CheckedToken>>();
+const VERIFIED_LIMIT = 50_000;
+
+/** The token's subject, session and expiry if its signature and claims check out and it has not expired; else null. */
+async function checkToken(key: Uint8Array, token: string): Promise<CheckedToken | null> {
+  let cache = verifiedTokens.get(key);
+  if (!cache) verifiedTokens.set(key, (cache = new Map<string, CheckedToken>()));
+  const hit = cache.get(token);
+  // As jose judges expiry: expired once `exp` is not after the current second.
+  if (hit && hit.exp > Math.floor(Date.now() / 1000)) return hit;
+  if (hit) cache.delete(token);
+  const { payload } = await jwtVerify(token, key, {
+    algorithms: ['HS256'],
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    requiredClaims: ['sub', 'exp'],
+  });
+  const { sub, role, account_type: accountType, sid, exp } = payload;
+  if (
+    typeof sub !== 'string' ||
+    typeof sid !== 'string' ||
+    typeof exp !== 'number' ||
+    !ROLES.includes(role as Role) ||
+    !ACCOUNT_TYPES.includes(accountType as AccountType) ||
+    !UUID.test(sub) ||
+    !UUID.test(sid)
+  ) {
+    return null;
+  }
+  if (cache.size >= VERIFIED_LIMIT) cache.delete(cache.keys().next().value!);
+  const checked = { sub, sid, exp };
+  cache.set(token, checked);
+  return checked;
+}
+
 /** Null for a bad token or an ended session; role and account type are the user's now, so a demotion takes effect at once. */
 export async function verifyAccessTokenDetailed(
   ctx: Pick<AppContext, 'db' | 'secrets'>,
@@ -45,26 +87,11 @@ export async function verifyAccessTokenDetailed(
 ): Promise<VerifiedAccessToken | null> {
   if (!token) return null;
   try {
-    const { payload } = await jwtVerify(token, await signingKey(ctx), {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      requiredClaims: ['sub', 'exp'],
-    });
-    const { sub, role, account_type: accountType, sid, exp } = payload;
-    if (
-      typeof sub !== 'string' ||
-      typeof sid !== 'string' ||
-      typeof exp !== 'number' ||
-      !ROLES.includes(role as Role) ||
-      !ACCOUNT_TYPES.includes(accountType as AccountType)
-    ) {
-      return null;
-    }
-    if (!UUID.test(sub) || !UUID.test(sid)) return null;
-    const owner = await liveSessionOwner(ctx.db, sub, sid);
+    const checked = await checkToken(await signingKey(ctx), token);
+    if (!checked) return null;
+    const owner = await liveSessionOwner(ctx.db, checked.sub, checked.sid);
     if (!owner) return null;
-    return { userId: sub, role: owner.role, accountType: owner.account_type, sessionId: sid, expiresAt: exp };
+    return { userId: checked.sub, role: owner.role, accountType: owner.account_type, sessionId: checked.sid, expiresAt: checked.exp };
   } catch (error) {
     // Forged, expired or garbled tokens are an answer ("not signed in"), not a failure.
     if (error instanceof joseErrors.JOSEError) return null;

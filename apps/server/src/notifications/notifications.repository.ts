@@ -154,14 +154,16 @@ export async function dismiss(tx: Queryable, id: string, userId: string, now: Da
   return row ? toNotification(row) : null;
 }
 
-/** The one process that gets the row delivers it. */
-export async function claimDelivery(db: Queryable, id: string): Promise<Notification | null> {
-  const [row] = await db.query<NotificationRow>(
-    `UPDATE notifications SET delivery_claimed_at = now() WHERE id = $1 AND delivery_claimed_at IS NULL RETURNING ${COLUMNS}`,
-    [id],
-    'notification_claim_delivery',
+/** The one process that gets a row delivers it: a burst's ids in one statement (one commit), rows locked in id order. */
+export async function claimDeliveries(db: Queryable, ids: readonly string[]): Promise<Notification[]> {
+  const rows = await db.query<NotificationRow>(
+    `UPDATE notifications SET delivery_claimed_at = now()
+      WHERE id IN (SELECT id FROM notifications WHERE id = ANY ($1::uuid[]) AND delivery_claimed_at IS NULL ORDER BY id FOR UPDATE)
+     RETURNING ${COLUMNS}`,
+    [ids],
+    'notification_claim_deliveries',
   );
-  return row ? toNotification(row) : null;
+  return rows.map(toNotification);
 }
 
 /** Committed notifications nobody claimed (a NOTIFY lost to a crash), recent enough to be worth sending. */

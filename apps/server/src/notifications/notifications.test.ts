@@ -470,23 +470,49 @@ describe('delivery', () => {
     }
   });
 
-  it('with two server processes listening, each committed notification is delivered once; a lost one is recovered once', async () => {
+  /** Two server processes delivering a new player's notifications, as each registers its Web Push sender; `seen`: every delivery. */
+  async function twoDeliveringProcesses() {
     const other = await kit.anotherApp();
     const alice = await kit.player();
     const seen: string[] = [];
-    // Each process delivers with its own deliverers, as each registers its Web Push sender.
     const stops = [kit.app, other].map((app) =>
       app.services.deliverers.add((n) => {
         if (n.userId === alice.id) seen.push(n.message);
       }),
     );
-    const stop = () => stops.forEach((remove) => remove());
+    const delivered = async (count: number) => {
+      const deadline = Date.now() + 5000;
+      while (seen.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 300));
+      return seen.slice().sort();
+    };
+    const stop = async () => {
+      stops.forEach((remove) => remove());
+      // A process left listening would claim the next test's notifications for its push deliverer alone.
+      await other.close();
+    };
+    return { alice, seen, delivered, stop };
+  }
+
+  it('notifications committed together, claimed in one statement by each of two listening processes, are delivered once each', async () => {
+    const { alice, delivered, stop } = await twoDeliveringProcesses();
+    try {
+      const burst = ['b0', 'b1', 'b2', 'b3', 'b4', 'b5'];
+      await db().transaction(async (tx) => {
+        for (const message of burst) await notify(tx, { userId: alice.id, type: 'system_announcement', metadata: { message } });
+      });
+      expect(await delivered(burst.length)).toEqual(burst);
+      expect(await service.recoverDeliveries(ctx(), kit.app.log, new Date(Date.now() + 60_000))).toBe(0);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('with two server processes listening, each committed notification is delivered once; a lost one is recovered once', async () => {
+    const { alice, seen, delivered, stop } = await twoDeliveringProcesses();
     try {
       for (let i = 0; i < 5; i++) await announce(alice.id, `m${i}`);
-      const deadline = Date.now() + 5000;
-      while (seen.length < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      await new Promise((r) => setTimeout(r, 300));
-      expect(seen.sort()).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
+      expect(await delivered(5)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
 
       // A NOTIFY lost to a crash: the row is committed but nobody claimed it.
       const lost = await announce(alice.id, 'lost');
@@ -498,7 +524,7 @@ describe('delivery', () => {
       expect(await service.recoverDeliveries(ctx(), kit.app.log, later)).toBe(0);
       expect(seen).toEqual(['lost']);
     } finally {
-      stop();
+      await stop();
     }
   });
 });

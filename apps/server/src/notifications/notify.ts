@@ -66,13 +66,21 @@ export class NotificationDeliverers {
 
   /** Claims the notification and runs the deliverers; false if another process had it. `lag`: creation to delivered, in seconds. */
   async deliverCommitted(db: Queryable, id: string, log: DeliveryLog, lag?: Observer): Promise<boolean> {
-    if (!this.any) return false;
-    const notification = await repo.claimDelivery(db, id);
-    if (!notification) return false;
-    await this.run(notification, log);
-    // A caller's clock (a test's fixed `now`) may put creation ahead of this one.
-    lag?.observe(Math.max(0, Date.now() - Date.parse(notification.createdAt)) / 1000);
-    return true;
+    return (await this.deliverAll(db, [id], log, lag)) > 0;
+  }
+
+  /** Claims these notifications in one statement and runs the deliverers on each this process got; answers how many. */
+  async deliverAll(db: Queryable, ids: readonly string[], log: DeliveryLog, lag?: Observer): Promise<number> {
+    if (!this.any || ids.length === 0) return 0;
+    const claimed = await repo.claimDeliveries(db, ids);
+    await Promise.all(
+      claimed.map(async (notification) => {
+        await this.run(notification, log);
+        // A caller's clock (a test's fixed `now`) may put creation ahead of this one.
+        lag?.observe(Math.max(0, Date.now() - Date.parse(notification.createdAt)) / 1000);
+      }),
+    );
+    return claimed.length;
   }
 
   async run(notification: Notification, log: DeliveryLog): Promise<void> {
@@ -87,10 +95,17 @@ export class NotificationDeliverers {
 
   /** Listens for committed notifications in this process; returns the unlisten function. */
   listen(db: Database, log: DeliveryLog & ProcessLog, lag?: Observer): Promise<() => Promise<void>> {
-    return new ProcessInbox(NOTIFICATION_COMMITTED_CHANNEL, log).listen(db, ({ d: { id } }) => {
-      this.deliverCommitted(db, id, log, lag).catch((error: unknown) =>
-        log.error({ err: error, notificationId: id }, 'notification delivery claim failed'),
+    // The ids that arrive together (a finished match's six) are claimed in one statement, one commit.
+    let burst: string[] = [];
+    const claim = () => {
+      const ids = burst;
+      burst = [];
+      this.deliverAll(db, ids, log, lag).catch((error: unknown) =>
+        log.error({ err: error, notificationIds: ids }, 'notification delivery claim failed'),
       );
+    };
+    return new ProcessInbox(NOTIFICATION_COMMITTED_CHANNEL, log).listen(db, ({ d: { id } }) => {
+      if (burst.push(id) === 1) setImmediate(claim);
     });
   }
 }
