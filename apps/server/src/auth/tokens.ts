@@ -12,12 +12,23 @@ const ISSUER = 'versus';
 const AUDIENCE = 'versus';
 const SECRET_NAME = 'auth_jwt_key';
 
-/** The HS256 key, shared by every server process on the database through app_secrets. */
-const signingKey = (ctx: Pick<AppContext, 'secrets'>): Promise<Uint8Array> =>
+interface CheckedToken {
+  sub: string;
+  sid: string;
+  exp: number;
+}
+
+/** The HS256 key (shared by every process through app_secrets) and the tokens it verified in this app, by their exact text. */
+interface SigningKey {
+  bytes: Uint8Array;
+  verified: Map<string, CheckedToken>;
+}
+
+const signingKey = (ctx: Pick<AppContext, 'secrets'>): Promise<SigningKey> =>
   ctx.secrets.get(
     SECRET_NAME,
     () => crypto.randomBytes(32).toString('base64url'),
-    (value) => new Uint8Array(Buffer.from(value, 'base64url')),
+    (value) => ({ bytes: new Uint8Array(Buffer.from(value, 'base64url')), verified: new Map() }),
   );
 
 export async function signAccessToken(
@@ -34,29 +45,21 @@ export async function signAccessToken(
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
-    .sign(await signingKey(ctx));
+    .sign((await signingKey(ctx)).bytes);
   return { access_token: token, token_type: 'bearer', expires_at: expiresAt, expires_in: SESSION.accessTokenTtlSeconds };
 }
 
-interface CheckedToken {
-  sub: string;
-  sid: string;
-  exp: number;
-}
-
-/** Tokens that verified, by their exact text, per signing key: the HMAC (a WebCrypto job) runs once per token, not per request. */
-const verifiedTokens = new WeakMap<Uint8Array, Map<string, CheckedToken>>();
+/** Tokens remembered per key: the HMAC (a WebCrypto job) runs once per token, not per request. */
 const VERIFIED_LIMIT = 50_000;
 
 /** The token's subject, session and expiry if its signature and claims check out and it has not expired; else null. */
-async function checkToken(key: Uint8Array, token: string): Promise<CheckedToken | null> {
-  let cache = verifiedTokens.get(key);
-  if (!cache) verifiedTokens.set(key, (cache = new Map<string, CheckedToken>()));
+async function checkToken(key: SigningKey, token: string): Promise<CheckedToken | null> {
+  const cache = key.verified;
   const hit = cache.get(token);
   // As jose judges expiry: expired once `exp` is not after the current second.
   if (hit && hit.exp > Math.floor(Date.now() / 1000)) return hit;
   if (hit) cache.delete(token);
-  const { payload } = await jwtVerify(token, key, {
+  const { payload } = await jwtVerify(token, key.bytes, {
     algorithms: ['HS256'],
     issuer: ISSUER,
     audience: AUDIENCE,
