@@ -158,7 +158,16 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
           <SeriesScore view={view} names={names} />
         </div>
         <p className="text-xs text-muted sm:text-right sm:text-sm">
-          Stake {stake}
+          {view.tournament ? (
+            <span data-testid="match-tournament">
+              Tournament:{' '}
+              <Link to={`/tournaments/${view.tournament.id}`} className="font-semibold text-accent underline-offset-2 hover:underline">
+                {view.tournament.name}
+              </Link>
+            </span>
+          ) : (
+            <>Stake {stake}</>
+          )}
           {view.timeControl && (
             <>
               {' · '}
@@ -168,7 +177,7 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
               </span>
             </>
           )}
-          {!over && (
+          {!over && !view.tournament && (
             <span className="ml-2 font-bold text-success sm:ml-0 sm:block">{LIVE_ARENA.youWin(money(view.payout, view.currency))}</span>
           )}
         </p>

@@ -21,7 +21,7 @@ import { walletKeys } from '../wallet/use-balance.ts';
 import { useMatchPresence } from './use-match-presence.ts';
 import { arenaKeys, fetchMatch, lagEstimate, postDraw, postMove, postReady, postResign, type ViewMode } from './arena.api.ts';
 import { playerName } from './format.ts';
-import { applyMatchEvent, needsRefetch, newerView, readMatchEvent } from './match-sync.ts';
+import { applyMatchEvent, fetchNewer, needsRefetch, newerView, readMatchEvent } from './match-sync.ts';
 
 /** A game of the series that just ended, shown for a few seconds while the next one starts. */
 export interface FinishedGame {
@@ -54,7 +54,11 @@ export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoRea
   const connected = useRealtimeStatus() === 'connected';
   const query = useQuery({
     queryKey: key,
-    queryFn: async ({ signal }) => newerView(queryClient.getQueryData<MatchView>(key), await fetchMatch(matchId, mode, signal)),
+    queryFn: ({ signal }) =>
+      fetchNewer(
+        () => queryClient.getQueryData<MatchView>(key),
+        () => fetchMatch(matchId, mode, signal),
+      ),
     retry: (count, error) => count < 2 && !(error instanceof ApiError && NO_RETRY.has(error.status)),
     staleTime: 10_000,
     refetchInterval: (q) => (!connected && q.state.data && !isOverStatus(q.state.data) ? POLL_MS : false),
