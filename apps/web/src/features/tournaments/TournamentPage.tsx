@@ -266,7 +266,7 @@ function Bracket({ rounds, me }: { rounds: BracketRound[]; me: string | null }) 
     <div className="-mx-3 overflow-x-auto px-3 pb-2 sm:mx-0 sm:px-0" data-testid="bracket">
       <ol className="flex min-w-max gap-4">
         {rounds.map((round) => (
-          <li key={round.name} className="flex w-56 flex-col gap-3" data-testid="bracket-round">
+          <li key={round.name} className="flex w-40 flex-col gap-3 sm:w-56" data-testid="bracket-round">
             <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">{round.name}</h3>
             <ul className="flex flex-1 flex-col justify-around gap-3">
               {round.pairs.map((pair) => (
