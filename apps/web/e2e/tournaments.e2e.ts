@@ -102,7 +102,15 @@ async function playGame(matchId: string, players: Player[], winnerId: string): P
     const before = view.version;
     if (mover.page) {
       // The page shows the move it is waiting for (the opponent's may have come over HTTP a moment ago).
-      await mover.page.getByRole('button', { name: `${cellName(cell)}, empty`, exact: true }).click();
+      await mover.page
+        .getByRole('button', { name: `${cellName(cell)}, empty`, exact: true })
+        .click()
+        .catch(async (error: unknown) => {
+          // What the page shows against what the server has: which change the page missed.
+          const shown = await mover.page!.getByTestId('match-screen').evaluate((el) => `${el.dataset.status} v${el.dataset.version}`);
+          const server = await matchView(mover, matchId);
+          throw new Error(`page at ${shown}, server at ${server.status} v${server.version}`, { cause: error });
+        });
     } else {
       await callApi(mover, 'POST', `/api/matches/${matchId}/moves`, { move: cell, version: view.version });
     }
@@ -133,8 +141,10 @@ describe('tournaments', () => {
       // A creates it in the form (the first start it offers is 15 minutes away).
       const pageA = a.page!;
       const pageB = b.page!;
-      await pageA.goto('/tournaments');
+      // The landing page and the marketplace lead to the list.
+      await pageA.goto('/');
       await afterSplash(pageA);
+      await pageA.getByTestId('landing-tournaments').click();
       await pageA.getByTestId('create-tournament-link').click();
       await pageA.getByTestId('create-tournament-submit').click();
       // The name is required: the form says so on the field, with the server's words, and the keyboard goes there.
@@ -161,8 +171,9 @@ describe('tournaments', () => {
       await afterSplash(pageB);
       await pageB.getByTestId('create-tournament-form').waitFor();
       await screenshot(pageB, 'tournament-create-360');
-      await pageB.goto('/tournaments');
+      await pageB.goto('/marketplace');
       await afterSplash(pageB);
+      await pageB.getByTestId('marketplace-tournaments').click();
       await pageB.locator(`[data-testid="tournament-row"][data-id="${id}"]`).waitFor();
       await screenshot(pageB, 'tournaments-list-360');
       await pageB.locator(`[data-testid="tournament-row"][data-id="${id}"]`).click();
