@@ -143,7 +143,7 @@ async function signedIn(look: Look): Promise<string[]> {
   };
   try {
     const virtual = look.theme === 'retro';
-    await signUpInContext(page, { prefix: 'a11y', accountType: virtual ? 'virtual' : 'real' });
+    const me = await signUpInContext(page, { prefix: 'a11y', accountType: virtual ? 'virtual' : 'real' });
     await page.goto('/');
     await settle(page, page.getByTestId('landing-page'));
     found.push(...(await audit(page, '/', look)));
@@ -172,6 +172,24 @@ async function signedIn(look: Look): Promise<string[]> {
     await checkOpened('Game Settings', openSettings, page.getByRole('dialog'));
 
     await check('/settings/notifications', 'notification-preferences');
+
+    // Tournaments: the list with one in it, its page and the create form.
+    const { tournament } = await callApi<{ tournament: { id: string } }>(me, 'POST', '/api/tournaments', {
+      name: `A11y Cup ${me.username}`,
+      game: 'chess',
+      format: 'knockout',
+      currency: virtual ? 'vtokens' : 'credits',
+      entry: { kind: 'stake', stake: 5 },
+      startsAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+      matchMinutes: 10,
+    });
+    await go(page, '/tournaments');
+    await settle(page, page.locator(`[data-testid="tournament-row"][data-id="${tournament.id}"]`));
+    found.push(...(await audit(page, '/tournaments', look)));
+    await go(page, `/tournaments/${tournament.id}`);
+    await settle(page, page.getByTestId('tournament-name'));
+    found.push(...(await audit(page, '/tournaments/:id', look)));
+    await check('/tournaments/create', 'create-tournament-form');
   } finally {
     await context.close();
   }

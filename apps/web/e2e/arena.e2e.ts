@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LIVE_ARENA } from '@versus/domain';
-import { launchBrowser, newPage, newPlayer, screenshot, callApi as call } from './harness.ts';
+import { dismissToasts, launchBrowser, newPage, newPlayer, screenshot, callApi as call } from './harness.ts';
 
 let browser: Browser;
 
@@ -77,10 +77,6 @@ async function whoseTurn(players: [Player, Player]): Promise<Player> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('Neither player got the turn');
-}
-
-async function dismissToasts(page: Page) {
-  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) await close.click().catch(() => undefined);
 }
 
 describe('live arena', () => {

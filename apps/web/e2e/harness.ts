@@ -90,6 +90,11 @@ export async function afterSplash(page: Page): Promise<void> {
   await page.locator('#splash').waitFor({ state: 'hidden' });
 }
 
+/** Closes every toast on the page (they may cover a control a test clicks next). */
+export async function dismissToasts(page: Page): Promise<void> {
+  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) await close.click().catch(() => undefined);
+}
+
 export interface SignedUpPlayer extends ReturnType<typeof newPlayer> {
   id: string;
   token: string;

@@ -17,8 +17,8 @@ afterAll(async () => {
 
 const ADMIN_ROUTES = ['/admin', '/admin/disputes', '/admin/disputes/enhanced', '/admin/beta-feedback'];
 
-/** The player's routes of SPEC §2 (the admin ones redirect a player home), `matchId` one of theirs. */
-function playerRoutes(matchId: string): string[] {
+/** The player's routes of SPEC §2 (the admin ones redirect a player home), `matchId` one of theirs, and the tournaments' (issue 27). */
+function playerRoutes(matchId: string, tournamentId: string): string[] {
   return [
     '/',
     '/marketplace',
@@ -30,6 +30,10 @@ function playerRoutes(matchId: string): string[] {
     '/live-arena',
     `/live-arena?match=${matchId}`,
     '/leaderboards',
+    '/tournaments',
+    '/tournaments?tab=finished',
+    '/tournaments/create',
+    `/tournaments/${tournamentId}`,
     `/spectate/${matchId}`,
     '/wallet',
     '/profile',
@@ -173,9 +177,19 @@ describe('every screen on a 360 px phone', () => {
         duration: 5,
       });
       const accepted = await callApi<{ match: { id: string } }>(opponent, 'POST', `/api/challenges/${created.challenge.id}/accept`, {});
+      const { tournament } = await callApi<{ tournament: { id: string } }>(player, 'POST', '/api/tournaments', {
+        name: `Layout Cup with a long name ${player.username}`,
+        game: 'tic-tac-toe',
+        format: 'knockout',
+        currency: 'credits',
+        entry: { kind: 'stake', stake: 5 },
+        startsAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+        matchMinutes: 5,
+      });
+      await callApi(player, 'POST', `/api/tournaments/${tournament.id}/join`, {});
       await real.page.goto('/');
       await afterSplash(real.page);
-      for (const path of playerRoutes(accepted.match.id)) problems.push(...(await check(real.page, 'real', path, 'real')));
+      for (const path of playerRoutes(accepted.match.id, tournament.id)) problems.push(...(await check(real.page, 'real', path, 'real')));
     } finally {
       await real.context.close();
       await rival.context.close();
@@ -186,7 +200,7 @@ describe('every screen on a 360 px phone', () => {
       await signUpInContext(virtual.page, { prefix: 'layoutvt', accountType: 'virtual' });
       await virtual.page.goto('/');
       await afterSplash(virtual.page);
-      for (const path of playerRoutes('00000000-0000-4000-8000-000000000000'))
+      for (const path of playerRoutes('00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000000'))
         problems.push(...(await check(virtual.page, 'virtual', path, 'virtual')));
     } finally {
       await virtual.context.close();

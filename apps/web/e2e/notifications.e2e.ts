@@ -6,6 +6,7 @@ import { NOTIFICATION_SETTINGS, NOTIFICATIONS } from '@versus/domain';
 import {
   afterSplash,
   baseUrl,
+  dismissToasts,
   launchBrowser,
   newPage,
   screenshot,
@@ -57,10 +58,6 @@ const createChallenge = (player: SignedUpPlayer, stake: number) =>
     stake,
     duration: 30,
   });
-
-async function dismissToasts(page: Page) {
-  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) await close.click().catch(() => undefined);
-}
 
 describe('notifications', () => {
   it(

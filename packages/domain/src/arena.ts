@@ -215,8 +215,10 @@ export const matchViewSchema = matchSchema.extend({
   /** The caller's seat; null for a spectator. */
   viewerSeat: seatSchema.nullable(),
   players: pair(arenaPlayerSchema),
-  /** What the winner receives: 2 × stake (no fee). */
+  /** What the winner receives: 2 × stake (no fee); 0 for a tournament's game. */
   payout: z.number().int(),
+  /** The tournament this game belongs to (its result goes there, not a stake). */
+  tournament: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** A player not ready by then forfeits; neither ready: void. */
   noShowDeadline: z.string().nullable(),
   startedAt: z.string().nullable(),

@@ -98,6 +98,8 @@ export interface MatchViewRow extends MatchCoreRow {
   completed_at: Date | null;
   result: MatchResult | null;
   players: [PlayerInfo, PlayerInfo];
+  /** The tournament's name, for a tournament's match (arena_match_view). */
+  tournament_name?: string | null;
   /** Every move in order (public columns; `move` only when asked for). */
   moves?: MoveRow[];
 }

@@ -123,6 +123,7 @@ export function buildMatchView(row: MatchViewRow, moves: MoveRow[], viewer: View
     viewerSeat,
     players: [player(row, 0, moves), player(row, 1, moves)],
     payout: row.stake * 2,
+    tournament: row.tournament_id && row.tournament_name ? { id: row.tournament_id, name: row.tournament_name } : null,
     noShowDeadline: waiting ? noShowDeadline(row).toISOString() : null,
     startedAt: iso(row.started_at),
     completedAt: iso(row.completed_at),

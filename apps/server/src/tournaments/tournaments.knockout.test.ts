@@ -58,6 +58,10 @@ describe('a 16-player knockout', () => {
     expect(started.bracket!.rounds.map((r) => r.length)).toEqual([8, 4, 2, 1]);
     expect(started.games).toHaveLength(8);
     expect(new Set(started.games.flatMap((g) => g.players)).size).toBe(16);
+    // Its games name it in their view (the match screen shows it instead of a stake).
+    const game = started.games[0]!;
+    const gameView = await kit.api('GET', `/api/matches/${game.matchId}`, { as: players.find((p) => p.id === game.players[0])! });
+    expect(gameView.body.match.tournament).toEqual({ id, name: 'Sixteen' });
     const [event] = await socket.events(1);
     expect(event).toMatchObject({ topic: `tournament:${id}`, type: 'tournament.updated' });
     socket.close();

@@ -7,3 +7,4 @@ export { Input, PasswordInput, Field, type InputProps } from './Field.tsx';
 export { Checkbox } from './Checkbox.tsx';
 export { ChoiceCards, type Choice } from './ChoiceCards.tsx';
 export { Menu, MenuTrigger, MenuContent, MenuItem, MenuLabel, MenuSeparator, Popover, PopoverTrigger, PopoverContent } from './Menu.tsx';
+export { Select } from './Select.tsx';

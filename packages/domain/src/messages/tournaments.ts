@@ -82,6 +82,9 @@ export const TOURNAMENT_VIEW = {
   drawOdds: 'A drawn deciding game goes to the player who moved second.',
   deciderReplay: 'A drawn deciding game is played again until someone wins.',
   paused: 'Paused',
+  gameCounts: 'The result counts in the tournament.',
+  resignBody: 'You give up the whole match (every game left): your opponent wins it in the tournament.',
+  cancelledNotice: 'This tournament was cancelled: every stake was returned.',
   onFire: 'On a streak: double points',
   points: (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`,
 } as const;

@@ -15,6 +15,7 @@ BEGIN
            m.scheduled_time, m.created_at, m.version, m.state, m.player1_ready_at, m.player2_ready_at, m.started_at,
            m.platform, m.bet_amount, m.winner_id, m.match_format, m.skill_level, m.player1_gamertag, m.player2_gamertag,
            m.room_code, m.completed_at, m.result, m.to_move, m.duration, m.tournament_id, m.ready_by, m.first_seat,
+           (SELECT t.name FROM tournaments t WHERE t.id = m.tournament_id) AS tournament_name,
            json_build_array(
              json_build_object('id', p1.id, 'username', p1.username, 'display_name', p1.display_name, 'avatar_url', p1.avatar_url,
                'account_type', p1.account_type, 'level', p1.level, 'wins', p1.wins, 'losses', p1.losses, 'streak', p1.streak,

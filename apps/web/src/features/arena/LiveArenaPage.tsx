@@ -1,14 +1,15 @@
 // /live-arena: my active matches and, with ?match={id}, that match's board (SPEC §2).
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gamepad2 } from 'lucide-react';
 import { LIVE_ARENA, SHELL } from '@versus/domain';
 import { useDocumentTitle } from '../../app/document-title.ts';
 import { Card, cn } from '../../ui/index.ts';
 import { useTopicRefetch } from '../../realtime/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
-import { arenaKeys, fetchActiveMatches, fetchMatch } from './arena.api.ts';
+import { arenaKeys, fetchActiveMatches } from './arena.api.ts';
+import { matchQueryFn } from './use-live-match.ts';
 import { preloadGameBoards, preloadLudoBoard } from './boards/index.ts';
 import { MatchList } from './MatchList.tsx';
 import { MatchScreen } from './MatchScreen.tsx';
@@ -39,11 +40,12 @@ export default function LiveArenaPage() {
   useDocumentTitle(title);
   usePreloadBoards();
 
+  const queryClient = useQueryClient();
   const list = useQuery({ queryKey: arenaKeys.list, queryFn: ({ signal }) => fetchActiveMatches(signal), staleTime: 15_000 });
   // The open match is live on screen: its entry in the list follows it (turn, score, ready).
   const open = useQuery({
     queryKey: arenaKeys.match(matchId ?? '', 'player'),
-    queryFn: ({ signal }) => fetchMatch(matchId ?? '', 'player', signal),
+    queryFn: matchQueryFn(queryClient, matchId ?? '', 'player'),
     enabled: false,
   }).data;
   const matches = list.data?.map((m) =>

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Check, Clock, Hourglass, RotateCcw, Swords, Trophy } from 'lucide-react';
-import { ARENA, LIVE_ARENA } from '@versus/domain';
+import { ARENA, LIVE_ARENA, TOURNAMENT_VIEW } from '@versus/domain';
 import type { ArenaPlayer, ClockView, MatchView } from '@versus/domain/arena';
 import type { Seat } from '@versus/domain/games/game';
 import { Badge, Button, Card, cn } from '../../ui/index.ts';
@@ -317,6 +317,8 @@ export function ResultCard({ view, userId }: { view: MatchView; userId: string |
     detail = LIVE_ARENA.stakeLost(stake);
     tone = 'loss';
   }
+  // A tournament's game has no stake of its own: its result counts in the tournament.
+  if (view.tournament && result && result.outcome !== 'void') detail = TOURNAMENT_VIEW.gameCounts;
   const rating = result?.ratings.find((r) => r.userId === userId);
   // The match just ended, perhaps while the page was scrolled to the controls: show the result.
   const ref = useRef<HTMLDivElement>(null);

@@ -2,7 +2,7 @@
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, Eye, Flag, Handshake, RotateCcw } from 'lucide-react';
-import { LIVE_ARENA } from '@versus/domain';
+import { LIVE_ARENA, TOURNAMENT_VIEW } from '@versus/domain';
 import { clockPerGame, describeTimeControl, type MatchView } from '@versus/domain/arena';
 import { ApiError } from '../../api/index.ts';
 import { ErrorBoundary } from '../../app/ErrorBoundary.tsx';
@@ -158,7 +158,16 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
           <SeriesScore view={view} names={names} />
         </div>
         <p className="text-xs text-muted sm:text-right sm:text-sm">
-          Stake {stake}
+          {view.tournament ? (
+            <span data-testid="match-tournament">
+              Tournament:{' '}
+              <Link to={`/tournaments/${view.tournament.id}`} className="font-semibold text-accent underline-offset-2 hover:underline">
+                {view.tournament.name}
+              </Link>
+            </span>
+          ) : (
+            <>Stake {stake}</>
+          )}
           {view.timeControl && (
             <>
               {' · '}
@@ -168,7 +177,7 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
               </span>
             </>
           )}
-          {!over && (
+          {!over && !view.tournament && (
             <span className="ml-2 font-bold text-success sm:ml-0 sm:block">{LIVE_ARENA.youWin(money(view.payout, view.currency))}</span>
           )}
         </p>
@@ -267,7 +276,11 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
       </div>
 
       <Dialog open={resignOpen} onOpenChange={setResignOpen}>
-        <DialogContent title={LIVE_ARENA.resignTitle} description={LIVE_ARENA.resignBody(stake)} data-testid="resign-dialog">
+        <DialogContent
+          title={LIVE_ARENA.resignTitle}
+          description={view.tournament ? TOURNAMENT_VIEW.resignBody : LIVE_ARENA.resignBody(stake)}
+          data-testid="resign-dialog"
+        >
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setResignOpen(false)}>
               {LIVE_ARENA.keepPlaying}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMatchEvent, needsRefetch, newerView, readMatchEvent } from './match-sync.ts';
+import { applyMatchEvent, fetchNewer, needsRefetch, newerView, readMatchEvent } from './match-sync.ts';
 import { matchView, moveEvent } from './match.fixture.ts';
 
 describe('applyMatchEvent', () => {
@@ -113,5 +113,37 @@ describe('readMatchEvent and needsRefetch', () => {
     expect(needsRefetch(matchView(), moveEvent(), 'match.started')).toBe(true);
     expect(needsRefetch(matchView({ gameType: 'rock-paper-scissors' }), moveEvent(), 'match.move')).toBe(true);
     expect(needsRefetch(matchView({ viewerSeat: null }), moveEvent(), 'match.completed')).toBe(false);
+  });
+});
+
+describe('fetchNewer', () => {
+  it('keeps the move an event brought in while the refetch was on its way', async () => {
+    // The start's refetch leaves at version 4; the opponent's first move (5) arrives before its answer (4).
+    let shown = matchView({ version: 4 });
+    const fetched = matchView({ version: 4 });
+    const answer = fetchNewer(
+      () => shown,
+      async () => {
+        shown = matchView({ version: 5 });
+        return fetched;
+      },
+    );
+    expect((await answer).version).toBe(5);
+  });
+
+  it('takes the fetched view when it is the newer one', async () => {
+    const fetched = matchView({ version: 7 });
+    expect(
+      await fetchNewer(
+        () => matchView({ version: 6 }),
+        async () => fetched,
+      ),
+    ).toBe(fetched);
+    expect(
+      await fetchNewer(
+        () => undefined,
+        async () => fetched,
+      ),
+    ).toBe(fetched);
   });
 });

@@ -74,6 +74,12 @@ export function newerView(current: MatchView | undefined, fetched: MatchView): M
   return current && current.id === fetched.id && current.version > fetched.version ? current : fetched;
 }
 
+/** A refetch's answer against the view shown when it arrives: an event applied during the fetch may be newer than it. */
+export async function fetchNewer(shown: () => MatchView | undefined, fetch: () => Promise<MatchView>): Promise<MatchView> {
+  const fetched = await fetch();
+  return newerView(shown(), fetched);
+}
+
 /** Games whose player view holds a secret the spectator's view hides (the viewer's own throw). */
 export const SECRET_GAMES: readonly string[] = ['rock-paper-scissors', 'ai-rock-paper-scissors'];
 

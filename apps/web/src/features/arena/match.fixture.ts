@@ -49,6 +49,7 @@ export function matchView(over: Partial<MatchView> = {}): MatchView {
     viewerSeat: 0,
     players: [player(0, 'alice', 'alice'), player(1, 'bob', 'bob')],
     payout: 20,
+    tournament: null,
     noShowDeadline: null,
     startedAt: '2030-01-01T10:00:01.000Z',
     completedAt: null,

@@ -1,7 +1,7 @@
 // One match kept live: fetched, then stepped by `match:{id}` events; moves go over the socket while
 // connected, the rest over HTTP.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ARENA, GENERIC, LIVE_ARENA } from '@versus/domain';
 import type { DrawRequest, MatchView, PlayerJoinedEvent } from '@versus/domain/arena';
@@ -21,7 +21,7 @@ import { walletKeys } from '../wallet/use-balance.ts';
 import { useMatchPresence } from './use-match-presence.ts';
 import { arenaKeys, fetchMatch, lagEstimate, postDraw, postMove, postReady, postResign, type ViewMode } from './arena.api.ts';
 import { playerName } from './format.ts';
-import { applyMatchEvent, needsRefetch, newerView, readMatchEvent } from './match-sync.ts';
+import { applyMatchEvent, fetchNewer, needsRefetch, newerView, readMatchEvent } from './match-sync.ts';
 
 /** A game of the series that just ended, shown for a few seconds while the next one starts. */
 export interface FinishedGame {
@@ -45,6 +45,15 @@ const AUTO_READY_RETRY_MS = 1_000;
 export const isWaiting = (view: Pick<MatchView, 'status'>): boolean => view.status === 'pending' || view.status === 'accepted';
 export const isOverStatus = (view: Pick<MatchView, 'status'>): boolean => view.status === 'completed' || view.status === 'cancelled';
 
+/** The match query's fetch for every observer of its key: one with a plain fetch let a refetch undo an event applied meanwhile. */
+export const matchQueryFn =
+  (client: QueryClient, matchId: string, mode: ViewMode) =>
+  ({ signal }: { signal: AbortSignal }): Promise<MatchView> =>
+    fetchNewer(
+      () => client.getQueryData<MatchView>(arenaKeys.match(matchId, mode)),
+      () => fetchMatch(matchId, mode, signal),
+    );
+
 export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoReady?: boolean } = {}) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
@@ -54,7 +63,7 @@ export function useLiveMatch(matchId: string, mode: ViewMode, options: { autoRea
   const connected = useRealtimeStatus() === 'connected';
   const query = useQuery({
     queryKey: key,
-    queryFn: async ({ signal }) => newerView(queryClient.getQueryData<MatchView>(key), await fetchMatch(matchId, mode, signal)),
+    queryFn: matchQueryFn(queryClient, matchId, mode),
     retry: (count, error) => count < 2 && !(error instanceof ApiError && NO_RETRY.has(error.status)),
     staleTime: 10_000,
     refetchInterval: (q) => (!connected && q.state.data && !isOverStatus(q.state.data) ? POLL_MS : false),

@@ -73,6 +73,14 @@ export function LandingPage({ featured = SAMPLE_FEATURED_CHALLENGES }: LandingPa
                 <BookOpen className="size-5" aria-hidden="true" />
                 {LANDING_TEXT.howItWorks}
               </button>
+              <Link
+                to="/tournaments"
+                data-testid="landing-tournaments"
+                className="inline-flex h-12 items-center justify-center gap-2 rounded-xl border border-border bg-surface/60 px-6 font-bold text-fg hover:border-accent-2/60 hover:bg-surface-2 motion-safe:transition"
+              >
+                <Trophy className="size-5" aria-hidden="true" />
+                {LANDING_TEXT.tournaments}
+              </Link>
             </div>
           </div>
           <LiveStats />

@@ -79,6 +79,7 @@ export const LANDING_TEXT = {
   intro: 'Stake credits on head-to-head challenges. Your stake is locked in escrow, you play the match, and the winner takes it all.',
   browseChallenges: 'Browse Challenges',
   howItWorks: 'How It Works',
+  tournaments: 'Tournaments',
   liveNow: 'Live now',
   statsLabel: 'Platform right now',
   onlinePlayers: 'Players Online',

@@ -1,11 +1,14 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { ChevronDown, Search, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Search, X } from 'lucide-react';
 import { GAME_LIST, PLATFORMS, PLATFORM_LABELS, isGameId, isPlatform } from '@versus/domain/catalogue';
 import { SEARCH_MAX } from '@versus/domain/challenges';
-import { Button, Input } from '../../ui/index.ts';
-import { STAKE_RANGES, STAKE_RANGE_BOUNDS, hasFilters, NO_FILTERS, type MarketFilters, type StakeRange } from './filters.ts';
+import { Button, Input, Select } from '../../ui/index.ts';
+import { STAKE_RANGES, STAKE_RANGE_BOUNDS, hasFilters, NO_FILTERS, type MarketFilters } from './filters.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
+const GAME_OPTIONS = [{ value: '', label: 'All games' }, ...GAME_LIST.map((game) => ({ value: game.id, label: game.name }))];
+const PLATFORM_OPTIONS = [{ value: '', label: 'All platforms' }, ...PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }))];
+const STAKE_OPTIONS = STAKE_RANGES.map((range) => ({ value: range, label: STAKE_RANGE_BOUNDS[range].label }));
 
 export interface FiltersBarProps {
   filters: MarketFilters;
@@ -46,34 +49,16 @@ export function FiltersBar({ filters, onChange }: FiltersBarProps) {
         <Select
           label="Game"
           value={filters.game ?? ''}
+          options={GAME_OPTIONS}
           onChange={(value) => onChange({ ...filters, game: isGameId(value) ? value : null })}
-        >
-          <option value="">All games</option>
-          {GAME_LIST.map((game) => (
-            <option key={game.id} value={game.id}>
-              {game.name}
-            </option>
-          ))}
-        </Select>
+        />
         <Select
           label="Platform"
           value={filters.platform ?? ''}
+          options={PLATFORM_OPTIONS}
           onChange={(value) => onChange({ ...filters, platform: isPlatform(value) ? value : null })}
-        >
-          <option value="">All platforms</option>
-          {PLATFORMS.map((platform) => (
-            <option key={platform} value={platform}>
-              {PLATFORM_LABELS[platform]}
-            </option>
-          ))}
-        </Select>
-        <Select label="Stake" value={filters.stake} onChange={(value) => onChange({ ...filters, stake: value as StakeRange })}>
-          {STAKE_RANGES.map((range) => (
-            <option key={range} value={range}>
-              {STAKE_RANGE_BOUNDS[range].label}
-            </option>
-          ))}
-        </Select>
+        />
+        <Select label="Stake" value={filters.stake} options={STAKE_OPTIONS} onChange={(value) => onChange({ ...filters, stake: value })} />
       </div>
       {hasFilters(filters) && (
         <Button
@@ -88,38 +73,6 @@ export function FiltersBar({ filters, onChange }: FiltersBarProps) {
           Clear
         </Button>
       )}
-    </div>
-  );
-}
-
-function Select({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <label htmlFor={id} className="text-xs font-semibold tracking-wide text-muted uppercase">
-        {label}
-      </label>
-      <div className="relative">
-        <select
-          id={id}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className="h-11 w-full appearance-none truncate rounded-xl border border-border bg-bg/60 pr-8 pl-3 text-sm text-fg outline-none focus:border-accent focus:ring-4 focus:ring-accent/20"
-        >
-          {children}
-        </select>
-        <ChevronDown className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted" aria-hidden />
-      </div>
     </div>
   );
 }

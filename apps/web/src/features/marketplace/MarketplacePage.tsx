@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { PlusCircle, RotateCcw, Repeat, Store, X } from 'lucide-react';
-import { MARKETPLACE, WIZARD } from '@versus/domain';
+import { PlusCircle, RotateCcw, Repeat, Store, Trophy, X } from 'lucide-react';
+import { MARKETPLACE, TOURNAMENT_VIEW, WIZARD } from '@versus/domain';
 import { GAMES } from '@versus/domain/catalogue';
 import type { Challenge } from '@versus/domain/challenges';
 import { useDocumentTitle } from '../../app/document-title.ts';
@@ -135,12 +135,20 @@ function Marketplace() {
             <span className="hidden sm:inline">· {realtime === 'connected' ? 'updating live' : 'reconnecting…'}</span>
           </p>
         </div>
-        <Button asChild size="lg">
-          <Link to={createHref}>
-            <PlusCircle className="size-5" aria-hidden />
-            Create Challenge
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild size="lg" variant="secondary">
+            <Link to="/tournaments" data-testid="marketplace-tournaments">
+              <Trophy className="size-5" aria-hidden />
+              {TOURNAMENT_VIEW.title}
+            </Link>
+          </Button>
+          <Button asChild size="lg">
+            <Link to={createHref}>
+              <PlusCircle className="size-5" aria-hidden />
+              Create Challenge
+            </Link>
+          </Button>
+        </div>
       </div>
 
       {opponentId && (
