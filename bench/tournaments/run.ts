@@ -11,8 +11,7 @@
 //   PLAYERS=256 SECONDS=20 WARMUP=5 npx tsx bench/tournaments/run.ts
 //   PLAYERS=8 SECONDS=2 WARMUP=1 MOVES_BENCH=0 npx tsx bench/tournaments/run.ts   (smoke run: the figures mean nothing)
 //
-// The product caps a tournament at 64 players (TOURNAMENT_RULES, and the tournaments_players CHECK): in the bench's own
-// database the CHECK is widened and the tournament's max_players raised after it is created through the API; its start
+// The arena is created through the API with a field of PLAYERS (an arena takes up to 256); its start
 // is moved to now (the API wants 5 minutes' notice) and the server's job (every 2 s) starts it.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -223,8 +222,6 @@ function maybeMove(player: Player): void {
 
 async function setUp() {
   const db = await freshDatabase(DB_NAME, 16);
-  // Bench only: the product caps a tournament at 64 players.
-  await db.query(`ALTER TABLE tournaments DROP CONSTRAINT tournaments_players`);
   const ids = Array.from({ length: PLAYERS + 1 }, () => crypto.randomUUID());
   await insertPlayers(db, ids, 'tour');
   await inParallel(ids, 8, (userId) => db.transaction((tx) => openAccounts(tx, { userId, role: 'user', accountType: 'real' })));
@@ -316,7 +313,7 @@ async function main() {
       currency: 'credits',
       entry: { kind: 'stake', stake: 1 },
       minPlayers: 4,
-      maxPlayers: 64,
+      maxPlayers: PLAYERS,
       startsAt: new Date(Date.now() + 6 * 60_000).toISOString(),
       matchMinutes: 5,
       matchFormat: null,
@@ -324,7 +321,6 @@ async function main() {
     });
     if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
     const id = created.body.tournament.id;
-    await db.query('UPDATE tournaments SET max_players = $2 WHERE id = $1', [id, PLAYERS]);
 
     const players: Player[] = [];
     await inParallel(ids.slice(0, PLAYERS), 16, async (userId, i) => {

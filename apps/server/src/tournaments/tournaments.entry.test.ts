@@ -71,6 +71,8 @@ describe('creating', () => {
       [{ currency: 'pcredits' }, 'currency', TOURNAMENT.ownCurrencyOnly('credits')],
       [{ minPlayers: 2 }, 'minPlayers', TOURNAMENT.playersInvalid(4, 64)],
       [{ minPlayers: 10, maxPlayers: 8 }, 'minPlayers', TOURNAMENT.minAboveMax],
+      [{ maxPlayers: 128 }, 'maxPlayers', TOURNAMENT.playersInvalid(4, 64)],
+      [{ format: 'arena', matchFormat: null, arenaMinutes: 30, maxPlayers: 257 }, 'maxPlayers', TOURNAMENT.playersInvalid(4, 256)],
       [{ format: 'arena' }, 'matchFormat', TOURNAMENT.matchFormatKnockoutOnly],
       [{ format: 'arena', matchFormat: null, arenaMinutes: 90 }, 'arenaMinutes', TOURNAMENT.arenaDurationInvalid(20, 60)],
       [{ startsAt: new Date(Date.now() + 60_000).toISOString() }, 'startsAt', TOURNAMENT.startTooSoon(5)],
@@ -82,6 +84,11 @@ describe('creating', () => {
       expect(reply.body.error, JSON.stringify(change)).toMatchObject({ field, message });
     }
     expect(await db().query('SELECT count(*)::int AS n FROM tournaments')).toEqual(before);
+  });
+
+  it('takes an arena of 256 players, its field stored as asked', async () => {
+    const arena = await kit.create(alice, { name: 'Big Arena', format: 'arena', matchFormat: null, arenaMinutes: 30, maxPlayers: 256 });
+    expect(arena).toMatchObject({ format: 'arena', maxPlayers: 256 });
   });
 
   it('lists upcoming, live and finished, by game and entry, saying which I entered', async () => {

@@ -31,6 +31,7 @@ const CATALOGUE_TEXTS = new Set<unknown>([
   TOURNAMENT.nameLength(R.nameMin, R.nameMax),
   TOURNAMENT.invalidPrize(R.maxSponsoredPrize),
   TOURNAMENT.playersInvalid(R.minPlayers, R.maxPlayers),
+  TOURNAMENT.playersInvalid(R.minPlayers, R.maxArenaPlayers),
   TOURNAMENT.arenaDurationInvalid(R.arenaMinutes.min, R.arenaMinutes.max),
 ]);
 const wording = (field: string | undefined, message: string) => (field && !CATALOGUE_TEXTS.has(message) ? `${field}: ${message}` : message);

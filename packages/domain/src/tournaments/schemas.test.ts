@@ -126,11 +126,24 @@ describe('checkNewTournament', () => {
     }
   });
 
-  it('takes 4 to 64 players, the minimum not above the maximum', () => {
+  it('takes up to 256 players in an arena, which has no bracket to fill', () => {
+    expect(check({ ...arena, maxPlayers: 256 })).toMatchObject({ ok: true, tournament: { maxPlayers: 256 } });
+    expect(check({ ...arena, maxPlayers: undefined })).toMatchObject({ ok: true, tournament: { maxPlayers: 256 } });
+    expect(check({ ...arena, maxPlayers: 257 })).toEqual({ ok: false, field: 'maxPlayers', message: TOURNAMENT.playersInvalid(4, 256) });
+    expect(check({ ...arena, minPlayers: 100, maxPlayers: 200 })).toMatchObject({ ok: true });
+    expect(check({ ...knockout, minPlayers: 100, maxPlayers: 200 })).toEqual({
+      ok: false,
+      field: 'minPlayers',
+      message: TOURNAMENT.playersInvalid(4, 64),
+    });
+  });
+
+  it('takes 4 to 64 players in a knockout, the minimum not above the maximum', () => {
     expect(check({ ...knockout, minPlayers: 4, maxPlayers: 4 })).toMatchObject({ ok: true });
     expect(check({ ...knockout, minPlayers: 3 })).toEqual({ ok: false, field: 'minPlayers', message: TOURNAMENT.playersInvalid(4, 64) });
     expect(check({ ...knockout, maxPlayers: 65 })).toMatchObject({ ok: false, field: 'maxPlayers' });
     expect(check({ ...knockout, maxPlayers: 8.5 })).toMatchObject({ ok: false, field: 'maxPlayers' });
+    expect(check({ ...knockout, maxPlayers: undefined })).toMatchObject({ ok: true, tournament: { maxPlayers: 64 } });
     expect(check({ ...knockout, minPlayers: 9, maxPlayers: 8 })).toEqual({
       ok: false,
       field: 'minPlayers',

@@ -21,8 +21,10 @@ export type KnockoutMatchFormat = (typeof KNOCKOUT_MATCH_FORMATS)[number];
 
 export const TOURNAMENT_RULES = {
   minPlayers: 4,
-  /** The largest field the prize table and a six-round bracket were sized for. */
+  /** A knockout's largest field: a six-round bracket. */
   maxPlayers: 64,
+  /** An arena's: games pair as they end, with no rounds to fill, so the field may be larger. */
+  maxArenaPlayers: 256,
   nameMin: 3,
   nameMax: 80,
   arenaMinutes: { min: 20, max: 60 },
@@ -60,9 +62,8 @@ export const createTournamentRequestSchema = z.object({
   minPlayers: z
     .number({ error: TOURNAMENT.playersInvalid(TOURNAMENT_RULES.minPlayers, TOURNAMENT_RULES.maxPlayers) })
     .default(TOURNAMENT_RULES.minPlayers),
-  maxPlayers: z
-    .number({ error: TOURNAMENT.playersInvalid(TOURNAMENT_RULES.minPlayers, TOURNAMENT_RULES.maxPlayers) })
-    .default(TOURNAMENT_RULES.maxPlayers),
+  /** The format's largest field when left out. */
+  maxPlayers: z.number({ error: TOURNAMENT.playersInvalid(TOURNAMENT_RULES.minPlayers, TOURNAMENT_RULES.maxArenaPlayers) }).optional(),
   startsAt: z.iso.datetime({ offset: true, error: TOURNAMENT.chooseStart }),
   /** The match length a challenge's creator picks (the game's duration presets): it sets the clock. */
   matchMinutes: z.number({ error: TOURNAMENT.chooseMatchLength }),
@@ -97,6 +98,10 @@ export interface NewTournament {
   /** Each player's clock per game, shown before entering. */
   timeControl: TimeControl;
 }
+
+/** The largest field a format takes. */
+export const maxPlayersFor = (format: TournamentFormat): number =>
+  format === 'arena' ? TOURNAMENT_RULES.maxArenaPlayers : TOURNAMENT_RULES.maxPlayers;
 
 export type TournamentCheck = { ok: true; tournament: NewTournament } | { ok: false; field: string; message: string };
 
@@ -134,11 +139,11 @@ export function checkNewTournament(input: CreateTournamentInput, creator: Tourna
     return fail('entry', TOURNAMENT.invalidPrize(R.maxSponsoredPrize));
   }
 
-  if (!isWhole(input.minPlayers, R.minPlayers, R.maxPlayers))
-    return fail('minPlayers', TOURNAMENT.playersInvalid(R.minPlayers, R.maxPlayers));
-  if (!isWhole(input.maxPlayers, R.minPlayers, R.maxPlayers))
-    return fail('maxPlayers', TOURNAMENT.playersInvalid(R.minPlayers, R.maxPlayers));
-  if (input.minPlayers > input.maxPlayers) return fail('minPlayers', TOURNAMENT.minAboveMax);
+  const largest = maxPlayersFor(input.format);
+  const maxPlayers = input.maxPlayers ?? largest;
+  if (!isWhole(input.minPlayers, R.minPlayers, largest)) return fail('minPlayers', TOURNAMENT.playersInvalid(R.minPlayers, largest));
+  if (!isWhole(maxPlayers, R.minPlayers, largest)) return fail('maxPlayers', TOURNAMENT.playersInvalid(R.minPlayers, largest));
+  if (input.minPlayers > maxPlayers) return fail('minPlayers', TOURNAMENT.minAboveMax);
 
   const game = GAMES[input.game];
   if (!isWhole(input.matchMinutes, game.minTime, game.maxTime)) {
@@ -166,7 +171,7 @@ export function checkNewTournament(input: CreateTournamentInput, creator: Tourna
       entryStake: input.entry.kind === 'stake' ? toMinor(input.entry.stake) : 0,
       sponsoredPrize: input.entry.kind === 'sponsored' ? toMinor(input.entry.prize) : 0,
       minPlayers: input.minPlayers,
-      maxPlayers: input.maxPlayers,
+      maxPlayers,
       startsAt,
       matchMinutes: input.matchMinutes,
       matchFormat: arena ? null : (input.matchFormat ?? R.defaultMatchFormat),

@@ -1,2 +1,0 @@
-import { type Browser } from 'playwright-core';
-export declare function launchBrowser(): Promise<Browser>;
