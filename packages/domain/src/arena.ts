@@ -208,6 +208,9 @@ export const matchResultSchema = z.object({
 });
 export type MatchResult = z.infer<typeof matchResultSchema>;
 
+/** The tournament a game belongs to (its result goes there, not a stake); null for a challenge's match. */
+const matchTournamentSchema = z.object({ id: z.string(), name: z.string() }).nullable();
+
 export const matchViewSchema = matchSchema.extend({
   gameName: z.string(),
   /** Bumped by every change; a move names the version it was made on. */
@@ -217,8 +220,7 @@ export const matchViewSchema = matchSchema.extend({
   players: pair(arenaPlayerSchema),
   /** What the winner receives: 2 × stake (no fee); 0 for a tournament's game. */
   payout: z.number().int(),
-  /** The tournament this game belongs to (its result goes there, not a stake). */
-  tournament: z.object({ id: z.string(), name: z.string() }).nullable(),
+  tournament: matchTournamentSchema,
   /** A player not ready by then forfeits; neither ready: void. */
   noShowDeadline: z.string().nullable(),
   startedAt: z.string().nullable(),
@@ -243,6 +245,7 @@ export type MatchViewResponse = z.infer<typeof matchViewResponseSchema>;
 
 export const arenaMatchSummarySchema = matchSchema.extend({
   gameName: z.string(),
+  tournament: matchTournamentSchema,
   version: z.number().int(),
   viewerSeat: seatSchema,
   yourTurn: z.boolean(),

@@ -111,6 +111,7 @@ const PLAYER_JSON = (alias: string, rating: string) => `json_build_object(
 
 const VIEW_SELECT = `SELECT ${CORE}, m.platform, m.bet_amount, m.winner_id, m.match_format, m.skill_level, m.player1_gamertag,
          m.player2_gamertag, m.room_code, m.completed_at, m.result,
+         (SELECT t.name FROM tournaments t WHERE t.id = m.tournament_id) AS tournament_name,
          json_build_array(${PLAYER_JSON('p1', 'r1')}, ${PLAYER_JSON('p2', 'r2')}) AS players
     FROM matches m
     JOIN profiles p1 ON p1.id = m.player1_id

@@ -123,7 +123,7 @@ export function buildMatchView(row: MatchViewRow, moves: MoveRow[], viewer: View
     viewerSeat,
     players: [player(row, 0, moves), player(row, 1, moves)],
     payout: row.stake * 2,
-    tournament: row.tournament_id && row.tournament_name ? { id: row.tournament_id, name: row.tournament_name } : null,
+    tournament: tournamentOf(row),
     noShowDeadline: waiting ? noShowDeadline(row).toISOString() : null,
     startedAt: iso(row.started_at),
     completedAt: iso(row.completed_at),
@@ -147,6 +147,9 @@ export function buildMatchView(row: MatchViewRow, moves: MoveRow[], viewer: View
   };
 }
 
+const tournamentOf = (row: MatchViewRow) =>
+  row.tournament_id && row.tournament_name ? { id: row.tournament_id, name: row.tournament_name } : null;
+
 export function buildSummary(row: MatchViewRow, userId: string): ArenaMatchSummary {
   const seat = seatOf(row, userId) ?? 0;
   const state = row.state;
@@ -157,6 +160,7 @@ export function buildSummary(row: MatchViewRow, userId: string): ArenaMatchSumma
   return {
     ...baseMatch(row, seat),
     gameName: GAMES[row.game_type].name,
+    tournament: tournamentOf(row),
     version: row.version,
     viewerSeat: seat,
     yourTurn: toMove.includes(seat),

@@ -62,6 +62,10 @@ describe('a 16-player knockout', () => {
     const game = started.games[0]!;
     const gameView = await kit.api('GET', `/api/matches/${game.matchId}`, { as: players.find((p) => p.id === game.players[0])! });
     expect(gameView.body.match.tournament).toEqual({ id, name: 'Sixteen' });
+    const active = await kit.api<{ matches: { id: string; tournament: unknown }[] }>('GET', '/api/arena/matches', {
+      as: players.find((p) => p.id === game.players[0])!,
+    });
+    expect(active.body.matches.find((m) => m.id === game.matchId)?.tournament).toEqual({ id, name: 'Sixteen' });
     const [event] = await socket.events(1);
     expect(event).toMatchObject({ topic: `tournament:${id}`, type: 'tournament.updated' });
     socket.close();

@@ -53,6 +53,8 @@ export const MATCHES_SCREEN = {
   vs: 'vs',
   stake: 'Stake',
   payout: 'Payout',
+  /** In place of the stake for a tournament's game, which has none of its own. */
+  tournament: 'Tournament',
   startsIn: (left: string) => `Starts in ${left}`,
   startedAgo: (ago: string) => `Started ${ago} ago`,
   startedEarly: 'Started early: both players were ready',

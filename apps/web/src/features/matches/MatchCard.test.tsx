@@ -1,6 +1,7 @@
 // The no-show claim button of an external match: offered only while neither player has reported
 // (a report proves its author showed up; the server refuses the claim then).
 import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { MATCHES_SCREEN } from '@versus/domain';
@@ -74,6 +75,26 @@ describe('MatchCard stake and payout', () => {
       </QueryClientProvider>,
     );
     expect(virtual).toContain('50.00 VT');
+  });
+
+  it("names a tournament's game's tournament instead: it has no stake of its own", () => {
+    const html = renderToString(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <MatchCard
+            match={{ ...match, gameType: 'tic-tac-toe', stake: 0, tournament: { id: 't1', name: 'Friday Cup' } }}
+            now={now}
+            highlighted={false}
+            history
+          />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    expect(html).toContain(MATCHES_SCREEN.tournament);
+    expect(html).toContain('href="/tournaments/t1"');
+    expect(html).toContain('Friday Cup');
+    expect(html).not.toContain(MATCHES_SCREEN.stake);
+    expect(html).not.toContain('$0.00');
   });
 });
 

@@ -78,14 +78,27 @@ export function MatchCard({
           {theirTag && <span className="text-muted"> ({theirTag})</span>}
         </p>
         <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
-          <div>
-            <dt className="text-xs text-muted">{T.stake}</dt>
-            <dd className="font-bold">{money(match.stake, match.currency)}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted">{T.payout}</dt>
-            <dd className="font-bold text-success">{money(match.stake * 2, match.currency)}</dd>
-          </div>
+          {match.tournament ? (
+            <div className="col-span-2 min-w-0" data-testid="match-tournament">
+              <dt className="text-xs text-muted">{T.tournament}</dt>
+              <dd className="truncate font-bold">
+                <Link to={`/tournaments/${match.tournament.id}`} className="text-accent underline-offset-2 hover:underline">
+                  {match.tournament.name}
+                </Link>
+              </dd>
+            </div>
+          ) : (
+            <>
+              <div>
+                <dt className="text-xs text-muted">{T.stake}</dt>
+                <dd className="font-bold">{money(match.stake, match.currency)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted">{T.payout}</dt>
+                <dd className="font-bold text-success">{money(match.stake * 2, match.currency)}</dd>
+              </div>
+            </>
+          )}
           <div className="col-span-2 sm:col-span-1">
             <dt className="flex items-center gap-1 text-xs text-muted">
               <CalendarClock className="size-3.5" aria-hidden />
