@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { LIVE_ARENA, TOURNAMENT } from '@versus/domain';
+import { LIVE_ARENA, TOURNAMENT, TOURNAMENT_VIEW } from '@versus/domain';
 import type { MatchView } from '@versus/domain/arena';
 import { formatMoney, toMinor } from '@versus/domain/money';
 import type { TournamentDetail } from '@versus/domain/tournaments';
@@ -53,6 +53,21 @@ async function scriptedPlayer(prefix: string): Promise<Player> {
   } finally {
     await context.close();
   }
+}
+
+/** A tic-tac-toe tournament of 4 to 8 at ENTRY credits, starting in 10 minutes, created through the API; its id. */
+async function createTicTacToe(as: Player, fields: { name: string; format: 'knockout' | 'arena'; arenaMinutes?: number }) {
+  const created = await callApi<{ tournament: TournamentDetail }>(as, 'POST', '/api/tournaments', {
+    game: 'tic-tac-toe',
+    currency: 'credits',
+    entry: { kind: 'stake', stake: ENTRY },
+    minPlayers: 4,
+    maxPlayers: 8,
+    startsAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+    matchMinutes: 5,
+    ...fields,
+  });
+  return created.tournament.id;
 }
 
 const tournament = (as: Player, id: string) => callApi<{ tournament: TournamentDetail }>(as, 'GET', `/api/tournaments/${id}`);
@@ -274,19 +289,7 @@ describe('tournaments', () => {
     const h = await scriptedPlayer('tah');
     const everyone = [e, f, g, h];
     try {
-      const created = await callApi<{ tournament: TournamentDetail }>(g, 'POST', '/api/tournaments', {
-        name: `Arena ${g.username}`,
-        game: 'tic-tac-toe',
-        format: 'arena',
-        currency: 'credits',
-        entry: { kind: 'stake', stake: ENTRY },
-        minPlayers: 4,
-        maxPlayers: 8,
-        startsAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-        matchMinutes: 5,
-        arenaMinutes: 30,
-      });
-      const id = created.tournament.id;
+      const id = await createTicTacToe(g, { name: `Arena ${g.username}`, format: 'arena', arenaMinutes: 30 });
       for (const p of everyone) await callApi(p, 'POST', `/api/tournaments/${id}/join`, {});
       await db.query("UPDATE tournaments SET starts_at = now(), ends_at = now() + interval '30 minutes' WHERE id = $1", [id]);
       for (const p of [e, f]) {
@@ -323,6 +326,40 @@ describe('tournaments', () => {
       expect((await tournament(e, id)).tournament.me?.paused).toBe(false);
     } finally {
       for (const p of [e, f]) await p.context?.close();
+    }
+  });
+
+  it('lets its creator cancel before the start, after asking, and returns every stake', { timeout: 60_000 }, async () => {
+    const creator = await browserPlayer('tcc', 1280);
+    const entrant = await browserPlayer('tce', 360);
+    try {
+      const before = await available(entrant);
+      const id = await createTicTacToe(creator, { name: `Called Off ${creator.username}`, format: 'knockout' });
+      await callApi(entrant, 'POST', `/api/tournaments/${id}/join`, {});
+      expect(await available(entrant)).toBe(before - ENTRY);
+      for (const p of [creator, entrant]) {
+        await p.page!.goto(`/tournaments/${id}`);
+        await afterSplash(p.page!);
+        await p.page!.getByTestId('tournament-name').waitFor();
+      }
+      // Only the creator (or an admin) is offered it.
+      expect(await entrant.page!.getByTestId('cancel-tournament').count()).toBe(0);
+
+      // Asked first: keeping it changes nothing.
+      await creator.page!.getByTestId('cancel-tournament').click();
+      await creator.page!.getByRole('button', { name: TOURNAMENT_VIEW.keep }).click();
+      expect((await tournament(creator, id)).tournament.status).toBe('scheduled');
+
+      await creator.page!.getByTestId('cancel-tournament').click();
+      await creator.page!.getByTestId('confirm-cancel-tournament').click();
+      await creator.page!.locator('[data-sonner-toast]', { hasText: TOURNAMENT.cancelled }).waitFor();
+      await creator.page!.locator('[data-status="cancelled"]').waitFor();
+      // The entrant's page follows live, and the stake is back.
+      await entrant.page!.locator('[data-status="cancelled"]').waitFor({ timeout: 20_000 });
+      expect(await available(entrant)).toBe(before);
+      expect(await creator.page!.getByTestId('cancel-tournament').count()).toBe(0);
+    } finally {
+      for (const p of [creator, entrant]) await p.context?.close();
     }
   });
 });

@@ -85,6 +85,10 @@ export const TOURNAMENT_VIEW = {
   gameCounts: 'The result counts in the tournament.',
   resignBody: 'You give up the whole match (every game left): your opponent wins it in the tournament.',
   cancelledNotice: 'This tournament was cancelled: every stake was returned.',
+  cancel: 'Cancel tournament',
+  cancelTitle: 'Cancel this tournament?',
+  cancelBody: 'Every stake goes back to its player, a sponsored prize to its sponsor, and games being played end void. No prize is paid.',
+  keep: 'Keep it',
   onFire: 'On a streak: double points',
   points: (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`,
 } as const;

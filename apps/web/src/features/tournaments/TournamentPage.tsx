@@ -1,13 +1,13 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Eye, Flame, Gamepad2, Pause, Play, Swords, Timer, Trophy } from 'lucide-react';
+import { ArrowLeft, Ban, Eye, Flame, Gamepad2, Pause, Play, Swords, Timer, Trophy } from 'lucide-react';
 import { TOURNAMENT_VIEW } from '@versus/domain';
 import { clockPerGame } from '@versus/domain/arena';
 import { formatMoney, toMinor } from '@versus/domain/money';
-import type { TournamentDetail, TournamentPlayer } from '@versus/domain/tournaments';
+import { cancelRefusal, type TournamentDetail, type TournamentPlayer } from '@versus/domain/tournaments';
 import { useTickingClock } from '../../app/clock.ts';
 import { useDocumentTitle } from '../../app/document-title.ts';
-import { Badge, Button, Card, cn } from '../../ui/index.ts';
+import { Badge, Button, Card, Dialog, DialogContent, cn } from '../../ui/index.ts';
 import { LoadFailed, Loading } from '../../ui/QueryState.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { useTournament, useTournamentAction } from './tournaments.api.ts';
@@ -63,6 +63,9 @@ function Tournament({ t }: { t: TournamentDetail }) {
   const status = STATUS[t.status];
   const left = t.status === 'running' ? timeLeft(t.endsAt, now) : null;
   const currentMatch = t.me?.currentMatchId ?? null;
+  // The server's own rule: an admin while scheduled or running, the creator before the start.
+  const mayCancel = user !== null && cancelRefusal(t, { userId: user.id, role: user.role }).ok;
+  const [cancelOpen, setCancelOpen] = useState(false);
 
   return (
     <div className="mt-3 space-y-6" data-status={t.status} data-format={t.format}>
@@ -114,6 +117,12 @@ function Tournament({ t }: { t: TournamentDetail }) {
             <Button size="lg" loading={action.isPending} onClick={() => action.mutate('resume')} data-testid="resume-tournament">
               <Play className="size-5" aria-hidden />
               Resume
+            </Button>
+          )}
+          {mayCancel && (
+            <Button variant="secondary" size="lg" onClick={() => setCancelOpen(true)} data-testid="cancel-tournament">
+              <Ban className="size-5" aria-hidden />
+              {TOURNAMENT_VIEW.cancel}
             </Button>
           )}
         </div>
@@ -171,6 +180,24 @@ function Tournament({ t }: { t: TournamentDetail }) {
         </div>
         <Rules t={t} />
       </div>
+
+      <Dialog open={cancelOpen} onOpenChange={setCancelOpen}>
+        <DialogContent title={TOURNAMENT_VIEW.cancelTitle} description={TOURNAMENT_VIEW.cancelBody} data-testid="cancel-dialog">
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setCancelOpen(false)}>
+              {TOURNAMENT_VIEW.keep}
+            </Button>
+            <Button
+              variant="danger"
+              loading={action.isPending}
+              onClick={() => action.mutate('cancel', { onSettled: () => setCancelOpen(false) })}
+              data-testid="confirm-cancel-tournament"
+            >
+              {TOURNAMENT_VIEW.cancel}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
     </div>
   );
 }

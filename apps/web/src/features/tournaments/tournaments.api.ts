@@ -39,9 +39,9 @@ export function useTournament(id: string) {
   });
 }
 
-export type TournamentAction = 'join' | 'leave' | 'resume';
+export type TournamentAction = 'join' | 'leave' | 'resume' | 'cancel';
 
-/** Join, leave (a pause in a running arena) or come back; the server's words as a toast either way. */
+/** Join, leave (a pause in a running arena), come back or cancel; the server's words as a toast either way. */
 export function useTournamentAction(id: string) {
   const client = useQueryClient();
   return useMutation({
