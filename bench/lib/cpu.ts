@@ -2,6 +2,7 @@
 // can be set beside the throughput (on a shared two-core machine, throughput alone moves with
 // whatever else runs).
 import fs from 'node:fs';
+import os from 'node:os';
 
 export function procStat(pid: number): { cpuSec: number; sysSec: number; rssMB: number } {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -63,3 +64,59 @@ export function postgresBackendsCpuSec(dbName: string): Map<number, number> {
 
 /** The machine's load average over the last minute. */
 export const loadavg = (): number => Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+
+/** What each part spent over a measurement window, in CPU seconds. */
+export interface CpuWindow {
+  /** How long the window lasted (wall clock). */
+  seconds: number;
+  serverSec: number;
+  /** Of which in the kernel. */
+  serverSysSec: number;
+  /** The server's resident memory at the window's end. */
+  serverRssMB: number;
+  /** The bench database's PostgreSQL backends (postgresCpuSecSince). */
+  postgresSec: number;
+  /** This process: the load generator. */
+  loadGeneratorSec: number;
+  /** Of which in the kernel. */
+  loadGeneratorSysSec: number;
+  /** How busy the whole machine was, every core: 0 to 1. */
+  machineBusy: number;
+  /** Anything but the server, its PostgreSQL backends and this process: other work on the machine. */
+  otherSec: number;
+}
+
+/**
+ * Starts a measurement window over the server process `serverPid`, the backends serving `dbName`,
+ * this process and the whole machine; `end()` says what each spent since.
+ */
+export function startCpuWindow(serverPid: number, dbName: string): { end(): CpuWindow } {
+  const server0 = procStat(serverPid);
+  const postgres0 = postgresBackendsCpuSec(dbName);
+  const own0 = process.cpuUsage();
+  const machine0 = machineCpu();
+  const t0 = performance.now();
+  return {
+    end() {
+      const seconds = (performance.now() - t0) / 1000;
+      const server1 = procStat(serverPid);
+      const postgresSec = postgresCpuSecSince(dbName, postgres0);
+      const own = process.cpuUsage(own0);
+      const machine1 = machineCpu();
+      const serverSec = server1.cpuSec - server0.cpuSec;
+      const loadGeneratorSec = (own.user + own.system) / 1e6;
+      const machineBusy = 1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total);
+      return {
+        seconds,
+        serverSec,
+        serverSysSec: server1.sysSec - server0.sysSec,
+        serverRssMB: server1.rssMB,
+        postgresSec,
+        loadGeneratorSec,
+        loadGeneratorSysSec: own.system / 1e6,
+        machineBusy,
+        otherSec: machineBusy * os.availableParallelism() * seconds - serverSec - postgresSec - loadGeneratorSec,
+      };
+    },
+  };
+}

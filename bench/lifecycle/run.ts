@@ -23,7 +23,6 @@
 // approach. Both are read from /proc for the backends of their database only (bench/lib/cpu.ts).
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type WebSocket from 'ws';
@@ -33,7 +32,7 @@ import { auditLedger } from '../../apps/server/src/ledger/ledger.audit.ts';
 import { grant, openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
 import { messageText } from '../../apps/server/src/realtime/message-text.ts';
 import { benchGame, chooseMove, mayMove, signedInSocket } from '../lib/arena-client.ts';
-import { loadavg, machineCpu, postgresBackendsCpuSec, postgresCpuSecSince, procStat } from '../lib/cpu.ts';
+import { loadavg, machineCpu, postgresBackendsCpuSec, startCpuWindow } from '../lib/cpu.ts';
 import { admin, urlFor } from '../lib/postgres.ts';
 import { percentile } from '../lib/rounds.ts';
 import { spawnBenchServer } from '../lib/server.ts';
@@ -297,29 +296,18 @@ async function main() {
     finishes = [];
     settledAt = 0;
     refused = 0;
-    const server0 = procStat(child.pid!);
-    const pg0 = postgresBackendsCpuSec(DB_NAME);
-    const own0 = process.cpuUsage();
-    const machine0 = machineCpu();
-    const t0 = performance.now();
+    const cpuWindow = startCpuWindow(child.pid!, DB_NAME);
     measuring = true;
     await sleep(SECONDS * 1000);
     measuring = false;
     const settled = settledAt;
-    const seconds = (performance.now() - t0) / 1000;
-    const server1 = procStat(child.pid!);
-    const pgSec = postgresCpuSecSince(DB_NAME, pg0);
-    const own1 = process.cpuUsage(own0);
-    const machine1 = machineCpu();
+    const { seconds, serverSec, postgresSec: pgSec, loadGeneratorSec: ownSec, machineBusy, otherSec } = cpuWindow.end();
     // The pairs finish the match they are in: nothing is left in escrow for the audit.
     running = false;
     await Promise.all(loops);
     for (const pair of pairs) for (const side of pair.sides) side.ws.terminate();
 
-    const serverSec = server1.cpuSec - server0.cpuSec;
-    const ownSec = (own1.user + own1.system) / 1e6;
     const perMatch = (sec: number) => Math.round((1e6 * sec) / Math.max(1, settled));
-    const machineBusyPct = round(100 * (1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total)), 0);
     const [moves] = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM match_moves WHERE match_id IN (SELECT id FROM matches WHERE status = 'completed')`,
     );
@@ -351,9 +339,9 @@ async function main() {
       serverCpuPct: round((100 * serverSec) / seconds, 0),
       postgresCpuPct: round((100 * pgSec) / seconds, 0),
       loadGeneratorCpuPct: round((100 * ownSec) / seconds, 0),
-      machineBusyPct,
+      machineBusyPct: round(100 * machineBusy, 0),
       /** CPU (% of one core) spent by anything but the server, its PostgreSQL backends and this process. */
-      otherCpuPct: round(machineBusyPct * os.availableParallelism() - (100 * (serverSec + pgSec + ownSec)) / seconds, 0),
+      otherCpuPct: round((100 * otherSec) / seconds, 0),
     };
     log('lifecycle', JSON.stringify(lifecycleResult));
     child.kill('SIGTERM');

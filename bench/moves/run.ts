@@ -55,7 +55,6 @@
 // also prints the CPU it took per process and how busy the whole machine was: on a shared
 // machine, other work competes for the same cores, the peers' runs included.
 import crypto from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -64,7 +63,7 @@ import type { MatchEvent } from '@versus/domain/arena';
 import type { Database, Queryable } from '../../apps/server/src/db/database.ts';
 import { lockEscrow, openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
 import { benchGame, chooseMove, mayMove, signedInSocket } from '../lib/arena-client.ts';
-import { loadavg, machineCpu, postgresBackendsCpuSec, postgresCpuSecSince, procStat } from '../lib/cpu.ts';
+import { loadavg, startCpuWindow } from '../lib/cpu.ts';
 import { startCommitProbe } from '../lib/commit-probe.ts';
 import { ADMIN_URL, urlFor } from '../lib/postgres.ts';
 import { percentile } from '../lib/rounds.ts';
@@ -583,7 +582,6 @@ function samplePairs(pairs: readonly Pair[]) {
 }
 
 async function window(label: string, server: BenchServer, pairs: readonly Pair[], run: () => void, stop: () => void) {
-  const child = server.child;
   const probe = startCommitProbe(ADMIN_URL);
   run();
   log(`${label}: warming up ${WARMUP} s`);
@@ -592,56 +590,39 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
   const writer0 = await serverFigures(server);
   const ownLoop = monitorEventLoopDelay({ resolution: 5 });
   ownLoop.enable();
-  const server0 = procStat(child.pid!);
-  const pg0 = postgresBackendsCpuSec(DB_NAME);
-  const own0 = process.cpuUsage();
-  const machine0 = machineCpu();
   probe.measure();
-  const t0 = performance.now();
+  const cpuWindow = startCpuWindow(server.child.pid!, DB_NAME);
   measuring = true;
   const pairStates = samplePairs(pairs);
   await sleep(SECONDS * 1000);
   measuring = false;
+  const cpu = cpuWindow.end();
   const meanPairs = pairStates();
-  const seconds = (performance.now() - t0) / 1000;
-  const server1 = procStat(child.pid!);
-  // A backend the pool closed meanwhile is left out, not subtracted (it made the figure negative).
-  const pgSec = postgresCpuSecSince(DB_NAME, pg0);
-  const own1 = process.cpuUsage(own0);
-  const machine1 = machineCpu();
+  const seconds = cpu.seconds;
   stop();
   const commitProbe = await probe.stop();
   const writer1 = await serverFigures(server);
   ownLoop.disable();
   const perMove = (cpuSec: number) => Math.round((1e6 * cpuSec) / Math.max(1, moved));
-  const cpuUsPerMove = {
-    server: perMove(server1.cpuSec - server0.cpuSec),
-    postgres: perMove(pgSec),
-    loadGenerator: perMove((own1.user + own1.system) / 1e6),
-  };
-  const machineBusyPct = round(100 * (1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total)), 0);
+  const cpuUsPerMove = { server: perMove(cpu.serverSec), postgres: perMove(cpu.postgresSec), loadGenerator: perMove(cpu.loadGeneratorSec) };
   const result = {
     /** CPU per move delivered (µs): what each part spent, the figure to read first. */
     cpuUsPerMove: { ...cpuUsPerMove, total: cpuUsPerMove.server + cpuUsPerMove.postgres + cpuUsPerMove.loadGenerator },
     ...summary(seconds),
     skippedTicks,
     refusals: Object.fromEntries(refusals),
-    serverCpuPct: round((100 * (server1.cpuSec - server0.cpuSec)) / seconds, 0),
+    serverCpuPct: round((100 * cpu.serverSec) / seconds, 0),
     /** Of which in the kernel (socket writes to loopback do the receiver's TCP work too). */
-    serverSysPct: round((100 * (server1.sysSec - server0.sysSec)) / seconds, 0),
-    postgresCpuPct: round((100 * pgSec) / seconds, 0),
-    loadGeneratorCpuPct: round((100 * (own1.user + own1.system)) / 1e6 / seconds, 0),
-    loadGeneratorSysPct: round((100 * own1.system) / 1e6 / seconds, 0),
+    serverSysPct: round((100 * cpu.serverSysSec) / seconds, 0),
+    postgresCpuPct: round((100 * cpu.postgresSec) / seconds, 0),
+    loadGeneratorCpuPct: round((100 * cpu.loadGeneratorSec) / seconds, 0),
+    loadGeneratorSysPct: round((100 * cpu.loadGeneratorSysSec) / seconds, 0),
     /** Mean number of pairs with a move in flight, between matches, or waiting (sampled every 20 ms). */
     meanPairs,
-    machineBusyPct,
+    machineBusyPct: round(100 * cpu.machineBusy, 0),
     /** CPU (% of one core) spent by anything but the server, its PostgreSQL backends and this process: other work on the machine. */
-    otherCpuPct: round(
-      machineBusyPct * os.availableParallelism() -
-        (100 * (server1.cpuSec - server0.cpuSec + pgSec + (own1.user + own1.system) / 1e6)) / seconds,
-      0,
-    ),
-    serverRssMB: server1.rssMB,
+    otherCpuPct: round((100 * cpu.otherSec) / seconds, 0),
+    serverRssMB: cpu.serverRssMB,
     writer: writerDelta(writer0, writer1),
     /** A bare one-row commit on the same server meanwhile, every 5 ms: the floor of a durable write (bench/lib/commit-probe.ts). */
     commitProbe: commitProbe && { ...commitProbe, stalls: commitProbe.stalls.length },
@@ -659,25 +640,18 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
 /** Every match live, nobody moving, for IDLE_SECONDS: what the server and PostgreSQL spend on pings, beats and timers alone. */
 async function idleUpkeep(server: BenchServer) {
   await serverFigures(server);
-  const server0 = procStat(server.child.pid!);
-  const pg0 = postgresBackendsCpuSec(DB_NAME);
-  const machine0 = machineCpu();
-  const t0 = performance.now();
+  const cpuWindow = startCpuWindow(server.child.pid!, DB_NAME);
   await sleep(IDLE_SECONDS * 1000);
-  const seconds = (performance.now() - t0) / 1000;
-  const server1 = procStat(server.child.pid!);
-  const pgSec = postgresCpuSecSince(DB_NAME, pg0);
-  const machine1 = machineCpu();
+  const cpu = cpuWindow.end();
   const figures = await serverFigures(server);
-  const machineBusyPct = round(100 * (1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total)), 0);
   const result = {
-    seconds: round(seconds, 1),
-    serverCpuPct: round((100 * (server1.cpuSec - server0.cpuSec)) / seconds, 1),
-    postgresCpuPct: round((100 * pgSec) / seconds, 1),
+    seconds: round(cpu.seconds, 1),
+    serverCpuPct: round((100 * cpu.serverSec) / cpu.seconds, 1),
+    postgresCpuPct: round((100 * cpu.postgresSec) / cpu.seconds, 1),
     /** The server's event loop meanwhile: its longest stall is the longest a move would have waited behind the upkeep. */
     serverEventLoopDelay: figures?.eventLoopDelay ?? null,
-    machineBusyPct,
-    otherCpuPct: round(machineBusyPct * os.availableParallelism() - (100 * (server1.cpuSec - server0.cpuSec + pgSec)) / seconds, 0),
+    machineBusyPct: round(100 * cpu.machineBusy, 0),
+    otherCpuPct: round((100 * cpu.otherSec) / cpu.seconds, 0),
   };
   log('idle', JSON.stringify(result));
   return result;

@@ -31,7 +31,7 @@ import { NOTIFICATION_EVENTS } from '@versus/domain/notifications';
 import { REALTIME_PATH, REALTIME_PROTOCOL } from '@versus/domain/realtime';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { notify } from '../../apps/server/src/notifications/notify.ts';
-import { loadavg, machineCpu, postgresCpuSec, procStat } from '../lib/cpu.ts';
+import { loadavg, startCpuWindow } from '../lib/cpu.ts';
 import { admin, urlFor } from '../lib/postgres.ts';
 import { type BenchServer, serverMemory as memoryOf, spawnBenchServer } from '../lib/server.ts';
 import { messageText } from '../../apps/server/src/realtime/message-text.ts';
@@ -157,10 +157,7 @@ async function main() {
     };
     onReceived = record;
 
-    const cpu0 = procStat(server.child.pid!);
-    const pg0 = postgresCpuSec(DB_NAME);
-    const self0 = process.cpuUsage();
-    const machine0 = machineCpu();
+    const cpuWindow = startCpuWindow(server.child.pid!, DB_NAME);
     const total = (SECONDS + WARMUP) * RATE;
     const started = now();
     const inFlight = new Set<Promise<void>>();
@@ -190,10 +187,7 @@ async function main() {
     const offeredSeconds = (now() - started) / 1000;
     await Promise.all(inFlight);
     await sleep(2000);
-    const cpu1 = procStat(server.child.pid!);
-    const pg1 = postgresCpuSec(DB_NAME);
-    const self1 = process.cpuUsage(self0);
-    const machine1 = machineCpu();
+    const cpu = cpuWindow.end();
     const underLoad = await serverMemory(server);
     const countedSent = [...committedAt.values()].filter((s) => s.counted).length;
     const lost = countedSent - fromCommit.length;
@@ -205,8 +199,8 @@ async function main() {
       rate: RATE,
       seconds: SECONDS,
       cpuUsPerNotification: {
-        server: Math.round((1e6 * (cpu1.cpuSec - cpu0.cpuSec)) / Math.max(1, produced)),
-        postgres: Math.round((1e6 * (pg1 - pg0)) / Math.max(1, produced)),
+        server: Math.round((1e6 * cpu.serverSec) / Math.max(1, produced)),
+        postgres: Math.round((1e6 * cpu.postgresSec) / Math.max(1, produced)),
       },
       offeredSeconds: Math.round(offeredSeconds * 10) / 10,
       produced,
@@ -223,9 +217,9 @@ async function main() {
       },
       // CPU seconds per second: the server, this process (sockets and producer), and how busy
       // the whole machine was (every core; other work on a shared machine included).
-      serverCpuPerSecond: Math.round(((cpu1.cpuSec - cpu0.cpuSec) / offeredSeconds) * 100) / 100,
-      clientCpuPerSecond: Math.round(((self1.user + self1.system) / 1e6 / offeredSeconds) * 100) / 100,
-      machineBusy: Math.round((1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total)) * 100) / 100,
+      serverCpuPerSecond: Math.round((cpu.serverSec / offeredSeconds) * 100) / 100,
+      clientCpuPerSecond: Math.round((cpu.loadGeneratorSec / offeredSeconds) * 100) / 100,
+      machineBusy: Math.round(cpu.machineBusy * 100) / 100,
       serverEventLoopDelayUnderLoad: underLoad.eventLoopDelay,
       loadAverage: { start: loadAtStart, end: loadavg() },
       cores: (await import('node:os')).cpus().length,

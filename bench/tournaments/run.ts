@@ -15,7 +15,6 @@
 // is moved to now (the API wants 5 minutes' notice) and the server's job (every 2 s) starts it.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
@@ -25,7 +24,7 @@ import { REALTIME_PROTOCOL } from '@versus/domain/realtime';
 import type { TournamentResponse } from '@versus/domain/tournaments';
 import { openAccounts } from '../../apps/server/src/ledger/ledger.service.ts';
 import { messageText } from '../../apps/server/src/realtime/message-text.ts';
-import { loadavg, machineCpu, postgresBackendsCpuSec, postgresCpuSecSince, procStat } from '../lib/cpu.ts';
+import { loadavg, startCpuWindow, type CpuWindow } from '../lib/cpu.ts';
 import { urlFor } from '../lib/postgres.ts';
 import { percentile } from '../lib/rounds.ts';
 import { spawnBenchServer, type BenchServer } from '../lib/server.ts';
@@ -234,37 +233,12 @@ function serverScript(): string {
   return path.join(here, '..', 'moves', 'server.ts');
 }
 
-interface Window {
-  seconds: number;
-  serverSec: number;
-  postgresSec: number;
-  loadGeneratorSec: number;
-  otherCpuPct: number;
-}
-
-async function measure(server: BenchServer): Promise<Window> {
-  const server0 = procStat(server.child.pid!);
-  const pg0 = postgresBackendsCpuSec(DB_NAME);
-  const own0 = process.cpuUsage();
-  const machine0 = machineCpu();
-  const t0 = performance.now();
+async function measure(server: BenchServer): Promise<CpuWindow> {
+  const cpuWindow = startCpuWindow(server.child.pid!, DB_NAME);
   measuring = true;
   await sleep(SECONDS * 1000);
   measuring = false;
-  const seconds = (performance.now() - t0) / 1000;
-  const serverSec = procStat(server.child.pid!).cpuSec - server0.cpuSec;
-  const postgresSec = postgresCpuSecSince(DB_NAME, pg0);
-  const own = process.cpuUsage(own0);
-  const loadGeneratorSec = (own.user + own.system) / 1e6;
-  const machine1 = machineCpu();
-  const busy = 1 - (machine1.idle - machine0.idle) / (machine1.total - machine0.total);
-  return {
-    seconds,
-    serverSec,
-    postgresSec,
-    loadGeneratorSec,
-    otherCpuPct: round(100 * busy * os.availableParallelism() - (100 * (serverSec + postgresSec + loadGeneratorSec)) / seconds, 0),
-  };
+  return cpuWindow.end();
 }
 
 const pct = (values: number[], p: number) =>
@@ -370,7 +344,7 @@ async function main() {
       serverCpuPct: round((100 * w.serverSec) / w.seconds, 0),
       postgresCpuPct: round((100 * w.postgresSec) / w.seconds, 0),
       loadGeneratorCpuPct: round((100 * w.loadGeneratorSec) / w.seconds, 0),
-      otherCpuPct: w.otherCpuPct,
+      otherCpuPct: round((100 * w.otherSec) / w.seconds, 0),
     };
     log('arena', JSON.stringify(arena));
     for (const p of players) p.ws.terminate();
