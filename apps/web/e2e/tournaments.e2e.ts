@@ -259,7 +259,10 @@ describe('tournaments', () => {
 
       // The prize: the whole pool, once, to A; their page and their wallet say so.
       await pageA.getByTestId('match-tournament').getByRole('link', { name }).click();
-      await pageA.getByTestId('my-place').filter({ hasText: 'You finished 1st and won $40.00' }).waitFor({ timeout: 20_000 });
+      await pageA
+        .getByTestId('my-place')
+        .filter({ hasText: TOURNAMENT_VIEW.finishedPlace(1, '$40.00') })
+        .waitFor({ timeout: 20_000 });
       await pageA.locator('[data-testid="tournament-page"] [data-status="finished"]').waitFor();
       await dismissToasts(pageA);
       expect(await available(a)).toBe(before - ENTRY + 4 * ENTRY);

@@ -91,6 +91,38 @@ export const TOURNAMENT_VIEW = {
   keep: 'Keep it',
   onFire: 'On a streak: double points',
   points: (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`,
+  // The tournament page.
+  statuses: { scheduled: 'Entries open', running: 'Live', finished: 'Finished', cancelled: 'Cancelled' },
+  retry: 'Try again',
+  /** The player's buttons: a pause is a leave while an arena runs. */
+  actions: { join: 'Join', leave: 'Leave', pause: 'Pause', resume: 'Resume' },
+  gameReady: 'Your game is ready',
+  playNow: 'Play now',
+  bracket: 'Bracket',
+  standings: 'Standings',
+  timeLeft: 'Time left',
+  finishedPlace: (place: number, prize: string | null) => `You finished ${ordinal(place)}${prize === null ? '' : ` and won ${prize}`}.`,
+  out: 'You are out of this tournament.',
+  /** A player's card: knocked out or withdrawn. */
+  outShort: 'Out',
+  rulesAndPrizes: 'Rules and prizes',
+  rules: 'Rules',
+  terms: { game: 'Game', timeControl: 'Time control', format: 'Format', entry: 'Entry', starts: 'Starts' },
+  seedingRule: 'Seeded by rating; byes go to the top seeds.',
+  arenaRules: [
+    'Paired again as soon as your game ends, with someone close in score.',
+    '2 points a win, 1 a draw; after two wins in a row, wins count double.',
+    'Pause at any time: you are not paired until you resume.',
+  ],
+  poolGrows: 'The pool grows with each entry and is fixed at the start; no fee.',
+  poolPaid: 'No fee: the whole pool is paid.',
+  winner: 'Winner',
+  standingsColumns: { rank: '#', player: 'Player', points: 'Points', wonPlayed: 'Won/played', streak: 'Streak' },
+  liveGames: 'Games being played',
+  versus: (a: string, b: string) => `${a} vs ${b}`,
+  watch: 'Watch',
+  players: 'Players',
+  noEntrants: 'No one has entered yet.',
 } as const;
 
 function ordinal(n: number): string {

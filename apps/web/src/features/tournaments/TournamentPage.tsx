@@ -7,7 +7,7 @@ import { formatMoney, toMinor } from '@versus/domain/money';
 import { cancelRefusal, type TournamentDetail, type TournamentPlayer } from '@versus/domain/tournaments';
 import { useTickingClock } from '../../app/clock.ts';
 import { useDocumentTitle } from '../../app/document-title.ts';
-import { Badge, Button, Card, Dialog, DialogContent, cn } from '../../ui/index.ts';
+import { Badge, Button, Card, Dialog, DialogContent, cn, type BadgeTone } from '../../ui/index.ts';
 import { LoadFailed, Loading } from '../../ui/QueryState.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { useTournament, useTournamentAction } from './tournaments.api.ts';
@@ -23,12 +23,20 @@ import {
   type BracketRound,
 } from './tournaments.logic.ts';
 
-const STATUS: Record<TournamentDetail['status'], { label: string; tone: 'accent' | 'danger' | 'success' | 'neutral' }> = {
-  scheduled: { label: 'Entries open', tone: 'accent' },
-  running: { label: 'Live', tone: 'danger' },
-  finished: { label: 'Finished', tone: 'success' },
-  cancelled: { label: 'Cancelled', tone: 'neutral' },
+const STATUS_TONE: Record<TournamentDetail['status'], BadgeTone> = {
+  scheduled: 'accent',
+  running: 'danger',
+  finished: 'success',
+  cancelled: 'neutral',
 };
+
+/** The player's own buttons, in this order; a pause is a leave while an arena runs. */
+const PLAYER_ACTIONS = [
+  { kind: 'join', request: 'join', variant: 'primary', Icon: Swords },
+  { kind: 'leave', request: 'leave', variant: 'secondary', Icon: null },
+  { kind: 'pause', request: 'leave', variant: 'secondary', Icon: Pause },
+  { kind: 'resume', request: 'resume', variant: 'primary', Icon: Play },
+] as const;
 
 /** /tournaments/:id: rules and money before entering, then the bracket or the standings, live. */
 export default function TournamentPage() {
@@ -46,7 +54,12 @@ export default function TournamentPage() {
       ) : query.isError ? (
         <>
           <h1 className="sr-only">{TOURNAMENT_VIEW.title}</h1>
-          <LoadFailed className="mt-4" message={query.error.message} retryLabel="Try again" onRetry={() => void query.refetch()} />
+          <LoadFailed
+            className="mt-4"
+            message={query.error.message}
+            retryLabel={TOURNAMENT_VIEW.retry}
+            onRetry={() => void query.refetch()}
+          />
         </>
       ) : (
         <Tournament t={query.data} />
@@ -60,7 +73,6 @@ function Tournament({ t }: { t: TournamentDetail }) {
   const now = useTickingClock();
   const action = useTournamentAction(t.id);
   const can = availableActions(t);
-  const status = STATUS[t.status];
   const left = t.status === 'running' ? timeLeft(t.endsAt, now) : null;
   const currentMatch = t.me?.currentMatchId ?? null;
   // The server's own rule: an admin while scheduled or running, the creator before the start.
@@ -75,8 +87,8 @@ function Tournament({ t }: { t: TournamentDetail }) {
             <h1 className="min-w-0 text-3xl font-black break-words sm:text-4xl" data-testid="tournament-name">
               {t.name}
             </h1>
-            <Badge tone={status.tone} data-testid="tournament-status">
-              {status.label}
+            <Badge tone={STATUS_TONE[t.status]} data-testid="tournament-status">
+              {TOURNAMENT_VIEW.statuses[t.status]}
             </Badge>
           </div>
           <p className="mt-1 text-muted">
@@ -84,41 +96,20 @@ function Tournament({ t }: { t: TournamentDetail }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {can.join && (
-            <Button size="lg" loading={action.isPending} onClick={() => action.mutate('join')} data-testid="join-tournament">
-              <Swords className="size-5" aria-hidden />
-              Join{t.entry.kind === 'stake' ? ` · ${entryLabel(t)}` : ''}
-            </Button>
-          )}
-          {can.leave && (
+          {PLAYER_ACTIONS.filter(({ kind }) => can[kind]).map(({ kind, request, variant, Icon }) => (
             <Button
-              variant="secondary"
+              key={kind}
+              variant={variant}
               size="lg"
               loading={action.isPending}
-              onClick={() => action.mutate('leave')}
-              data-testid="leave-tournament"
+              onClick={() => action.mutate(request)}
+              data-testid={`${kind}-tournament`}
             >
-              Leave
+              {Icon && <Icon className="size-5" aria-hidden />}
+              {TOURNAMENT_VIEW.actions[kind]}
+              {kind === 'join' && t.entry.kind === 'stake' && ` · ${entryLabel(t)}`}
             </Button>
-          )}
-          {can.pause && (
-            <Button
-              variant="secondary"
-              size="lg"
-              loading={action.isPending}
-              onClick={() => action.mutate('leave')}
-              data-testid="pause-tournament"
-            >
-              <Pause className="size-5" aria-hidden />
-              Pause
-            </Button>
-          )}
-          {can.resume && (
-            <Button size="lg" loading={action.isPending} onClick={() => action.mutate('resume')} data-testid="resume-tournament">
-              <Play className="size-5" aria-hidden />
-              Resume
-            </Button>
-          )}
+          ))}
           {mayCancel && (
             <Button variant="secondary" size="lg" onClick={() => setCancelOpen(true)} data-testid="cancel-tournament">
               <Ban className="size-5" aria-hidden />
@@ -132,11 +123,11 @@ function Tournament({ t }: { t: TournamentDetail }) {
         <Card className="flex flex-wrap items-center justify-between gap-3 border-accent/60 p-4 shadow-glow" data-testid="my-game">
           <p className="flex items-center gap-2 font-bold">
             <Gamepad2 className="size-5 text-accent" aria-hidden />
-            Your game is ready
+            {TOURNAMENT_VIEW.gameReady}
           </p>
           <Button asChild>
             <Link to={`/live-arena?match=${encodeURIComponent(currentMatch)}`} data-testid="play-my-game">
-              Play now
+              {TOURNAMENT_VIEW.playNow}
             </Link>
           </Button>
         </Card>
@@ -153,7 +144,7 @@ function Tournament({ t }: { t: TournamentDetail }) {
           {t.format === 'knockout' && t.bracket && (
             <section aria-labelledby="bracket-title">
               <h2 id="bracket-title" className="mb-3 text-xl font-black">
-                Bracket
+                {TOURNAMENT_VIEW.bracket}
               </h2>
               <Bracket rounds={bracketRounds(t.bracket, t)} me={user?.id ?? null} />
             </section>
@@ -162,12 +153,12 @@ function Tournament({ t }: { t: TournamentDetail }) {
             <section aria-labelledby="standings-title">
               <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
                 <h2 id="standings-title" className="text-xl font-black">
-                  Standings
+                  {TOURNAMENT_VIEW.standings}
                 </h2>
                 {left && (
                   <p className="flex items-center gap-1.5 font-mono text-lg font-black tabular-nums" data-testid="arena-time-left">
                     <Timer className="size-5 text-warning" aria-hidden />
-                    <span className="sr-only">Time left: </span>
+                    <span className="sr-only">{TOURNAMENT_VIEW.timeLeft}: </span>
                     {left}
                   </p>
                 )}
@@ -205,8 +196,8 @@ function Tournament({ t }: { t: TournamentDetail }) {
 function MyPlace({ t }: { t: TournamentDetail }) {
   const me = t.me!;
   let text: string | null = null;
-  if (me.place !== null) text = `You finished ${TOURNAMENT_VIEW.place(me.place)}${me.prize > 0 ? ` and won ${money(t, me.prize)}` : ''}.`;
-  else if (me.eliminatedRound !== null || me.withdrawn) text = 'You are out of this tournament.';
+  if (me.place !== null) text = TOURNAMENT_VIEW.finishedPlace(me.place, me.prize > 0 ? money(t, me.prize) : null);
+  else if (me.eliminatedRound !== null || me.withdrawn) text = TOURNAMENT_VIEW.out;
   else if (me.paused) text = TOURNAMENT_VIEW.paused;
   if (!text) return null;
   return (
@@ -221,35 +212,31 @@ const money = (t: Pick<TournamentDetail, 'currency'>, units: number) => formatMo
 function Rules({ t }: { t: TournamentDetail }) {
   const starts = new Date(t.startsAt);
   return (
-    <aside className="min-w-0 space-y-4" aria-label="Rules and prizes">
+    <aside className="min-w-0 space-y-4" aria-label={TOURNAMENT_VIEW.rulesAndPrizes}>
       <Card className="space-y-3 p-4">
-        <h2 className="text-lg font-black">Rules</h2>
+        <h2 className="text-lg font-black">{TOURNAMENT_VIEW.rules}</h2>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
-          <Term label="Game">{t.gameName}</Term>
-          <Term label="Time control">
+          <Term label={TOURNAMENT_VIEW.terms.game}>{t.gameName}</Term>
+          <Term label={TOURNAMENT_VIEW.terms.timeControl}>
             <span data-testid="tournament-time-control">{clockPerGame(timeControlText(t))}</span>
           </Term>
-          <Term label="Format">{formatLabel(t)}</Term>
-          <Term label="Entry">{entryLabel(t)}</Term>
-          <Term label="Players">
+          <Term label={TOURNAMENT_VIEW.terms.format}>{formatLabel(t)}</Term>
+          <Term label={TOURNAMENT_VIEW.terms.entry}>{entryLabel(t)}</Term>
+          <Term label={TOURNAMENT_VIEW.players}>
             {t.minPlayers}–{t.maxPlayers}
           </Term>
-          <Term label="Starts">
+          <Term label={TOURNAMENT_VIEW.terms.starts}>
             <time dateTime={t.startsAt}>{starts.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
           </Term>
         </dl>
         <ul className="list-disc space-y-1 pl-5 text-sm text-muted">
           {t.format === 'knockout' ? (
             <>
-              <li>Seeded by rating; byes go to the top seeds.</li>
+              <li>{TOURNAMENT_VIEW.seedingRule}</li>
               <li>{TOURNAMENT_VIEW.deciderRule}</li>
             </>
           ) : (
-            <>
-              <li>Paired again as soon as your game ends, with someone close in score.</li>
-              <li>2 points a win, 1 a draw; after two wins in a row, wins count double.</li>
-              <li>Pause at any time: you are not paired until you resume.</li>
-            </>
+            TOURNAMENT_VIEW.arenaRules.map((rule) => <li key={rule}>{rule}</li>)
           )}
         </ul>
       </Card>
@@ -269,11 +256,7 @@ function Rules({ t }: { t: TournamentDetail }) {
             </li>
           ))}
         </ol>
-        <p className="text-xs text-muted">
-          {t.status === 'scheduled'
-            ? 'The pool grows with each entry and is fixed at the start; no fee.'
-            : 'No fee: the whole pool is paid.'}
-        </p>
+        <p className="text-xs text-muted">{t.status === 'scheduled' ? TOURNAMENT_VIEW.poolGrows : TOURNAMENT_VIEW.poolPaid}</p>
       </Card>
     </aside>
   );
@@ -315,7 +298,7 @@ function Bracket({ rounds, me }: { rounds: BracketRound[]; me: string | null }) 
                         {slot.seed !== null && <span className="mr-1.5 font-mono text-xs text-muted">{slot.seed}</span>}
                         {slot.name ?? (pair.bye && i === 1 ? TOURNAMENT_VIEW.bye : '—')}
                       </span>
-                      {slot.won && <Trophy className="size-3.5 shrink-0" aria-label="Winner" />}
+                      {slot.won && <Trophy className="size-3.5 shrink-0" aria-label={TOURNAMENT_VIEW.winner} />}
                     </p>
                   ))}
                   {pair.liveMatchId && <WatchLink matchId={pair.liveMatchId} className="mt-1 px-2 text-xs" />}
@@ -336,11 +319,11 @@ function Standings({ t, me }: { t: TournamentDetail; me: string | null }) {
       <table className="w-full text-sm" data-testid="standings">
         <thead className="text-left text-xs text-muted uppercase">
           <tr>
-            <th className="px-3 py-2">#</th>
-            <th className="px-3 py-2">Player</th>
-            <th className="px-3 py-2 text-right">Points</th>
-            <th className="hidden px-3 py-2 text-right sm:table-cell">Won/played</th>
-            <th className="px-3 py-2 text-right">Streak</th>
+            <th className="px-3 py-2">{TOURNAMENT_VIEW.standingsColumns.rank}</th>
+            <th className="px-3 py-2">{TOURNAMENT_VIEW.standingsColumns.player}</th>
+            <th className="px-3 py-2 text-right">{TOURNAMENT_VIEW.standingsColumns.points}</th>
+            <th className="hidden px-3 py-2 text-right sm:table-cell">{TOURNAMENT_VIEW.standingsColumns.wonPlayed}</th>
+            <th className="px-3 py-2 text-right">{TOURNAMENT_VIEW.standingsColumns.streak}</th>
           </tr>
         </thead>
         <tbody>
@@ -383,15 +366,13 @@ function LiveGames({ t }: { t: TournamentDetail }) {
   return (
     <section aria-labelledby="live-games-title">
       <h2 id="live-games-title" className="mb-3 text-xl font-black">
-        Games being played
+        {TOURNAMENT_VIEW.liveGames}
       </h2>
       <ul className="grid gap-2 sm:grid-cols-2">
         {live.map((g) => (
           <li key={g.matchId}>
             <Card className="flex items-center justify-between gap-2 p-3 text-sm">
-              <span className="min-w-0 truncate">
-                {name(g.players[0])} vs {name(g.players[1])}
-              </span>
+              <span className="min-w-0 truncate">{TOURNAMENT_VIEW.versus(name(g.players[0]), name(g.players[1]))}</span>
               <WatchLink matchId={g.matchId} className="shrink-0" />
             </Card>
           </li>
@@ -409,7 +390,7 @@ function WatchLink({ matchId, className }: { matchId: string; className?: string
       data-testid="watch-game"
     >
       <Eye className="size-4" aria-hidden />
-      Watch
+      {TOURNAMENT_VIEW.watch}
     </Link>
   );
 }
@@ -421,10 +402,10 @@ function Players({ t, me }: { t: TournamentDetail; me: string | null }) {
   return (
     <section aria-labelledby="players-title">
       <h2 id="players-title" className="mb-3 text-xl font-black">
-        Players <span className="text-base font-semibold text-muted">({t.players})</span>
+        {TOURNAMENT_VIEW.players} <span className="text-base font-semibold text-muted">({t.players})</span>
       </h2>
       {sorted.length === 0 ? (
-        <Card className="p-4 text-sm text-muted">No one has entered yet.</Card>
+        <Card className="p-4 text-sm text-muted">{TOURNAMENT_VIEW.noEntrants}</Card>
       ) : (
         <ul className="grid gap-2 sm:grid-cols-2" data-testid="entrants">
           {sorted.map((p) => (
@@ -453,7 +434,7 @@ function PlayerCard({ p, t, me }: { p: TournamentPlayer; t: TournamentDetail; me
             {p.prize > 0 && ` · ${money(t, p.prize)}`}
           </span>
         ) : p.eliminatedRound !== null || p.withdrawn ? (
-          <span className="text-muted">Out</span>
+          <span className="text-muted">{TOURNAMENT_VIEW.outShort}</span>
         ) : p.paused ? (
           <span className="text-muted">{TOURNAMENT_VIEW.paused}</span>
         ) : null}
