@@ -8,3 +8,4 @@ export { Checkbox } from './Checkbox.tsx';
 export { ChoiceCards, type Choice } from './ChoiceCards.tsx';
 export { Menu, MenuTrigger, MenuContent, MenuItem, MenuLabel, MenuSeparator, Popover, PopoverTrigger, PopoverContent } from './Menu.tsx';
 export { Select } from './Select.tsx';
+export { FilterRow, FilterSelect } from './FilterRow.tsx';

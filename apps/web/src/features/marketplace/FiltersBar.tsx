@@ -1,13 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { Search, X } from 'lucide-react';
-import { GAME_LIST, PLATFORMS, PLATFORM_LABELS, isGameId, isPlatform } from '@versus/domain/catalogue';
+import { GAME_LIST, PLATFORMS, PLATFORM_LABELS } from '@versus/domain/catalogue';
 import { SEARCH_MAX } from '@versus/domain/challenges';
-import { Button, Input, Select } from '../../ui/index.ts';
+import { Button, FilterRow, FilterSelect, Input, Select } from '../../ui/index.ts';
 import { STAKE_RANGES, STAKE_RANGE_BOUNDS, hasFilters, NO_FILTERS, type MarketFilters } from './filters.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const GAME_OPTIONS = [{ value: '', label: 'All games' }, ...GAME_LIST.map((game) => ({ value: game.id, label: game.name }))];
-const PLATFORM_OPTIONS = [{ value: '', label: 'All platforms' }, ...PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }))];
+const GAME_OPTIONS = GAME_LIST.map((game) => ({ value: game.id, label: game.name }));
+const PLATFORM_OPTIONS = PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }));
 const STAKE_OPTIONS = STAKE_RANGES.map((range) => ({ value: range, label: STAKE_RANGE_BOUNDS[range].label }));
 
 export interface FiltersBarProps {
@@ -45,21 +45,23 @@ export function FiltersBar({ filters, onChange }: FiltersBarProps) {
           onChange={(event) => setSearch(event.target.value)}
         />
       </div>
-      <div className="grid grid-cols-2 gap-2 sm:contents">
-        <Select
+      <FilterRow>
+        <FilterSelect
           label="Game"
-          value={filters.game ?? ''}
+          value={filters.game}
+          anyLabel="All games"
           options={GAME_OPTIONS}
-          onChange={(value) => onChange({ ...filters, game: isGameId(value) ? value : null })}
+          onChange={(game) => onChange({ ...filters, game })}
         />
-        <Select
+        <FilterSelect
           label="Platform"
-          value={filters.platform ?? ''}
+          value={filters.platform}
+          anyLabel="All platforms"
           options={PLATFORM_OPTIONS}
-          onChange={(value) => onChange({ ...filters, platform: isPlatform(value) ? value : null })}
+          onChange={(platform) => onChange({ ...filters, platform })}
         />
         <Select label="Stake" value={filters.stake} options={STAKE_OPTIONS} onChange={(value) => onChange({ ...filters, stake: value })} />
-      </div>
+      </FilterRow>
       {hasFilters(filters) && (
         <Button
           variant="ghost"

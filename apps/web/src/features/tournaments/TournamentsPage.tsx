@@ -5,7 +5,7 @@ import { TOURNAMENT_VIEW } from '@versus/domain';
 import { GAMES } from '@versus/domain/catalogue';
 import { TOURNAMENT_GAMES, TOURNAMENT_LIST_TABS, type TournamentSummary } from '@versus/domain/tournaments';
 import { useDocumentTitle } from '../../app/document-title.ts';
-import { Badge, Button, Card, Select, cn } from '../../ui/index.ts';
+import { Badge, Button, Card, FilterRow, FilterSelect, cn } from '../../ui/index.ts';
 import { LoadFailed, Loading } from '../../ui/QueryState.tsx';
 import { useTournamentList } from './tournaments.api.ts';
 import {
@@ -27,9 +27,8 @@ const EMPTY: Record<ListTab, string> = {
   live: 'No tournament is being played right now.',
   finished: 'No finished tournaments yet.',
 };
-const GAME_OPTIONS = [{ value: 'all', label: 'All games' }, ...TOURNAMENT_GAMES.map((g) => ({ value: g, label: GAMES[g].name }))];
-const ENTRY_OPTIONS = [
-  { value: 'all', label: 'Any entry' },
+const GAME_OPTIONS = TOURNAMENT_GAMES.map((g) => ({ value: g, label: GAMES[g].name }));
+const ENTRY_OPTIONS: { value: EntryFilter; label: string }[] = [
   { value: 'stake', label: 'Paid entry' },
   { value: 'sponsored', label: `${TOURNAMENT_VIEW.freeEntry} (${TOURNAMENT_VIEW.sponsored.toLowerCase()})` },
 ];
@@ -74,22 +73,24 @@ export default function TournamentsPage() {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          <div className="grid grid-cols-2 gap-2 sm:contents">
-            <Select
+          <FilterRow>
+            <FilterSelect
               label="Game"
-              value={filters.game ?? 'all'}
+              value={filters.game}
+              anyLabel="All games"
               options={GAME_OPTIONS}
-              onChange={(value) => set({ game: value === 'all' ? null : (value as ListFilters['game']) })}
+              onChange={(game) => set({ game })}
               data-testid="filter-game"
             />
-            <Select
+            <FilterSelect
               label="Entry"
-              value={filters.entry ?? 'all'}
+              value={filters.entry}
+              anyLabel="Any entry"
               options={ENTRY_OPTIONS}
-              onChange={(value) => set({ entry: value === 'all' ? null : (value as EntryFilter) })}
+              onChange={(entry) => set({ entry })}
               data-testid="filter-entry"
             />
-          </div>
+          </FilterRow>
         </div>
         {TOURNAMENT_LIST_TABS.map((tab) => (
           <Tabs.Content key={tab} value={tab} className="mt-6 outline-none">
