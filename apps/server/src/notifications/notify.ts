@@ -27,13 +27,17 @@ export async function notify(tx: Queryable, input: NotifyInput): Promise<Notific
   return notification;
 }
 
-/** Many notifications in `tx` in one statement (publishMany): as notify() each. */
-export async function notifyMany(tx: Queryable, inputs: readonly NotifyInput[]): Promise<void> {
+/** Many notifications in `tx` in one statement (publishMany): as notify() each; `alongside`: other events published in it. */
+export async function notifyMany(
+  tx: Queryable,
+  inputs: readonly NotifyInput[],
+  alongside: readonly { topic: string; type: string; payload: unknown }[] = [],
+): Promise<void> {
   const notifications = inputs.map(buildNotification);
-  await publishMany(
-    tx,
-    notifications.map((n) => ({ topic: topics.user(n.userId), type: NOTIFICATION_EVENTS.created, payload: n })),
-  );
+  await publishMany(tx, [
+    ...notifications.map((n) => ({ topic: topics.user(n.userId), type: NOTIFICATION_EVENTS.created, payload: n })),
+    ...alongside,
+  ]);
   for (const n of notifications) sendAfterCommit(tx, { t: 'notification', d: { id: n.id } });
 }
 

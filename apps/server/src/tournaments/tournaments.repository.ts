@@ -118,9 +118,15 @@ export async function findTournament(db: Queryable, id: string): Promise<Tournam
   return row ?? null;
 }
 
+/** The row lock every change of a tournament takes first, without the entries' count (a run counts the entries it reads). */
+export async function lockTournamentRow(tx: Queryable, id: string): Promise<Omit<TournamentRow, 'players'> | null> {
+  const [row] = await tx.query<Omit<TournamentRow, 'players'>>('SELECT * FROM tournaments WHERE id = $1 FOR UPDATE', [id]);
+  return row ?? null;
+}
+
 /** The row lock every change of a tournament takes first; entries are counted after it is held, not as they were before the wait. */
 export async function lockTournament(tx: Queryable, id: string): Promise<TournamentRow | null> {
-  const [row] = await tx.query<Omit<TournamentRow, 'players'>>('SELECT * FROM tournaments WHERE id = $1 FOR UPDATE', [id]);
+  const row = await lockTournamentRow(tx, id);
   if (!row) return null;
   // Counted after the lock, in a statement of its own: its snapshot sees every entry committed before the lock was ours.
   const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM tournament_entries WHERE tournament_id = $1', [id]);
@@ -437,23 +443,21 @@ export function endedUnapplied(tx: Queryable, tournamentId: string): Promise<Gam
   );
 }
 
-/** These games' results taken, in this order (applied_order follows it): two statements for them all. */
+/** These games' results taken, in this order (applied_order follows it), in one statement. */
 export async function markApplied(
   tx: Queryable,
   games: readonly { matchId: string; result: NonNullable<GameRow['result']> }[],
   now: Date,
 ): Promise<void> {
   if (games.length === 0) return;
-  const drawn = await tx.query<{ n: string | number }>(
-    `SELECT nextval('tournament_games_applied_order') AS n FROM generate_series(1, $1)`,
-    [games.length],
-  );
-  const order = drawn.map((r) => Number(r.n)).sort((a, b) => a - b);
+  // unnest yields the rows in array order and the CTE is evaluated once: the sequence's numbers follow the games' order.
   await tx.query(
-    `UPDATE tournament_games g SET result = v.result, applied_at = $4, applied_order = v.n
-       FROM unnest($1::uuid[], $2::text[], $3::bigint[]) AS v (match_id, result, n)
-      WHERE g.match_id = v.match_id`,
-    [games.map((g) => g.matchId), games.map((g) => g.result), order, now],
+    `WITH v AS MATERIALIZED (
+       SELECT x.match_id, x.result, nextval('tournament_games_applied_order') AS n FROM unnest($1::uuid[], $2::text[]) AS x (match_id, result)
+     )
+     UPDATE tournament_games g SET result = v.result, applied_at = $3, applied_order = v.n FROM v WHERE g.match_id = v.match_id`,
+    [games.map((g) => g.matchId), games.map((g) => g.result), now],
+    'tournament_mark_applied',
   );
 }
 

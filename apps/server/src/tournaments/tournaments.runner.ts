@@ -34,7 +34,7 @@ import { findCore } from '../arena/arena.repository.ts';
 import type { Queryable } from '../db/database.ts';
 import { payPool, releaseEscrow } from '../ledger/ledger.service.ts';
 import { notify, notifyMany, type NotifyInput } from '../notifications/notify.ts';
-import { publish, topics } from '../realtime/publish.ts';
+import { topics } from '../realtime/publish.ts';
 import * as repo from './tournaments.repository.ts';
 
 /** Players are told a tournament they entered starts soon this long before it does. */
@@ -72,9 +72,10 @@ const resultOf = (g: repo.GameRow): NonNullable<repo.GameRow['result']> =>
 
 /** Runs the tournament once at `now`; false when there is no such tournament. */
 export async function runTournament(tx: Queryable, id: string, now: Date): Promise<boolean> {
-  const t = await repo.lockTournament(tx, id);
-  if (!t) return false;
-  const run = new TournamentRun(tx, t, await repo.entries(tx, id), now);
+  const row = await repo.lockTournamentRow(tx, id);
+  if (!row) return false;
+  const entries = await repo.entries(tx, id);
+  const run = new TournamentRun(tx, { ...row, players: entries.length }, entries, now);
   await run.go();
   return true;
 }
@@ -119,6 +120,8 @@ class TournamentRun {
   private readonly dirty = new Set<repo.EntryRow>();
   private newGames: repo.NewGame[] = [];
   private gameNotices: NotifyInput[] = [];
+  /** Flushed notices not yet published (announce() does). */
+  private notices: NotifyInput[] = [];
   private applied: { matchId: string; result: NonNullable<repo.GameRow['result']> }[] = [];
 
   constructor(
@@ -160,15 +163,21 @@ class TournamentRun {
     await repo.insertGames(this.tx, games);
     await repo.writeEntries(this.tx, this.t.id, [...this.dirty]);
     this.dirty.clear();
-    await notifyMany(this.tx, notices);
+    // Told at announce(), in the statement of the tournament's own event.
+    this.notices.push(...notices);
   }
 
-  /** One event on the tournament's topic for the run's changes (clients refetch the tournament). */
+  /** The players' "game ready" notices and one event on the tournament's topic for the run's changes (clients refetch it). */
   async announce(): Promise<void> {
-    if (this.changes.size === 0) return;
-    const payload = { tournamentId: this.t.id, status: this.t.status, changes: [...this.changes], players: this.entries.length };
-    await publish(this.tx, topics.tournament(this.t.id), 'tournament.updated', payload);
-    if (this.listChanged) await publish(this.tx, topics.tournaments(), 'tournament.updated', payload);
+    const notices = this.notices;
+    this.notices = [];
+    const events: { topic: string; type: string; payload: unknown }[] = [];
+    if (this.changes.size > 0) {
+      const payload = { tournamentId: this.t.id, status: this.t.status, changes: [...this.changes], players: this.entries.length };
+      events.push({ topic: topics.tournament(this.t.id), type: 'tournament.updated', payload });
+      if (this.listChanged) events.push({ topic: topics.tournaments(), type: 'tournament.updated', payload });
+    }
+    await notifyMany(this.tx, notices, events);
   }
 
   private entry(userId: string): repo.EntryRow {
