@@ -35,6 +35,8 @@ const PLAYERS = Number(env.PLAYERS ?? 256);
 const SECONDS = Number(env.SECONDS ?? 20);
 const WARMUP = Number(env.WARMUP ?? 5);
 const MOVES_BENCH = env.MOVES_BENCH !== '0';
+/** A player's thinking time before each move, ms (uniform in ½–1½ of it); 0: closed loop, a move as soon as it is one's turn. */
+const THINK_MS = Number(env.THINK_MS ?? 0);
 const DB_NAME = 'versus_bench_tournaments';
 const GOAL_P99_MS = 100;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -211,9 +213,13 @@ function maybeMove(player: Player): void {
   for (let i = 0; i < 9; i++) if (cells[i] === null) free.push(i);
   if (free.length === 0) return;
   player.movedOn = e.version;
-  game.pending = { version: e.version, t0: performance.now() };
   const move = free[Math.floor(Math.random() * free.length)]!;
-  player.ws.send(JSON.stringify({ t: 'move', d: { matchId: game.id, move, version: e.version, ack: 'errors' } }));
+  const send = () => {
+    game.pending = { version: e.version, t0: performance.now() };
+    player.ws.send(JSON.stringify({ t: 'move', d: { matchId: game.id, move, version: e.version, ack: 'errors' } }));
+  };
+  if (THINK_MS > 0) setTimeout(send, THINK_MS * (0.5 + Math.random()));
+  else send();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -357,6 +363,7 @@ async function main() {
     const result = {
       bench: 'tournaments',
       game: 'tic-tac-toe',
+      thinkMs: THINK_MS,
       loadAverageAtStart: loadAtStart,
       arena,
       /** bench/moves GAME=tic-tac-toe in the same run: challenge matches, PLAYERS sockets, closed loop. */
