@@ -31,18 +31,22 @@ const ACCESS_CACHE = 50_000;
 
 /** The arena's topics: who may follow them, who is present, and who numbers `match:{id}`. */
 function arenaTopics(ctx: AppContext): void {
-  const access = new Map<string, TopicAccess>();
-  async function topicAccess(id: string | undefined): Promise<TopicAccess | null> {
-    if (!id || !UUID.test(id)) return null;
+  // The lookup itself is remembered: both players of a new match subscribe at once, and the second waits for the first's.
+  const access = new Map<string, Promise<TopicAccess | null>>();
+  function topicAccess(id: string | undefined): Promise<TopicAccess | null> {
+    if (!id || !UUID.test(id)) return Promise.resolve(null);
     const key = id.toLowerCase();
     const cached = access.get(key);
     if (cached) return cached;
-    const row = await repo.topicAccess(ctx.db, key);
-    if (row) {
-      if (access.size >= ACCESS_CACHE) access.delete(access.keys().next().value!);
-      access.set(key, row);
-    }
-    return row;
+    if (access.size >= ACCESS_CACHE) access.delete(access.keys().next().value!);
+    const lookup = repo.topicAccess(ctx.db, key);
+    access.set(key, lookup);
+    // No such match (yet) or a failed read: not remembered.
+    lookup.then(
+      (row) => row === null && access.get(key) === lookup && access.delete(key),
+      () => access.get(key) === lookup && access.delete(key),
+    );
+    return lookup;
   }
   const isPlayer = (row: TopicAccess | null, userId: string) => row !== null && (row.player1_id === userId || row.player2_id === userId);
 

@@ -493,7 +493,6 @@ export async function acceptChallenge(
       await lockMine({ challengeId: challenge.id }, joinKey);
       const participants = 2 + joinedBefore.length;
       await repo.touchChallenge(tx, challenge.id, now);
-      await publishChallengeChange(tx, challenge, 'challenge.joined', 'open');
       await notify(tx, {
         userId: challenge.creator_id,
         type: 'player_joined_pool_challenge',
@@ -512,6 +511,7 @@ export async function acceptChallenge(
         participants,
         maxParticipants: challenge.max_participants,
       });
+      await publishChallengeChange(tx, challenge, 'challenge.joined', 'open');
       return { kind: 'joined' as const, matchId: null, joined: participants };
     }
 
@@ -545,7 +545,6 @@ export async function acceptChallenge(
       throw conflict('already_accepted', CHALLENGE.alreadyAccepted);
     }
 
-    await publishChallengeChange(tx, challenge, 'challenge.accepted', 'accepted');
     const event: ChallengeAcceptedEvent = {
       acceptorId: user.userId,
       creatorId: challenge.creator_id,
@@ -560,6 +559,7 @@ export async function acceptChallenge(
     };
     await publish(tx, topics.user(challenge.creator_id), 'challenge.accepted', event);
     await notifyChallengeAccepted(tx, event, { currency: challenge.currency }, now);
+    await publishChallengeChange(tx, challenge, 'challenge.accepted', 'accepted');
     return { kind: 'accepted' as const, matchId, joined: null };
   });
 
@@ -593,7 +593,10 @@ function insufficientToAccept(error: unknown): AppError | null {
   );
 }
 
-/** The marketplace feed hears only about public challenges; the challenge's own topic about every change. */
+/**
+ * The marketplace feed hears only about public challenges; the challenge's own topic about every change. Every public
+ * challenge's change numbers the feed's one topic row, locked until the commit: callers publish it last.
+ */
 async function publishChallengeChange(
   tx: Queryable,
   challenge: { id: string; code: string | null },
@@ -601,8 +604,8 @@ async function publishChallengeChange(
   status: Challenge['status'],
 ): Promise<void> {
   const payload = { challengeId: challenge.id, status };
-  if (challenge.code === null) await publish(tx, topics.challenges(), type, payload);
   await publish(tx, topics.challenge(challenge.id), type, payload);
+  if (challenge.code === null) await publish(tx, topics.challenges(), type, payload);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -648,7 +651,6 @@ async function closeOpenChallenge(
     description: status === 'cancelled' ? 'Challenge cancelled' : 'Challenge expired',
   });
   if (!(await repo.markClosed(tx, challenge.id, status, now))) throw conflict('not_open', CHALLENGE.cancelNotOpen);
-  await publishChallengeChange(tx, challenge, `challenge.${status}`, status);
   if (status === 'expired') {
     await notify(tx, {
       userId: challenge.creator_id,
@@ -658,6 +660,7 @@ async function closeOpenChallenge(
     });
   }
   await publish(tx, topics.user(challenge.creator_id), `challenge.${status}`, { challengeId: challenge.id, status });
+  await publishChallengeChange(tx, challenge, `challenge.${status}`, status);
 }
 
 /** Expires every due open challenge, each in its own transaction so one failure holds back no other; returns how many. */
