@@ -225,6 +225,13 @@ describe('realtime hub internals', () => {
     expect(ok.closed).toBeUndefined();
   });
 
+  it('ticks ten times a second: a beat or a round of heartbeats is spread over many ticks, not written in one burst', async () => {
+    const { hub } = await startHub();
+    // Defaults: presence beat 10 s, heartbeat 30 s: a hundredth and a three-hundredth of them at each tick.
+    expect(hub.tickMs).toBe(100);
+    expect((await startHub({ heartbeatMs: 100 })).hub.tickMs).toBe(25);
+  });
+
   it('terminates sockets that stop answering pings, and keeps the ones that answer', async () => {
     const { url, hub } = await startHub({ heartbeatMs: 100 });
     const dead = await connect(url, 'u1', { autoPong: false });
