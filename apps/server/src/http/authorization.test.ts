@@ -235,6 +235,17 @@ async function snapshot(): Promise<string> {
   return hashes.join('\n');
 }
 
+/** The snapshot once the set-up's own after-commit work (notification delivery claims) is done: two alike 100 ms apart. */
+async function settledSnapshot(): Promise<string> {
+  let last = await snapshot();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = await snapshot();
+    if (now === last) return now;
+    last = now;
+  }
+}
+
 beforeAll(async () => {
   kit = await createResultsKit();
   routes = enumerateRoutes(kit);
@@ -308,7 +319,7 @@ describe('the route table', () => {
 
 describe('a visitor', () => {
   it('gets 401 (with a catalogue message, no 5xx) from every route not on the public list, and changes nothing', async () => {
-    const before = await snapshot();
+    const before = await settledSnapshot();
     const wrong: string[] = [];
     const guarded = routes.filter((r) => !(key(r) in PUBLIC));
     for (const route of guarded) {
@@ -338,7 +349,7 @@ describe('a signed-in player who is not an admin', () => {
   it('gets 403 from every admin route, and changes nothing', async () => {
     const admin = routes.filter((r) => r.url.startsWith('/api/admin/'));
     expect(admin.length).toBeGreaterThan(5);
-    const before = await snapshot();
+    const before = await settledSnapshot();
     const wrong: string[] = [];
     for (const route of admin) {
       const reply = await send(route, { as: f.c });
@@ -377,7 +388,7 @@ describe('another player', () => {
   it("cannot read an external match's result state, claim or answer a no-show on it", async () => {
     const { matchId } = await kit.externalMatch({ startedAgoMs: 11 * 60_000 });
     const stranger = f.c;
-    const before = await snapshot();
+    const before = await settledSnapshot();
     for (const [method, url] of [
       ['GET', `/api/matches/${matchId}/result`],
       ['POST', `/api/matches/${matchId}/no-show`],
@@ -426,7 +437,7 @@ describe('another player', () => {
   });
 
   it("cannot cancel someone else's friend request (404, as for accept and decline)", async () => {
-    const before = await snapshot();
+    const before = await settledSnapshot();
     const reply = await kit.api('POST', `/api/social/requests/${f.requestId}/cancel`, { as: f.b });
     expect(reply.status).toBe(404);
     expect(await snapshot()).toBe(before);
