@@ -5,6 +5,7 @@
 //   PAIRS=100 SECONDS=20 GAME=tic-tac-toe npx tsx bench/lifecycle/run.ts
 //   GAME=rock-paper-scissors ...                        (the shortest game; default tic-tac-toe)
 //   SKIP_PGBENCH=1 ...                                  (without the TPC-B reference)
+//   DORMANT=0 ...                                       (no players beside the pairs; default 10,000)
 //   PAIRS=4 SECONDS=2 WARMUP=1 PGBENCH_SECONDS=2 npx tsx bench/lifecycle/run.ts   (smoke run, ~40 s: the figures mean nothing)
 //
 // PAIRS pairs of players, each pair in a closed loop: player 0 creates a public challenge (its
@@ -45,6 +46,8 @@ const WARMUP = Number(env.WARMUP ?? 3);
 const GAME = benchGame(env.GAME, ['tic-tac-toe', 'rock-paper-scissors']);
 const PGBENCH_SECONDS = Number(env.PGBENCH_SECONDS ?? SECONDS);
 const PGBENCH_CLIENTS = Number(env.PGBENCH_CLIENTS ?? 16);
+/** Signed-up players who do not play in the window: with only the pairs, `users` is two pages and its key checks scan it whole. */
+const DORMANT = Number(env.DORMANT ?? 10_000);
 const SKIP_PGBENCH = env.SKIP_PGBENCH === '1';
 const DB_NAME = 'versus_bench_lifecycle';
 const PGBENCH_DB = 'versus_bench_lifecycle_tpcb';
@@ -262,6 +265,12 @@ async function setUp() {
     }),
   );
   const tokens = await accessTokens(db, ids);
+  if (DORMANT > 0)
+    await insertPlayers(
+      db,
+      Array.from({ length: DORMANT }, () => crypto.randomUUID()),
+      'dormant',
+    );
   await db.query('VACUUM ANALYZE');
   return { db, ids, tokens };
 }
@@ -358,6 +367,7 @@ async function main() {
       bench: 'lifecycle',
       game: GAME,
       pairs: PAIRS,
+      dormant: DORMANT,
       seconds: SECONDS,
       loadAverageAtStart: loadAtStart,
       lifecycle: lifecycleResult,
