@@ -1,16 +1,10 @@
 // Every way a match ends settles the escrow once, in the transaction that records the result.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ARENA } from '@versus/domain';
 import { ARENA_RULES, type MatchView } from '@versus/domain/arena';
-import { createKit, type Kit, type Player } from './arena.test-kit.ts';
+import { kitPerFile, type Player } from './arena.test-kit.ts';
 
-let kit: Kit;
-beforeAll(async () => {
-  kit = await createKit();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitPerFile();
 
 const STAKE = 25;
 const START = 100_000; // 1,000 credits in minor units

@@ -1,18 +1,12 @@
 // Fairness at the edges: a fallen flag decides before a resignation or draw answer, draw answers only from the one offered to,
 // ready races across processes, and ludo dice anyone can check after the game.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ARENA } from '@versus/domain';
 import { ludoCommitment, verifyLudoRolls } from '@versus/domain/games/index';
 import type { MatchView } from '@versus/domain/arena';
-import { createKit, playTicTacToeGame, type Kit, type Player } from './arena.test-kit.ts';
+import { kitPerFile, playTicTacToeGame, type Kit, type Player } from './arena.test-kit.ts';
 
-let kit: Kit;
-beforeAll(async () => {
-  kit = await createKit();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitPerFile();
 
 const STAKE = 30;
 const START = 100_000;

@@ -1,6 +1,6 @@
 // Shared by the arena's integration tests: a real app on a fresh database, players and accepted challenges made through the API,
 // and ways to look at the match, the money and the events.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { ApiErrorBody } from '@versus/domain/errors';
 import type { MatchView, MatchViewResponse, Replay } from '@versus/domain/arena';
 import type { AcceptChallengeResponse, CreateChallengeRequest, CreateChallengeResponse } from '@versus/domain/challenges';
@@ -84,6 +84,20 @@ const KIT_LENGTHS: Partial<Record<CreateChallengeRequest['game'], number>> = {
 
 /** The follower every match of a kit has: the kit's event tap (realtime/test-events.ts). */
 const TAP_FOLLOWER = 'test-tap';
+
+/** A kit for the calling test file: made (as createKit(...args)) before its tests, closed after them. */
+export function kitPerFile(...args: Parameters<typeof createKit>): Kit {
+  const kit = {} as Kit;
+  let made: Kit | undefined;
+  beforeAll(async () => {
+    made = await createKit(...args);
+    Object.assign(kit, made);
+  });
+  afterAll(async () => {
+    await made?.close();
+  });
+  return kit;
+}
 
 /** `database`: how the kit's database is opened (test/database.ts), e.g. through a PgBouncer; `config`: settings over the test app's. */
 export async function createKit(database: TestDatabaseOptions = {}, config: Partial<Config> = {}): Promise<Kit> {
