@@ -279,11 +279,7 @@ describe('ready', () => {
     const bob = await kit.player('rdtb');
     const id = await kit.match('tic-tac-toe', alice, bob, { stake: STAKE });
     expect((await kit.api('POST', `/api/matches/${id}/ready`, { as: alice })).status).toBe(200);
-    const [row] = await kit.test.database.db.query<{ at: Date }>(
-      'SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1',
-      [id],
-    );
-    const deadline = new Date(row!.at).getTime() + 5 * 60_000;
+    const deadline = (await kit.startsAt(id)) + 5 * 60_000;
     const other = await kit.anotherApp();
     const arena = other.services.arena;
     let clock = deadline - 1;
@@ -306,12 +302,9 @@ describe('ready', () => {
     const bob = await kit.player('rdvb');
     const id = await kit.match('tic-tac-toe', alice, bob, { stake: STAKE });
     await kit.view(id, alice); // cached here as pending
-    const [row] = await kit.test.database.db.query<{ at: Date }>(
-      'SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1',
-      [id],
-    );
+    const startsAt = await kit.startsAt(id);
     const other = await kit.anotherApp();
-    expect(await other.services.arena.sweep(new Date(row!.at).getTime() + 6 * 60_000)).toMatchObject({ noShows: 1 });
+    expect(await other.services.arena.sweep(startsAt + 6 * 60_000)).toMatchObject({ noShows: 1 });
     const voided = await kit.snapshot(id);
     const late = await kit.api('POST', `/api/matches/${id}/ready`, { as: alice });
     expect(late.status).toBe(409);

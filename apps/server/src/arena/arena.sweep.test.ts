@@ -12,13 +12,7 @@ const STAKE = 25;
 const START = 100_000;
 const GRACE = ARENA_RULES.sweepGraceMs;
 
-async function noShowDeadline(id: string): Promise<number> {
-  const [row] = await kit.test.database.db.query<{ at: Date }>(
-    'SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1',
-    [id],
-  );
-  return new Date(row!.at).getTime() + ARENA_RULES.noShowMs;
-}
+const noShowDeadline = async (id: string) => (await kit.startsAt(id)) + ARENA_RULES.noShowMs;
 
 /** When the running match's next flag falls (the stored deadline the sweep looks for). */
 async function flagDeadline(id: string): Promise<number> {

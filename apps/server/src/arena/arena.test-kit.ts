@@ -56,6 +56,8 @@ export interface Kit {
   /** The player whose turn it is in a match (one seat to move). */
   mover(view: MatchView, players: [Player, Player]): Player;
   replay(id: string, as: Player): Promise<Replay>;
+  /** When a match's no-show time counts from (its scheduled time, or when it was made), in ms. */
+  startsAt(id: string): Promise<number>;
   /** Minor units. */
   balance(userId: string): Promise<{ available: number; escrow: number }>;
   /** Everything a refused request must leave as it was. */
@@ -166,6 +168,10 @@ export async function createKit(database: TestDatabaseOptions = {}, config: Part
       const reply = await kit.api<Replay & ApiErrorBody>('GET', `/api/matches/${id}/replay`, { as });
       expect(reply.status, reply.raw).toBe(200);
       return reply.body;
+    },
+    async startsAt(id) {
+      const [row] = await db.query<{ at: Date }>('SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1', [id]);
+      return new Date(row!.at).getTime();
     },
     balance: (userId) => balances(db, userId),
     async snapshot(id) {
