@@ -1,52 +1,25 @@
 // The live arena with two players in two browser contexts (mouse and touch) against the real server:
 // tic-tac-toe and chess through the UI, reloads mid-game, and the payout.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { LIVE_ARENA } from '@versus/domain';
-import { dismissToasts, launchBrowser, newPage, newPlayer, screenshot, callApi as call } from './harness.ts';
+import {
+  dismissToasts,
+  browserPerFile,
+  playCell,
+  screenshot,
+  signedUpPage,
+  callApi as call,
+  waitStatus,
+  waitForGame,
+  whoseTurn,
+  type PagePlayer as Player,
+} from './harness.ts';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-interface Player {
-  page: Page;
-  context: BrowserContext;
-  token: string;
-  id: string;
-  username: string;
-}
+const browser = browserPerFile();
 
 /** Registers a fresh real player through the API inside a new context (which signs the page in). */
-async function player(prefix: string, width: number): Promise<Player> {
-  const { context, page } = await newPage(browser, { width });
-  const p = newPlayer(prefix);
-  const response = await page.request.post('/api/auth/signup', {
-    data: {
-      email: p.email,
-      password: p.password,
-      options: {
-        data: {
-          account_type: 'real',
-          username: p.username,
-          full_name: p.fullName,
-          phone: p.phone,
-          date_of_birth: p.dateOfBirth,
-          age_verified: true,
-        },
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  const body = (await response.json()) as { session: { access_token: string }; user: { id: string } };
-  return { page, context, token: body.session.access_token, id: body.user.id, username: p.username };
-}
+const player = (prefix: string, width: number): Promise<Player> => signedUpPage(browser(), prefix, { width });
 
 /** A creates a challenge, B accepts it: the match id. */
 async function makeMatch(a: Player, b: Player, game: string, stake: number, duration: number): Promise<string> {
@@ -63,22 +36,6 @@ async function openArena(who: Player, matchId: string): Promise<void> {
 }
 
 const screen = (page: Page) => page.getByTestId('match-screen');
-const waitStatus = (page: Page, status: string) =>
-  page.locator(`[data-testid="match-screen"][data-status="${status}"]`).waitFor({ timeout: 15_000 });
-const turnText = async (page: Page) => ((await page.getByTestId('turn-status').textContent()) ?? '').trim();
-
-/** Which of the two pages shows "Your turn" first. */
-async function whoseTurn(players: [Player, Player]): Promise<Player> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    for (const p of players) {
-      if ((await p.page.getByTestId('turn-status').count()) > 0 && (await turnText(p.page)) === LIVE_ARENA.yourTurn) return p;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('Neither player got the turn');
-}
-
 describe('live arena', () => {
   it('plays a tic-tac-toe best of 3 through the UI, survives a reload and pays the winner', async () => {
     const a = await player('ttta', 1280);
@@ -109,7 +66,6 @@ describe('live arena', () => {
       // match goes to a third game, which the first game's X wins.
       const firstX = await whoseTurn([a, b]);
       const firstO = firstX === a ? b : a;
-      const play = async (who: Player, cell: string) => who.page.getByRole('button', { name: `${cell}, empty`, exact: true }).click();
       // With the socket connected, moves travel on it: no HTTP request per move.
       let httpMoves = 0;
       for (const p of [a, b])
@@ -120,13 +76,10 @@ describe('live arena', () => {
       for (let game = 0; game < 3; game++) {
         const x = game % 2 === 0 ? firstX : firstO;
         const o = x === a ? b : a;
-        await x.page
-          .getByTestId('series-score')
-          .filter({ hasText: LIVE_ARENA.gameNumber(game + 1) })
-          .waitFor();
-        await play(x, 'a1');
-        await play(o, 'a2');
-        await play(x, 'b1');
+        await waitForGame(x.page, game + 1);
+        await playCell(x, 'a1');
+        await playCell(o, 'a2');
+        await playCell(x, 'b1');
         if (game === 1) {
           // A reload mid-game restores the board exactly from the server.
           await o.page.reload();
@@ -137,13 +90,10 @@ describe('live arena', () => {
           expect(await o.page.getByTestId('move-list').textContent()).toContain('X b1');
           expect(await o.page.getByTestId('series-score').textContent()).toContain(LIVE_ARENA.gameNumber(2));
         }
-        await play(o, 'b2');
-        await play(x, 'c1');
+        await playCell(o, 'b2');
+        await playCell(x, 'c1');
         if (game === 0) {
-          await x.page
-            .getByTestId('series-score')
-            .filter({ hasText: LIVE_ARENA.gameNumber(2) })
-            .waitFor();
+          await waitForGame(x.page, 2);
           expect(httpMoves).toBe(0);
         }
       }
@@ -283,10 +233,7 @@ describe('live arena', () => {
       // 4. Qxf7# wins game 1; game 2 starts with colours swapped; black (of game 1) resigns the match.
       await click(white, 'f7');
       await waitMoves(black, 'Qxf7#');
-      await black.page
-        .getByTestId('series-score')
-        .filter({ hasText: LIVE_ARENA.gameNumber(2) })
-        .waitFor();
+      await waitForGame(black.page, 2);
       await black.page.getByTestId('resign').click();
       const dialog = black.page.getByTestId('resign-dialog');
       await dialog.waitFor();

@@ -1,20 +1,25 @@
 // Two browser players through HAProxy in front of three server processes (deploy/haproxy.cfg), each
 // socket on a different process, a tic-tac-toe best of 3 to its payout.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { LIVE_ARENA } from '@versus/domain';
 import { startChildServer, type ChildServer } from '../../server/src/test/child-server.ts';
 import { haproxyUnavailable, startHaproxy, type Proxy } from '../../server/src/test/haproxy.ts';
-import { callApi, launchBrowser, newPlayer, screenshot } from './harness.ts';
+import {
+  callApi,
+  launchBrowser,
+  playCell,
+  screenshot,
+  signUpInContext,
+  waitForGame,
+  waitStatus,
+  whoseTurn,
+  type PagePlayer,
+} from './harness.ts';
 
 const unavailable = haproxyUnavailable();
 
-interface Player {
-  page: Page;
-  context: BrowserContext;
-  token: string;
-  id: string;
-  username: string;
+interface Player extends PagePlayer {
   /** The process behind each realtime socket the page opened, in order. */
   sockets: string[];
 }
@@ -65,30 +70,9 @@ describe.skipIf(unavailable !== null)(`behind HAProxy${unavailable ? ` (skipped:
       const headers = Object.fromEntries(Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), value]));
       sockets.push(String(headers['x-served-by'] ?? '?'));
     });
-    const p = newPlayer(prefix);
-    const response = await page.request.post('/api/auth/signup', {
-      data: {
-        email: p.email,
-        password: p.password,
-        options: {
-          data: {
-            account_type: 'real',
-            username: p.username,
-            full_name: p.fullName,
-            phone: p.phone,
-            date_of_birth: p.dateOfBirth,
-            age_verified: true,
-          },
-        },
-      },
-    });
-    expect(response.status()).toBe(201);
-    const body = (await response.json()) as { session: { access_token: string }; user: { id: string } };
-    return { page, context, token: body.session.access_token, id: body.user.id, username: p.username, sockets };
+    return { ...(await signUpInContext(page, { prefix })), page, context, sockets };
   }
 
-  const waitStatus = (page: Page, status: string) =>
-    page.locator(`[data-testid="match-screen"][data-status="${status}"]`).waitFor({ timeout: 15_000 });
   const balance = (who: Player) => call<{ available_balance: number; escrow_balance: number }>(who, 'GET', '/api/wallet/balance');
 
   async function openArena(who: Player, matchId: string): Promise<string> {
@@ -97,18 +81,6 @@ describe.skipIf(unavailable !== null)(`behind HAProxy${unavailable ? ` (skipped:
     await who.page.locator('#splash').waitFor({ state: 'hidden' });
     await expect.poll(() => who.sockets.length, { timeout: 10_000 }).toBeGreaterThan(before);
     return who.sockets.at(-1)!;
-  }
-
-  async function whoseTurn(players: [Player, Player]): Promise<Player> {
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      for (const p of players) {
-        const turn = p.page.getByTestId('turn-status');
-        if ((await turn.count()) > 0 && ((await turn.textContent()) ?? '').trim() === LIVE_ARENA.yourTurn) return p;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('Neither player got the turn');
   }
 
   it('plays a tic-tac-toe best of 3 with each player on another process, and pays the winner', async () => {
@@ -132,14 +104,10 @@ describe.skipIf(unavailable !== null)(`behind HAProxy${unavailable ? ` (skipped:
       // X takes the top row against the middle one each game; X alternates, so game 3 decides.
       const firstX = await whoseTurn([a, b]);
       const firstO = firstX === a ? b : a;
-      const play = (who: Player, cell: string) => who.page.getByRole('button', { name: `${cell}, empty`, exact: true }).click();
       for (let game = 0; game < 3; game++) {
         const x = game % 2 === 0 ? firstX : firstO;
         const o = x === a ? b : a;
-        await x.page
-          .getByTestId('series-score')
-          .filter({ hasText: LIVE_ARENA.gameNumber(game + 1) })
-          .waitFor();
+        await waitForGame(x.page, game + 1);
         for (const [who, cell] of [
           [x, 'a1'],
           [o, 'a2'],
@@ -147,7 +115,7 @@ describe.skipIf(unavailable !== null)(`behind HAProxy${unavailable ? ` (skipped:
           [o, 'b2'],
           [x, 'c1'],
         ] as const)
-          await play(who, cell);
+          await playCell(who, cell);
       }
 
       await Promise.all([waitStatus(a.page, 'completed'), waitStatus(b.page, 'completed')]);

@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { LIVE_ARENA } from '@versus/domain';
 
-export { launchBrowser } from './chromium.ts';
+import { launchBrowser } from './chromium.ts';
+
+export { launchBrowser };
 
 export const screenshotsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
@@ -28,6 +31,21 @@ export async function callApi<T>(
   const json = (await response.json()) as T;
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json;
+}
+
+/** One browser for the calling test file, launched before its tests and closed after them: read it with the returned function. */
+export function browserPerFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is launched in beforeAll');
+    return browser;
+  };
 }
 
 export interface PageOptions {
@@ -137,3 +155,43 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, timeout
   }
   expect(last).toBe(expected);
 }
+
+/** A player signed up in a browser context of their own, its page signed in. */
+export interface PagePlayer extends SignedUpPlayer {
+  page: Page;
+  context: BrowserContext;
+}
+
+/** A fresh real player signed up in a new context of `browser` (see newPage and signUpInContext). */
+export async function signedUpPage(browser: Browser, prefix: string, options: PageOptions = { width: 1280 }): Promise<PagePlayer> {
+  const { context, page } = await newPage(browser, options);
+  return { ...(await signUpInContext(page, { prefix })), page, context };
+}
+
+/** Waits until the match screen shows `status`. */
+export const waitStatus = (page: Page, status: string) =>
+  page.locator(`[data-testid="match-screen"][data-status="${status}"]`).waitFor({ timeout: 15_000 });
+
+/** Waits until the series score on `page` shows game `n` (1-based). */
+export const waitForGame = (page: Page, n: number) =>
+  page
+    .getByTestId('series-score')
+    .filter({ hasText: LIVE_ARENA.gameNumber(n) })
+    .waitFor();
+
+/** Which of the two pages shows "Your turn" first. */
+export async function whoseTurn<P extends { page: Page }>(players: [P, P]): Promise<P> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    for (const p of players) {
+      const turn = p.page.getByTestId('turn-status');
+      if ((await turn.count()) > 0 && ((await turn.textContent()) ?? '').trim() === LIVE_ARENA.yourTurn) return p;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('Neither player got the turn');
+}
+
+/** Marks the empty tic-tac-toe `cell` ("a1" … "c3") as `who`. */
+export const playCell = (who: { page: Page }, cell: string) =>
+  who.page.getByRole('button', { name: `${cell}, empty`, exact: true }).click();

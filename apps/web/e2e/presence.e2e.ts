@@ -1,29 +1,21 @@
 // Presence ("Here" / "Away") and readiness ("Ready" / "Not ready") shown apart and live for both
 // seats of a match.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { LIVE_ARENA } from '@versus/domain';
 import { MATCH_PRESENCE } from '@versus/domain/realtime-constants';
 import {
   afterSplash,
   callApi as call,
   eventually,
-  launchBrowser,
+  browserPerFile,
   newPage,
   screenshot,
   signUpInContext,
   type SignedUpPlayer,
 } from './harness.ts';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 /** A creates a tic-tac-toe challenge, B accepts it: the match id. */
 async function makeMatch(a: SignedUpPlayer, b: SignedUpPlayer): Promise<string> {
@@ -40,8 +32,8 @@ const readiness = (page: Page, name: string) => async () =>
 
 describe('presence on the match screen', () => {
   it('shows Here / Away and Ready / Not ready apart, live, for both seats', { timeout: 120_000 }, async () => {
-    const a = await newPage(browser, { width: 1280 });
-    const b = await newPage(browser, { width: 360 });
+    const a = await newPage(browser(), { width: 1280 });
+    const b = await newPage(browser(), { width: 360 });
     try {
       const playerA = await signUpInContext(a.page, { prefix: 'presA' });
       const playerB = await signUpInContext(b.page, { prefix: 'presB' });

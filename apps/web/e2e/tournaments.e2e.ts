@@ -2,34 +2,23 @@
 // fill it; the browsers see the bracket advance live, play their games in the UI and see the prize paid.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { LIVE_ARENA, TOURNAMENT, TOURNAMENT_VIEW } from '@versus/domain';
 import type { MatchView } from '@versus/domain/arena';
 import { formatMoney, toMinor } from '@versus/domain/money';
 import type { TournamentDetail } from '@versus/domain/tournaments';
-import {
-  afterSplash,
-  callApi,
-  dismissToasts,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signUpInContext,
-  type SignedUpPlayer,
-} from './harness.ts';
+import { afterSplash, browserPerFile, callApi, dismissToasts, screenshot, signedUpPage, type SignedUpPlayer } from './harness.ts';
 
-let browser: Browser;
+const browser = browserPerFile();
 let db: pg.Client;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   db = new pg.Client({ connectionString: inject('databaseUrl') });
   await db.connect();
 });
 
 afterAll(async () => {
   await db?.end();
-  await browser?.close();
 });
 
 interface Player extends SignedUpPlayer {
@@ -40,19 +29,13 @@ interface Player extends SignedUpPlayer {
 
 const ENTRY = 10;
 
-async function browserPlayer(prefix: string, width: number): Promise<Player> {
-  const { context, page } = await newPage(browser, { width });
-  return { ...(await signUpInContext(page, { prefix })), page, context };
-}
+const browserPlayer = (prefix: string, width: number): Promise<Player> => signedUpPage(browser(), prefix, { width });
 
 /** A scripted player: signed up in a throwaway context, playing through the API only. */
 async function scriptedPlayer(prefix: string): Promise<Player> {
-  const { context, page } = await newPage(browser, { width: 1280 });
-  try {
-    return { ...(await signUpInContext(page, { prefix })), page: null, context: null };
-  } finally {
-    await context.close();
-  }
+  const { context, ...player } = await signedUpPage(browser(), prefix);
+  await context.close();
+  return { ...player, page: null, context: null };
 }
 
 /** A tic-tac-toe tournament of 4 to 8 at ENTRY credits, starting in 10 minutes, created through the API; its id. */

@@ -1,18 +1,12 @@
 // One writer per match: two "final" moves at once cannot both apply nor pay twice, in one
 // process or across two; and a restart mid-match loses nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MatchView } from '@versus/domain/arena';
 import type { App } from '../context.ts';
 import { TestSocket, listen } from '../realtime/test-socket.ts';
-import { createKit, playTicTacToeGame, type Kit, type Player } from './arena.test-kit.ts';
+import { kitPerFile, playTicTacToeGame, type Player } from './arena.test-kit.ts';
 
-let kit: Kit;
-beforeAll(async () => {
-  kit = await createKit();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitPerFile();
 
 const STAKE = 40;
 

@@ -1,28 +1,14 @@
 // Every way a match ends settles the escrow once, in the transaction that records the result.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ARENA } from '@versus/domain';
 import { ARENA_RULES, type MatchView } from '@versus/domain/arena';
-import { createKit, type Kit, type Player } from './arena.test-kit.ts';
+import { kitPerFile, type Player } from './arena.test-kit.ts';
 
-let kit: Kit;
-beforeAll(async () => {
-  kit = await createKit();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitPerFile();
 
 const STAKE = 25;
 const START = 100_000; // 1,000 credits in minor units
 const both = async (a: Player, b: Player) => [await kit.balance(a.id), await kit.balance(b.id)];
-
-async function scheduledMs(id: string): Promise<number> {
-  const [row] = await kit.test.database.db.query<{ at: Date }>(
-    'SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1',
-    [id],
-  );
-  return new Date(row!.at).getTime();
-}
 
 describe('time', () => {
   it('a flag that falls loses the game on time; the sweeper ends it even with nobody watching', async () => {
@@ -91,7 +77,7 @@ describe('no-shows', () => {
     const bob = await kit.player('forb');
     const id = await kit.match('tic-tac-toe', alice, bob, { stake: STAKE });
     expect((await kit.api('POST', `/api/matches/${id}/ready`, { as: alice })).status).toBe(200);
-    const start = await scheduledMs(id);
+    const start = await kit.startsAt(id);
     expect(await kit.arena.sweep(start + 4 * 60_000)).toMatchObject({ noShows: 0 });
     expect(await kit.arena.sweep(start + 5 * 60_000 + ARENA_RULES.sweepGraceMs + 1)).toMatchObject({ noShows: 1, failed: 0 });
     const view = await kit.view(id, bob);
@@ -132,7 +118,7 @@ describe('no-shows', () => {
     const bob = await kit.player('voidb');
     const id = await kit.match('tic-tac-toe', alice, bob, { stake: STAKE });
     const ratingsBefore = await kit.test.database.db.query('SELECT * FROM ratings WHERE user_id = ANY($1::uuid[])', [[alice.id, bob.id]]);
-    await kit.arena.sweep((await scheduledMs(id)) + 6 * 60_000);
+    await kit.arena.sweep((await kit.startsAt(id)) + 6 * 60_000);
     const view = await kit.view(id, alice);
     expect(view).toMatchObject({ status: 'cancelled', winnerId: null });
     expect(view.result).toMatchObject({ outcome: 'void', reason: 'void', ratings: [] });

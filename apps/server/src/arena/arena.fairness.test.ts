@@ -1,18 +1,12 @@
 // Fairness at the edges: a fallen flag decides before a resignation or draw answer, draw answers only from the one offered to,
 // ready races across processes, and ludo dice anyone can check after the game.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ARENA } from '@versus/domain';
 import { ludoCommitment, verifyLudoRolls } from '@versus/domain/games/index';
 import type { MatchView } from '@versus/domain/arena';
-import { createKit, playTicTacToeGame, type Kit, type Player } from './arena.test-kit.ts';
+import { kitPerFile, playTicTacToeGame, type Kit, type Player } from './arena.test-kit.ts';
 
-let kit: Kit;
-beforeAll(async () => {
-  kit = await createKit();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitPerFile();
 
 const STAKE = 30;
 const START = 100_000;
@@ -285,11 +279,7 @@ describe('ready', () => {
     const bob = await kit.player('rdtb');
     const id = await kit.match('tic-tac-toe', alice, bob, { stake: STAKE });
     expect((await kit.api('POST', `/api/matches/${id}/ready`, { as: alice })).status).toBe(200);
-    const [row] = await kit.test.database.db.query<{ at: Date }>(
-      'SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1',
-      [id],
-    );
-    const deadline = new Date(row!.at).getTime() + 5 * 60_000;
+    const deadline = (await kit.startsAt(id)) + 5 * 60_000;
     const other = await kit.anotherApp();
     const arena = other.services.arena;
     let clock = deadline - 1;
@@ -312,12 +302,9 @@ describe('ready', () => {
     const bob = await kit.player('rdvb');
     const id = await kit.match('tic-tac-toe', alice, bob, { stake: STAKE });
     await kit.view(id, alice); // cached here as pending
-    const [row] = await kit.test.database.db.query<{ at: Date }>(
-      'SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1',
-      [id],
-    );
+    const startsAt = await kit.startsAt(id);
     const other = await kit.anotherApp();
-    expect(await other.services.arena.sweep(new Date(row!.at).getTime() + 6 * 60_000)).toMatchObject({ noShows: 1 });
+    expect(await other.services.arena.sweep(startsAt + 6 * 60_000)).toMatchObject({ noShows: 1 });
     const voided = await kit.snapshot(id);
     const late = await kit.api('POST', `/api/matches/${id}/ready`, { as: alice });
     expect(late.status).toBe(409);

@@ -1,17 +1,11 @@
 // A match from acceptance to payout through the real API, and every refusal that must change nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ARENA, CHALLENGE } from '@versus/domain';
 import { GLICKO2 } from '@versus/domain/rating';
 import { matchTimeControl } from '@versus/domain/arena';
-import { createKit, playTicTacToeGame, type Kit, type Player } from './arena.test-kit.ts';
+import { kitPerFile, playTicTacToeGame, type Player } from './arena.test-kit.ts';
 
-let kit: Kit;
-beforeAll(async () => {
-  kit = await createKit();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitPerFile();
 
 describe('a tic-tac-toe best of 3', () => {
   it('goes from pending to ready to in progress to a payout of 2 × stake, and can be replayed', async () => {

@@ -1,30 +1,18 @@
 // The sweep acts only a grace past a deadline, so a ready or move that arrived in time elsewhere commits first;
 // when it acts, the ending is the one the deadline decided.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ARENA_RULES } from '@versus/domain/arena';
 import type { App } from '../context.ts';
 import type { Arena } from './arena.service.ts';
-import { createKit, type Kit, type Player } from './arena.test-kit.ts';
+import { kitPerFile, type Player } from './arena.test-kit.ts';
 
-let kit: Kit;
-beforeAll(async () => {
-  kit = await createKit();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitPerFile();
 
 const STAKE = 25;
 const START = 100_000;
 const GRACE = ARENA_RULES.sweepGraceMs;
 
-async function noShowDeadline(id: string): Promise<number> {
-  const [row] = await kit.test.database.db.query<{ at: Date }>(
-    'SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1',
-    [id],
-  );
-  return new Date(row!.at).getTime() + ARENA_RULES.noShowMs;
-}
+const noShowDeadline = async (id: string) => (await kit.startsAt(id)) + ARENA_RULES.noShowMs;
 
 /** When the running match's next flag falls (the stored deadline the sweep looks for). */
 async function flagDeadline(id: string): Promise<number> {

@@ -1,6 +1,6 @@
 // Shared by the arena's integration tests: a real app on a fresh database, players and accepted challenges made through the API,
 // and ways to look at the match, the money and the events.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { ApiErrorBody } from '@versus/domain/errors';
 import type { MatchView, MatchViewResponse, Replay } from '@versus/domain/arena';
 import type { AcceptChallengeResponse, CreateChallengeRequest, CreateChallengeResponse } from '@versus/domain/challenges';
@@ -56,6 +56,8 @@ export interface Kit {
   /** The player whose turn it is in a match (one seat to move). */
   mover(view: MatchView, players: [Player, Player]): Player;
   replay(id: string, as: Player): Promise<Replay>;
+  /** When a match's no-show time counts from (its scheduled time, or when it was made), in ms. */
+  startsAt(id: string): Promise<number>;
   /** Minor units. */
   balance(userId: string): Promise<{ available: number; escrow: number }>;
   /** Everything a refused request must leave as it was. */
@@ -84,6 +86,20 @@ const KIT_LENGTHS: Partial<Record<CreateChallengeRequest['game'], number>> = {
 
 /** The follower every match of a kit has: the kit's event tap (realtime/test-events.ts). */
 const TAP_FOLLOWER = 'test-tap';
+
+/** A kit for the calling test file: made (as createKit(...args)) before its tests, closed after them. */
+export function kitPerFile(...args: Parameters<typeof createKit>): Kit {
+  const kit = {} as Kit;
+  let made: Kit | undefined;
+  beforeAll(async () => {
+    made = await createKit(...args);
+    Object.assign(kit, made);
+  });
+  afterAll(async () => {
+    await made?.close();
+  });
+  return kit;
+}
 
 /** `database`: how the kit's database is opened (test/database.ts), e.g. through a PgBouncer; `config`: settings over the test app's. */
 export async function createKit(database: TestDatabaseOptions = {}, config: Partial<Config> = {}): Promise<Kit> {
@@ -152,6 +168,10 @@ export async function createKit(database: TestDatabaseOptions = {}, config: Part
       const reply = await kit.api<Replay & ApiErrorBody>('GET', `/api/matches/${id}/replay`, { as });
       expect(reply.status, reply.raw).toBe(200);
       return reply.body;
+    },
+    async startsAt(id) {
+      const [row] = await db.query<{ at: Date }>('SELECT coalesce(scheduled_time, created_at) AS at FROM matches WHERE id = $1', [id]);
+      return new Date(row!.at).getTime();
     },
     balance: (userId) => balances(db, userId),
     async snapshot(id) {

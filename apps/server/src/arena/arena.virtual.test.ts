@@ -1,16 +1,10 @@
 // A VTokens match is not a ranking (decisions.md): its ending moves the profile's virtual record only, never the real
 // record (wins, losses, streak, level) nor the game's Glicko-2 rating.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MatchView } from '@versus/domain/arena';
-import { createKit, playTicTacToeGame, type Kit, type Player } from './arena.test-kit.ts';
+import { kitPerFile, playTicTacToeGame, type Player } from './arena.test-kit.ts';
 
-let kit: Kit;
-beforeAll(async () => {
-  kit = await createKit();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitPerFile();
 
 const db = () => kit.test.database.db;
 

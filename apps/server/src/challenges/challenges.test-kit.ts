@@ -1,18 +1,14 @@
 // Shared by the challenges integration tests: a real app on a fresh PostgreSQL database,
 // players with real ledger accounts and real access tokens, and ways to look at the money.
 import crypto from 'node:crypto';
-import type { AccountType, Currency, Role } from '@versus/domain';
+import type { AccountType, Role } from '@versus/domain';
 import type { ApiErrorBody } from '@versus/domain/errors';
 import type { AcceptChallengeResponse, ChallengeList, CreateChallengeRequest, Match } from '@versus/domain/challenges';
-import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import type { AppContext } from '../context.ts';
 import { insertUser } from '../auth/auth.repository.ts';
 import type { AccessClaims } from '../auth/claims.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import { openAccounts } from '../ledger/ledger.service.ts';
-import { balances, expectAuditClean, readEvents, setAvailable } from '../test/ledger-checks.ts';
-import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+import { kitChecks, snapshotOf, startKitApp, type KitApp, type KitChecks } from '../test/service-kit.ts';
 
 export interface Player {
   id: string;
@@ -30,10 +26,7 @@ export interface Reply<T = AnyBody> {
   headers: Record<string, string | string[] | number | undefined>;
 }
 
-export interface Kit {
-  app: App;
-  database: TestDatabase;
-  ctx: AppContext;
+export interface Kit extends KitApp, KitChecks {
   player(options?: { role?: Role; accountType?: AccountType; username?: string }): Promise<Player>;
   api<T = AnyBody>(
     method: 'GET' | 'POST',
@@ -41,32 +34,19 @@ export interface Kit {
     options?: { as?: Player; body?: unknown; headers?: Record<string, string> },
   ): Promise<Reply<T>>;
   create(as: Player, body: CreateChallengeRequest, headers?: Record<string, string>): Promise<Reply>;
-  /** Minor units. */
-  balance(userId: string, currency?: Currency): Promise<{ available: number; escrow: number }>;
-  /** Sets a player's available balance through the ledger (grant or spend), in minor units. */
-  setAvailable(userId: string, minor: number, currency?: Currency): Promise<void>;
   /** Everything a refused request must leave as it was. */
   snapshot(): Promise<string>;
-  events(topic: string): Promise<{ type: string; payload: Record<string, unknown> }[]>;
-  expectAuditClean(): Promise<void>;
-  close(): Promise<void>;
 }
 
 let counter = 0;
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$0000000000000000000000000000000000000000000';
 
 export async function createKit(options: { max?: number } = {}): Promise<Kit> {
-  const database = await createTestDatabase(options.max ? { max: options.max } : {});
-  const config = loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'false' });
-  const app = await buildApp({ config, db: database.db, logger: false });
-  await app.ready();
-  const ctx: AppContext = app.services;
-  const db = database.db;
-
+  const started = await startKitApp(options);
+  const { app, ctx, db } = started;
   const kit: Kit = {
-    app,
-    database,
-    ctx,
+    ...started,
+    ...kitChecks(started, ['challenges', 'matches']),
     async player({ role = 'user', accountType = 'real', username } = {}) {
       counter += 1;
       const name = username ?? `p${process.pid % 1000}x${counter}${crypto.randomBytes(2).toString('hex')}`;
@@ -103,27 +83,17 @@ export async function createKit(options: { max?: number } = {}): Promise<Kit> {
     create(as, body, headers) {
       return kit.api('POST', '/api/challenges', { as, body, ...(headers ? { headers } : {}) });
     },
-    balance: (userId, currency) => balances(db, userId, currency),
-    setAvailable: (userId, minor, currency) => setAvailable(db, userId, minor, currency),
-    async snapshot() {
-      const parts = await Promise.all([
-        db.query('SELECT id, status, accepted_by, match_id, views FROM challenges ORDER BY id'),
-        db.query('SELECT count(*)::int AS n FROM matches'),
-        db.query('SELECT count(*)::int AS n FROM challenge_participants'),
-        db.query('SELECT count(*)::int AS n FROM challenge_pools'),
-        db.query('SELECT id, balance FROM ledger_accounts ORDER BY id'),
-        db.query('SELECT count(*)::int AS n FROM ledger_operations'),
-        db.query('SELECT id, status, challenge_id, match_id FROM escrow_holds ORDER BY id'),
-        db.query('SELECT topic, version FROM realtime_topics ORDER BY topic'),
-      ]);
-      return JSON.stringify(parts);
-    },
-    events: (topic) => readEvents(db, topic),
-    expectAuditClean: () => expectAuditClean(db, ['challenges', 'matches']),
-    async close() {
-      await app.close();
-      await database.drop();
-    },
+    snapshot: () =>
+      snapshotOf(db, [
+        'SELECT id, status, accepted_by, match_id, views FROM challenges ORDER BY id',
+        'SELECT count(*)::int AS n FROM matches',
+        'SELECT count(*)::int AS n FROM challenge_participants',
+        'SELECT count(*)::int AS n FROM challenge_pools',
+        'SELECT id, balance FROM ledger_accounts ORDER BY id',
+        'SELECT count(*)::int AS n FROM ledger_operations',
+        'SELECT id, status, challenge_id, match_id FROM escrow_holds ORDER BY id',
+        'SELECT topic, version FROM realtime_topics ORDER BY topic',
+      ]),
   };
   return kit;
 }

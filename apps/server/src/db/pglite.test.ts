@@ -7,6 +7,7 @@ import { openPglite, takeLock, type Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { decode, REALTIME_CHANNEL } from '../realtime/process-protocol.ts';
 import { publish } from '../realtime/publish.ts';
+import { openMigratedPglite } from '../test/pglite-app.ts';
 
 const topicOf = (payload: string) => {
   const decoded = decode(payload);
@@ -16,8 +17,7 @@ const topicOf = (payload: string) => {
 describe('embedded PGlite database', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openPglite('memory://');
-    await migrate(db);
+    db = await openMigratedPglite();
   }, 60_000);
   afterAll(() => db.close());
 

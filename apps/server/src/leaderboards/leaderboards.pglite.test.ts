@@ -1,16 +1,15 @@
 // The embedded database runs the same leaderboard SQL: the ratings trigger, the boards with
 // shared places, my row, and the ranks recompute (with its SKIP LOCKED).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/database.ts';
+import { openMigratedPglite } from '../test/pglite-app.ts';
 import * as repo from './leaderboards.repository.ts';
 
 describe('leaderboards on PGlite', () => {
   let db: Database;
   const ids: string[] = [];
   beforeAll(async () => {
-    db = await openPglite('memory://');
-    await migrate(db);
+    db = await openMigratedPglite();
     for (let i = 0; i < 4; i++) {
       const [row] = await db.query<{ id: string }>(`INSERT INTO users (email, password_hash) VALUES ($1, 'x') RETURNING id`, [
         `p${i}@x.io`,

@@ -1,11 +1,12 @@
 // Test helpers: players inserted straight into the database (no password hashing, so hundreds are cheap), and stand-in owner
 // tables so the audit's ownership check runs without the challenges, matches or rooms schemas.
 import crypto from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AccountType, Role } from '@versus/domain';
 import type { Database, Queryable } from '../db/database.ts';
+import { createTestDatabase } from '../test/database.ts';
 import type { AuditOptions } from './ledger.audit.ts';
-import { LedgerError, openAccounts } from './ledger.service.ts';
+import { LedgerError, ledgerOf, openAccounts, type Ledger } from './ledger.service.ts';
 
 export interface TestPlayer {
   id: string;
@@ -90,3 +91,28 @@ export async function refusedUnchanged(db: Queryable, work: () => Promise<unknow
   expect(await ledgerSnapshot(db)).toBe(before);
   return error as LedgerError;
 }
+
+export interface LedgerSuite {
+  db: Database;
+  ledger: Ledger;
+  /** The stand-in owner tables, for auditLedger. */
+  owners: AuditOptions;
+}
+
+/** A fresh database for the calling test file, with the stand-in owner tables; filled in beforeAll, dropped afterAll. */
+export function ledgerSuite(): LedgerSuite {
+  const suite = {} as LedgerSuite;
+  let drop = async () => {};
+  beforeAll(async () => {
+    const t = await createTestDatabase();
+    drop = t.drop;
+    suite.db = t.db;
+    suite.ledger = ledgerOf(t.db);
+    suite.owners = await createOwnerTables(t.db);
+  });
+  afterAll(() => drop());
+  return suite;
+}
+
+/** A fresh idempotency key. */
+export const key = () => crypto.randomUUID();

@@ -2,8 +2,8 @@
 import crypto from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openPglite, type Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/database.ts';
+import { openMigratedPglite } from '../test/pglite-app.ts';
 import { startJob } from '../jobs/scheduler.ts';
 import { auditLedger } from './ledger.audit.ts';
 import { createOwner, createOwnerTables, createPlayer } from './ledger.fixtures.ts';
@@ -11,8 +11,7 @@ import { LedgerError, getBalanceView, ledgerOf, runWeeklyResets } from './ledger
 
 let db: Database;
 beforeAll(async () => {
-  db = await openPglite('memory://');
-  await migrate(db);
+  db = await openMigratedPglite();
 }, 60_000);
 afterAll(() => db.close());
 

@@ -1,44 +1,29 @@
 // A tournament's escrow: stakes held by the tournament, returned one by one or all at once, and
 // the pool paid to several winners in ONE operation (a sponsor's pcredits funding credits at par).
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEDGER, type Currency } from '@versus/domain';
-import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { balances } from '../test/ledger-checks.ts';
-import type { Database } from '../db/database.ts';
-import { auditLedger, type AuditOptions } from './ledger.audit.ts';
-import { createOwner, createOwnerTables, createPlayer, finishOwner, ledgerSnapshot, refusedUnchanged } from './ledger.fixtures.ts';
-import { ledgerOf, type Ledger } from './ledger.service.ts';
+import { auditLedger } from './ledger.audit.ts';
+import { createOwner, createPlayer, finishOwner, key, ledgerSnapshot, ledgerSuite, refusedUnchanged } from './ledger.fixtures.ts';
 
-let t: TestDatabase;
-let db: Database;
-let ledger: Ledger;
-let owners: AuditOptions;
-const key = () => crypto.randomUUID();
+const suite = ledgerSuite();
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  db = t.db;
-  ledger = ledgerOf(db);
-  owners = await createOwnerTables(db);
-});
-afterAll(() => t.drop());
-
-const accounts = (userId: string, currency: Currency = 'credits') => balances(db, userId, currency);
+const accounts = (userId: string, currency: Currency = 'credits') => balances(suite.db, userId, currency);
 
 const house = async (currency: string) =>
-  (await db.query<{ balance: number }>(`SELECT balance FROM ledger_accounts WHERE kind = 'house' AND currency = $1`, [currency]))[0]!
+  (await suite.db.query<{ balance: number }>(`SELECT balance FROM ledger_accounts WHERE kind = 'house' AND currency = $1`, [currency]))[0]!
     .balance;
 
-const refused = (work: () => Promise<unknown>) => refusedUnchanged(db, work);
+const refused = (work: () => Promise<unknown>) => refusedUnchanged(suite.db, work);
 
 /** `n` players, each with a 10.00 stake held by a new tournament. */
 async function entered(n: number) {
-  const tournamentId = await createOwner(db, 'tournaments');
+  const tournamentId = await createOwner(suite.db, 'tournaments');
   const players = [];
   for (let i = 0; i < n; i++) {
-    const player = await createPlayer(db);
-    await ledger.lockEscrow({ userId: player.id, amount: 1000, owner: { tournamentId }, idempotencyKey: key() });
+    const player = await createPlayer(suite.db);
+    await suite.ledger.lockEscrow({ userId: player.id, amount: 1000, owner: { tournamentId }, idempotencyKey: key() });
     players.push(player);
   }
   return { tournamentId, players };
@@ -51,7 +36,7 @@ describe('tournament escrow', () => {
     const houseBefore = await house('credits');
     const payoutKey = key();
     const pay = () =>
-      ledger.payPool({
+      suite.ledger.payPool({
         idempotencyKey: payoutKey,
         tournamentId,
         currency: 'credits',
@@ -70,7 +55,7 @@ describe('tournament escrow', () => {
     expect(await accounts(d!.id)).toEqual({ available: 100_000 - 1000, escrow: 0 });
     expect(await house('credits')).toBe(houseBefore);
     // One operation: four stakes in, three prizes out, every hold settled by it.
-    const transfers = await db.query<{ reason: string; n: number }>(
+    const transfers = await suite.db.query<{ reason: string; n: number }>(
       `SELECT reason, count(*)::int AS n FROM ledger_transfers WHERE operation_id = $1 GROUP BY reason ORDER BY reason`,
       [done.operationId],
     );
@@ -78,7 +63,7 @@ describe('tournament escrow', () => {
       { reason: 'tournament_pool', n: 4 },
       { reason: 'tournament_prize', n: 3 },
     ]);
-    const holds = await db.query<{ status: string; close_operation_id: number }>(
+    const holds = await suite.db.query<{ status: string; close_operation_id: number }>(
       'SELECT status, close_operation_id FROM escrow_holds WHERE tournament_id = $1',
       [tournamentId],
     );
@@ -86,26 +71,31 @@ describe('tournament escrow', () => {
     expect(done.balances.map((x) => x.userId).sort()).toEqual(players.map((p) => p.id).sort());
 
     // A retry is the first result; the same key for another request is refused.
-    const before = await ledgerSnapshot(db);
+    const before = await ledgerSnapshot(suite.db);
     expect(await pay()).toMatchObject({ replayed: true, operationId: done.operationId });
-    expect(await ledgerSnapshot(db)).toBe(before);
+    expect(await ledgerSnapshot(suite.db)).toBe(before);
     const reused = await refused(() =>
-      ledger.payPool({ idempotencyKey: payoutKey, tournamentId, currency: 'credits', payouts: [{ userId: a!.id, amount: 4000 }] }),
+      suite.ledger.payPool({ idempotencyKey: payoutKey, tournamentId, currency: 'credits', payouts: [{ userId: a!.id, amount: 4000 }] }),
     );
     expect(reused.refusal.error).toBe('key_reused');
 
-    await finishOwner(db, 'tournaments', tournamentId, 'finished');
-    expect((await auditLedger(db, owners)).problems).toEqual([]);
+    await finishOwner(suite.db, 'tournaments', tournamentId, 'finished');
+    expect((await auditLedger(suite.db, suite.owners)).problems).toEqual([]);
   });
 
   it('refuses prizes that do not add up to the pool, and a pool with nothing held, changing nothing', async () => {
     const { tournamentId, players } = await entered(2);
     const short = await refused(() =>
-      ledger.payPool({ idempotencyKey: key(), tournamentId, currency: 'credits', payouts: [{ userId: players[0]!.id, amount: 1999 }] }),
+      suite.ledger.payPool({
+        idempotencyKey: key(),
+        tournamentId,
+        currency: 'credits',
+        payouts: [{ userId: players[0]!.id, amount: 1999 }],
+      }),
     );
     expect(short).toMatchObject({ status: 409, code: 'payout_mismatch', message: LEDGER.payoutMismatch });
     const nobody = await refused(() =>
-      ledger.payPool({
+      suite.ledger.payPool({
         idempotencyKey: key(),
         tournamentId: crypto.randomUUID(),
         currency: 'credits',
@@ -114,35 +104,41 @@ describe('tournament escrow', () => {
     );
     expect(nobody.refusal.error).toBe('nothing_held');
     // A winner with no account in the prize's currency.
-    const virtual = await createPlayer(db, { accountType: 'virtual' });
+    const virtual = await createPlayer(suite.db, { accountType: 'virtual' });
     const stranger = await refused(() =>
-      ledger.payPool({ idempotencyKey: key(), tournamentId, currency: 'credits', payouts: [{ userId: virtual.id, amount: 2000 }] }),
+      suite.ledger.payPool({ idempotencyKey: key(), tournamentId, currency: 'credits', payouts: [{ userId: virtual.id, amount: 2000 }] }),
     );
     expect(stranger.refusal.error).toBe('user_not_found');
-    expect((await auditLedger(db, owners)).problems).toEqual([]);
+    expect((await auditLedger(suite.db, suite.owners)).problems).toEqual([]);
   });
 
   it("returns one player's stake (leaving before the start), then every stake (a cancel)", async () => {
     const { tournamentId, players } = await entered(3);
-    await ledger.releaseEscrow({ idempotencyKey: key(), owner: { tournamentId }, userId: players[0]!.id });
+    await suite.ledger.releaseEscrow({ idempotencyKey: key(), owner: { tournamentId }, userId: players[0]!.id });
     expect(await accounts(players[0]!.id)).toEqual({ available: 100_000, escrow: 0 });
     expect(await accounts(players[1]!.id)).toEqual({ available: 99_000, escrow: 1000 });
     // Entering again locks a new stake under a new key.
-    await ledger.lockEscrow({ userId: players[0]!.id, amount: 1000, owner: { tournamentId }, idempotencyKey: key() });
-    const all = await ledger.releaseEscrow({ idempotencyKey: key(), owner: { tournamentId } });
+    await suite.ledger.lockEscrow({ userId: players[0]!.id, amount: 1000, owner: { tournamentId }, idempotencyKey: key() });
+    const all = await suite.ledger.releaseEscrow({ idempotencyKey: key(), owner: { tournamentId } });
     expect(all).toMatchObject({ amount: 3000, holds: 3 });
     for (const p of players) expect(await accounts(p.id)).toEqual({ available: 100_000, escrow: 0 });
-    await finishOwner(db, 'tournaments', tournamentId, 'cancelled');
-    expect((await auditLedger(db, owners)).problems).toEqual([]);
+    await finishOwner(suite.db, 'tournaments', tournamentId, 'cancelled');
+    expect((await auditLedger(suite.db, suite.owners)).problems).toEqual([]);
   });
 
   it("pays a sponsor's pcredits out as credits at par, each currency balancing through its house account", async () => {
-    const tournamentId = await createOwner(db, 'tournaments');
-    const sponsor = await createPlayer(db, { role: 'promoter' });
-    await ledger.lockEscrow({ userId: sponsor.id, amount: 30_000, currency: 'pcredits', owner: { tournamentId }, idempotencyKey: key() });
-    const [a, b] = [await createPlayer(db), await createPlayer(db)];
+    const tournamentId = await createOwner(suite.db, 'tournaments');
+    const sponsor = await createPlayer(suite.db, { role: 'promoter' });
+    await suite.ledger.lockEscrow({
+      userId: sponsor.id,
+      amount: 30_000,
+      currency: 'pcredits',
+      owner: { tournamentId },
+      idempotencyKey: key(),
+    });
+    const [a, b] = [await createPlayer(suite.db), await createPlayer(suite.db)];
     const houses = { credits: await house('credits'), pcredits: await house('pcredits') };
-    await ledger.payPool({
+    await suite.ledger.payPool({
       idempotencyKey: key(),
       tournamentId,
       currency: 'credits',
@@ -156,19 +152,19 @@ describe('tournament escrow', () => {
     expect(await accounts(b.id)).toEqual({ available: 110_000, escrow: 0 });
     expect(await house('pcredits')).toBe(houses.pcredits + 30_000);
     expect(await house('credits')).toBe(houses.credits - 30_000);
-    await finishOwner(db, 'tournaments', tournamentId, 'finished');
-    const audit = await auditLedger(db, owners);
+    await finishOwner(suite.db, 'tournaments', tournamentId, 'finished');
+    const audit = await auditLedger(suite.db, suite.owners);
     expect(audit.problems).toEqual([]);
     expect(audit.ownersChecked.tournaments).toBe(true);
   });
 
   it('the audit finds a stake still held by a finished tournament', async () => {
     const { tournamentId } = await entered(1);
-    await finishOwner(db, 'tournaments', tournamentId, 'finished');
-    expect((await auditLedger(db, owners)).problems).toEqual([
+    await finishOwner(suite.db, 'tournaments', tournamentId, 'finished');
+    expect((await auditLedger(suite.db, suite.owners)).problems).toEqual([
       { check: 'escrow_owner_live', detail: expect.stringContaining('tournaments') as string },
     ]);
-    await ledger.releaseEscrow({ idempotencyKey: key(), owner: { tournamentId } });
-    expect((await auditLedger(db, owners)).ok).toBe(true);
+    await suite.ledger.releaseEscrow({ idempotencyKey: key(), owner: { tournamentId } });
+    expect((await auditLedger(suite.db, suite.owners)).ok).toBe(true);
   });
 });

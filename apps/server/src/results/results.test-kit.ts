@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { auditLedger } from '../ledger/ledger.audit.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { promoteToAdmin, signUpThroughApi } from '../test/service-kit.ts';
 
 export interface TestPlayer {
   id: string;
@@ -64,43 +65,15 @@ export async function createResultsKit(open: () => Promise<TestApp> = () => crea
     if (String(raw.headers['content-type'] ?? '').includes('json')) parsed = raw.json();
     return { status: raw.statusCode, body: parsed, headers: raw.headers, raw };
   };
-  const signUp = async (): Promise<TestPlayer> => {
-    const name = `rp_${crypto.randomBytes(4).toString('hex')}`;
-    const r = await api('POST', '/api/auth/signup', {
-      body: {
-        email: `${name}@results.test`,
-        password: 'secret123',
-        options: {
-          data: {
-            account_type: 'real',
-            username: name,
-            display_name: name,
-            full_name: 'Test Player',
-            phone: '+44 20 7946 0000',
-            date_of_birth: '1995-06-15',
-            age_verified: true,
-            timezone: 'Europe/London',
-          },
-        },
-      },
-    });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    const { user, session } = r.body as unknown as { user: { id: string }; session: { access_token: string } };
-    return { id: user.id, username: name, headers: { authorization: `Bearer ${session.access_token}` } };
-  };
+  const signUp = (): Promise<TestPlayer> =>
+    signUpThroughApi(api, `rp_${crypto.randomBytes(4).toString('hex')}`, { domain: 'results.test', fullName: 'Test Player' });
   const kit: ResultsKit = {
     t,
     api,
     signUp,
-    async admin() {
+    admin: async () => {
       const player = await signUp();
-      await db.query(`UPDATE profiles SET role = 'admin' WHERE id = $1`, [player.id]);
-      const r = await api('POST', '/api/auth/signin', {
-        body: { email: `${player.username}@results.test`, password: 'secret123', account_type: 'real' },
-      });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      const { session } = r.body as unknown as { session: { access_token: string } };
-      return { ...player, headers: { authorization: `Bearer ${session.access_token}` } };
+      return promoteToAdmin(db, api, player, `${player.username}@results.test`);
     },
     async externalMatch({ stake = 50, game = 'fifa-24', platform = 'pc', duration = 30, startedAgoMs = 60_000 } = {}) {
       const [p1, p2] = [await signUp(), await signUp()];

@@ -1,10 +1,10 @@
 // Shared by the social, verification and feedback integration tests: a real app on a fresh
 // PostgreSQL database, players signed up through the API, an admin, and raw replies.
 import crypto from 'node:crypto';
-import { expect } from 'vitest';
 import type { AccountType } from '@versus/domain';
 import { readEvents } from '../test/ledger-checks.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { promoteToAdmin, signUpThroughApi } from '../test/service-kit.ts';
 
 export interface Player {
   id: string;
@@ -50,41 +50,15 @@ export async function createSocialKit(): Promise<SocialKit> {
     const json = String(raw.headers['content-type'] ?? '').includes('json') ? raw.json() : {};
     return { status: raw.statusCode, body: json };
   };
-  const signUp = async (accountType: AccountType = 'real'): Promise<Player> => {
-    const name = `so_${crypto.randomBytes(5).toString('hex')}`;
-    const r = await api('POST', '/api/auth/signup', {
-      body: {
-        email: `${name}@social.test`,
-        password: 'secret123',
-        options: {
-          data: {
-            account_type: accountType,
-            username: name,
-            display_name: name,
-            full_name: 'Social Player',
-            phone: '+44 20 7946 0000',
-            date_of_birth: '1995-06-15',
-            age_verified: true,
-            timezone: 'Europe/London',
-          },
-        },
-      },
-    });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    return { id: r.body.user.id, username: name, headers: { authorization: `Bearer ${r.body.session.access_token}` } };
-  };
+  const signUp = (accountType: AccountType = 'real'): Promise<Player> =>
+    signUpThroughApi(api, `so_${crypto.randomBytes(5).toString('hex')}`, { domain: 'social.test', fullName: 'Social Player', accountType });
   return {
     t,
     api,
     signUp,
-    async admin() {
+    admin: async () => {
       const player = await signUp();
-      await db.query(`UPDATE profiles SET role = 'admin' WHERE id = $1`, [player.id]);
-      const r = await api('POST', '/api/auth/signin', {
-        body: { email: `${player.username}@social.test`, password: 'secret123', account_type: 'real' },
-      });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      return { ...player, headers: { authorization: `Bearer ${r.body.session.access_token}` } };
+      return promoteToAdmin(db, api, player, `${player.username}@social.test`);
     },
     events: (topic) => readEvents(db, topic),
     close: () => t.close(),

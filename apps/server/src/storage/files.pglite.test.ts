@@ -2,16 +2,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openPglite } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import { openMigratedPglite } from '../test/pglite-app.ts';
 import { createResultsKit, multipartBody, pngOf, type ResultsKit } from '../results/results.test-kit.ts';
 import { relaxedLimits, type TestApp } from '../test/app.ts';
 
 let kit: ResultsKit;
 beforeAll(async () => {
   kit = await createResultsKit(async (): Promise<TestApp> => {
-    const db = await openPglite('memory://');
-    await migrate(db);
+    const db = await openMigratedPglite();
     const base = loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'false', TRUST_PROXY: 'true' });
     const config = { ...base, limits: relaxedLimits(base.limits) };
     expect(config.files).toEqual({ kind: 'postgres' });

@@ -1,8 +1,8 @@
 // The database store on PostgreSQL and on PGlite (the embedded default): the FileStore contract,
 // the table's own limits, and a file put within a transaction living or dying with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/database.ts';
+import { openMigratedPglite } from '../test/pglite-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
 import { binary, fileStoreContract } from './file-store.contract.ts';
 import { PostgresFileStore } from './postgres-file-store.ts';
@@ -11,8 +11,7 @@ let postgres: TestDatabase;
 let pglite: Database;
 beforeAll(async () => {
   postgres = await createTestDatabase();
-  pglite = await openPglite('memory://');
-  await migrate(pglite);
+  pglite = await openMigratedPglite();
 }, 60_000);
 afterAll(async () => {
   await postgres?.drop();

@@ -1,4 +1,7 @@
+import crypto from 'node:crypto';
+import type { AccountType, Role } from '@versus/domain';
 import { buildApp, type App } from '../app.ts';
+import { signAccessToken } from '../auth/tokens.ts';
 import { loadConfig, type Config, type Limits } from '../config.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from './database.ts';
 
@@ -35,4 +38,15 @@ export async function createTestApp(overrides: Partial<Config> = {}, databaseOpt
       await database.drop();
     },
   };
+}
+
+/** An access token for `player` on `app`, in a session of its own (no sign-in needed). */
+export async function accessTokenFor(app: App, player: { id: string; role: Role; accountType: AccountType }): Promise<string> {
+  const session = await signAccessToken(app.services, {
+    userId: player.id,
+    role: player.role,
+    accountType: player.accountType,
+    sessionId: crypto.randomUUID(),
+  });
+  return session.access_token;
 }

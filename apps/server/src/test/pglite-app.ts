@@ -18,9 +18,15 @@ export interface PgliteApp {
   close(): Promise<void>;
 }
 
-export async function createPgliteApp(): Promise<PgliteApp> {
+/** A fresh in-memory PGlite with every migration applied. */
+export async function openMigratedPglite(): Promise<Database> {
   const db = await openPglite('memory://');
   await migrate(db);
+  return db;
+}
+
+export async function createPgliteApp(): Promise<PgliteApp> {
+  const db = await openMigratedPglite();
   const app = await buildApp({ config: loadConfig({ WEB_DIR: '', SEED_DEMO: 'false', RUN_JOBS: 'false' }), db, logger: false });
   await app.ready();
   return {

@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH } from '@versus/domain';
 import { virtualStatsSchema } from '@versus/domain/wallet';
-import { signAccessToken } from '../auth/tokens.ts';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { accessTokenFor, createTestApp, type TestApp } from '../test/app.ts';
 import { createPlayer, type TestPlayer } from '../ledger/ledger.fixtures.ts';
 
 let t: TestApp;
@@ -17,16 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function tokenFor(player: Pick<TestPlayer, 'id' | 'role' | 'accountType'>): Promise<string> {
-  const ctx = t.app.services;
-  const session = await signAccessToken(ctx, {
-    userId: player.id,
-    role: player.role,
-    accountType: player.accountType,
-    sessionId: crypto.randomUUID(),
-  });
-  return session.access_token;
-}
+const tokenFor = (player: Pick<TestPlayer, 'id' | 'role' | 'accountType'>) => accessTokenFor(t.app, player);
 
 const get = async (url: string, player: Pick<TestPlayer, 'id' | 'role' | 'accountType'> | null) =>
   t.app.inject({ method: 'GET', url, headers: player ? { authorization: `Bearer ${await tokenFor(player)}` } : {} });

@@ -2,9 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH, BALANCE, LEDGER } from '@versus/domain';
 import { balanceViewSchema, creditsResultSchema, ledgerAuditSchema, walletTransactionsSchema } from '@versus/domain/wallet';
-import { signAccessToken } from '../auth/tokens.ts';
 import { recordHints } from '../realtime/test-hints.ts';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { accessTokenFor, createTestApp, type TestApp } from '../test/app.ts';
 import { createPlayer, ledgerSnapshot, type TestPlayer } from '../ledger/ledger.fixtures.ts';
 import { refuseForVirtual } from './wallet.service.ts';
 
@@ -25,16 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function tokenFor(player: TestPlayer): Promise<string> {
-  const ctx = t.app.services;
-  const session = await signAccessToken(ctx, {
-    userId: player.id,
-    role: player.role,
-    accountType: player.accountType,
-    sessionId: crypto.randomUUID(),
-  });
-  return session.access_token;
-}
+const tokenFor = (player: TestPlayer) => accessTokenFor(t.app, player);
 
 async function call(method: 'GET' | 'POST', url: string, player: TestPlayer | null, body?: unknown) {
   const headers: Record<string, string> = player ? { authorization: `Bearer ${await tokenFor(player)}` } : {};
