@@ -119,9 +119,8 @@ class TournamentRun {
   // Written at flush(), a few statements for the whole run: each statement waits its turn on a busy machine.
   private readonly dirty = new Set<repo.EntryRow>();
   private newGames: repo.NewGame[] = [];
+  /** Told at announce(), after the flush that makes their games, in the statement of the tournament's own event. */
   private gameNotices: NotifyInput[] = [];
-  /** Flushed notices not yet published (announce() does). */
-  private notices: NotifyInput[] = [];
   private applied: { matchId: string; result: NonNullable<repo.GameRow['result']> }[] = [];
 
   constructor(
@@ -153,24 +152,21 @@ class TournamentRun {
     await this.announce();
   }
 
-  /** The games made, the entries changed and the players told of their games, so far in this run. */
+  /** The results taken, the games made and the entries changed, so far in this run. */
   async flush(): Promise<void> {
-    const [games, notices, applied] = [this.newGames, this.gameNotices, this.applied];
+    const [games, applied] = [this.newGames, this.applied];
     this.newGames = [];
-    this.gameNotices = [];
     this.applied = [];
     await repo.markApplied(this.tx, applied, this.now);
     await repo.insertGames(this.tx, games);
     await repo.writeEntries(this.tx, this.t.id, [...this.dirty]);
     this.dirty.clear();
-    // Told at announce(), in the statement of the tournament's own event.
-    this.notices.push(...notices);
   }
 
   /** The players' "game ready" notices and one event on the tournament's topic for the run's changes (clients refetch it). */
   async announce(): Promise<void> {
-    const notices = this.notices;
-    this.notices = [];
+    const notices = this.gameNotices;
+    this.gameNotices = [];
     const events: { topic: string; type: string; payload: unknown }[] = [];
     if (this.changes.size > 0) {
       const payload = { tournamentId: this.t.id, status: this.t.status, changes: [...this.changes], players: this.entries.length };

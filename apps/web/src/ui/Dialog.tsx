@@ -60,3 +60,8 @@ export function DialogContent({ title, description, titleAside, header, children
     </RadixDialog.Portal>
   );
 }
+
+/** A dialog's buttons: stacked with the main one on top on a phone, in a row to the right from `sm`. */
+export function DialogActions({ className, children }: { className?: string; children: ReactNode }) {
+  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>{children}</div>;
+}

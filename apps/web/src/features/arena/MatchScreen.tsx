@@ -6,7 +6,7 @@ import { LIVE_ARENA, TOURNAMENT_VIEW } from '@versus/domain';
 import { clockPerGame, describeTimeControl, type MatchView } from '@versus/domain/arena';
 import { ApiError } from '../../api/index.ts';
 import { ErrorBoundary } from '../../app/ErrorBoundary.tsx';
-import { Badge, Button, Card, Dialog, DialogContent, Spinner, cn } from '../../ui/index.ts';
+import { Badge, Button, Card, Dialog, DialogActions, DialogContent, Spinner, cn } from '../../ui/index.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { BetaFeedback } from '../feedback/index.tsx';
 import type { ViewMode } from './arena.api.ts';
@@ -281,7 +281,7 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
           description={view.tournament ? TOURNAMENT_VIEW.resignBody : LIVE_ARENA.resignBody(stake)}
           data-testid="resign-dialog"
         >
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogActions>
             <Button variant="secondary" onClick={() => setResignOpen(false)}>
               {LIVE_ARENA.keepPlaying}
             </Button>
@@ -297,7 +297,7 @@ function LoadedMatch({ view, live, mode }: { view: MatchView; live: LiveMatch; m
               <Flag className="size-4" aria-hidden />
               {LIVE_ARENA.resignConfirm}
             </Button>
-          </div>
+          </DialogActions>
         </DialogContent>
       </Dialog>
     </div>

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Circle, CircleCheck, CircleX, Copy, LoaderCircle, ShieldCheck } from 'lucide-react';
 import { CHALLENGE, WIZARD, type Currency } from '@versus/domain';
 import type { CreateChallengeRequest, CreateChallengeResponse } from '@versus/domain/challenges';
-import { Button, Dialog, DialogContent, cn } from '../../ui/index.ts';
+import { Button, Dialog, DialogActions, DialogContent, cn } from '../../ui/index.ts';
 import { freshToken } from '../auth/session-store.ts';
 import { challengeKeys, createChallenge } from './challenges.api.ts';
 import {
@@ -190,7 +190,7 @@ export function EscrowDialog({ launch, onClose, onCreated, onDone }: EscrowDialo
             </div>
           )}
 
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogActions className="mt-6">
             {created ? (
               <>
                 {code && (
@@ -218,7 +218,7 @@ export function EscrowDialog({ launch, onClose, onCreated, onDone }: EscrowDialo
                 )}
               </>
             )}
-          </div>
+          </DialogActions>
         </DialogContent>
       )}
     </Dialog>

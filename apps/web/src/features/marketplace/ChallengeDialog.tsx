@@ -6,7 +6,7 @@ import { CHALLENGE, MARKETPLACE, SHELL_TEXT } from '@versus/domain';
 import { PLATFORM_LABELS, formatTimeLeft, isGamertagRequired } from '@versus/domain/catalogue';
 import type { Challenge } from '@versus/domain/challenges';
 import { currencyLabel, formatMoney, toMinor } from '@versus/domain/money';
-import { Badge, Button, Dialog, DialogContent, Field, Input, Spinner, cn } from '../../ui/index.ts';
+import { Badge, Button, Dialog, DialogActions, DialogContent, Field, Input, Spinner, cn } from '../../ui/index.ts';
 import { challengeKeys, fetchChallenge } from '../challenges/challenges.api.ts';
 import { slotDay, slotTime } from '../challenges/schedule-format.ts';
 import { useStakeBalance } from '../challenges/use-stake-balance.ts';
@@ -271,14 +271,14 @@ function AcceptConfirm({
         Your stake is locked in escrow next to {c.creator.displayName || c.creator.username}'s; the winner takes{' '}
         {stakeMoney(c.payout, c.currency)}.
       </p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogActions>
         <Button variant="ghost" onClick={onBack} disabled={pending}>
           Back
         </Button>
         <Button onClick={() => onConfirm(gamertag)} loading={pending} disabled={short} data-testid="confirm-accept">
           Accept &amp; lock {stakeMoney(c.stake, c.currency)}
         </Button>
-      </div>
+      </DialogActions>
     </div>
   );
 }
@@ -299,14 +299,14 @@ function CancelConfirm({
       <p className="text-sm text-muted">
         {c.title} comes off the marketplace and your {stakeMoney(c.stake, c.currency)} stake returns to your available balance.
       </p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogActions>
         <Button variant="ghost" onClick={onBack} disabled={pending}>
           Keep it open
         </Button>
         <Button variant="danger" onClick={onConfirm} loading={pending} data-testid="confirm-cancel">
           Cancel challenge
         </Button>
-      </div>
+      </DialogActions>
     </div>
   );
 }

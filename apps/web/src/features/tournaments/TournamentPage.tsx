@@ -7,7 +7,7 @@ import { formatMoney, toMinor } from '@versus/domain/money';
 import { cancelRefusal, type TournamentDetail, type TournamentPlayer } from '@versus/domain/tournaments';
 import { useTickingClock } from '../../app/clock.ts';
 import { useDocumentTitle } from '../../app/document-title.ts';
-import { Badge, Button, Card, Dialog, DialogContent, cn, type BadgeTone } from '../../ui/index.ts';
+import { Badge, Button, Card, Dialog, DialogActions, DialogContent, cn, type BadgeTone } from '../../ui/index.ts';
 import { LoadFailed, Loading } from '../../ui/QueryState.tsx';
 import { useAuth } from '../auth/use-auth.ts';
 import { useTournament, useTournamentAction } from './tournaments.api.ts';
@@ -174,7 +174,7 @@ function Tournament({ t }: { t: TournamentDetail }) {
 
       <Dialog open={cancelOpen} onOpenChange={setCancelOpen}>
         <DialogContent title={TOURNAMENT_VIEW.cancelTitle} description={TOURNAMENT_VIEW.cancelBody} data-testid="cancel-dialog">
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogActions>
             <Button variant="secondary" onClick={() => setCancelOpen(false)}>
               {TOURNAMENT_VIEW.keep}
             </Button>
@@ -186,7 +186,7 @@ function Tournament({ t }: { t: TournamentDetail }) {
             >
               {TOURNAMENT_VIEW.cancel}
             </Button>
-          </div>
+          </DialogActions>
         </DialogContent>
       </Dialog>
     </div>
