@@ -6,6 +6,7 @@ import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { signAccessToken } from '../../apps/server/src/auth/tokens.ts';
 import { admin, urlFor } from './postgres.ts';
 import { SecretCache } from '../../apps/server/src/db/secrets.ts';
+import { recomputeRanks } from '../../apps/server/src/leaderboards/leaderboards.repository.ts';
 
 /**
  * Drops and creates `name` (with `settings`, as ALTER DATABASE … SET, for every session), migrates
@@ -72,4 +73,31 @@ export async function inParallel<T>(items: readonly T[], limit: number, work: (i
       }
     }),
   );
+}
+
+/**
+ * `matches` completed web matches of `game` between these players, and a rating row each, as a product in use has: with
+ * those tables empty, the server's connections plan their key checks and record locks as sequential scans and keep the
+ * plans (bench/lifecycle, History). Their places are stored too, or the ranks job's first run rewrites every profile in the
+ * window. Call before the server starts; VACUUM ANALYZE after.
+ */
+export async function insertHistory(db: Database, players: readonly string[], game: string, matches: number): Promise<void> {
+  if (players.length < 2 || matches <= 0) return;
+  await db.query(
+    `INSERT INTO matches (player1_id, player2_id, winner_id, game_type, platform, stake, bet_amount, currency, status,
+       version, started_at, completed_at, end_reason, result, created_at, updated_at)
+     SELECT p1, p2, p1, $3, 'web', 100, 100, 'credits', 'completed', 9, at, at + interval '2 minutes', 'games-won', '{}'::jsonb, at, at
+       FROM (SELECT $1::uuid[] AS ids) AS a,
+            generate_series(0, $2 - 1) AS g (n),
+            LATERAL (SELECT ids[1 + n % cardinality(ids)] AS p1, ids[1 + (n + 1 + n / cardinality(ids)) % cardinality(ids)] AS p2,
+                            now() - make_interval(mins => n) AS at) AS m
+      WHERE p1 <> p2`,
+    [players, matches, game],
+  );
+  await db.query(
+    `INSERT INTO ratings (user_id, game, rating, rd, volatility, games, wins, losses)
+     SELECT id, $2, 1400 + (hashtext(id::text) % 300), 80, 0.06, 20, 10, 10 FROM unnest($1::uuid[]) AS t (id)`,
+    [players, game],
+  );
+  await recomputeRanks(db);
 }

@@ -37,7 +37,7 @@ import { loadavg, machineCpu, postgresBackendsCpuSec, startCpuWindow } from '../
 import { admin, urlFor } from '../lib/postgres.ts';
 import { percentile } from '../lib/rounds.ts';
 import { spawnBenchServer } from '../lib/server.ts';
-import { accessTokens, freshDatabase, inParallel, insertPlayers } from '../lib/setup.ts';
+import { accessTokens, freshDatabase, inParallel, insertHistory, insertPlayers } from '../lib/setup.ts';
 
 const env = process.env;
 const PAIRS = Number(env.PAIRS ?? 100);
@@ -48,6 +48,8 @@ const PGBENCH_SECONDS = Number(env.PGBENCH_SECONDS ?? SECONDS);
 const PGBENCH_CLIENTS = Number(env.PGBENCH_CLIENTS ?? 16);
 /** Signed-up players who do not play in the window: with only the pairs, `users` is two pages and its key checks scan it whole. */
 const DORMANT = Number(env.DORMANT ?? 10_000);
+/** Completed matches between the dormant players before the run: the history a product in use has (key checks read by index). */
+const HISTORY = Number(env.HISTORY ?? 20_000);
 const SKIP_PGBENCH = env.SKIP_PGBENCH === '1';
 const DB_NAME = 'versus_bench_lifecycle';
 const PGBENCH_DB = 'versus_bench_lifecycle_tpcb';
@@ -265,12 +267,9 @@ async function setUp() {
     }),
   );
   const tokens = await accessTokens(db, ids);
-  if (DORMANT > 0)
-    await insertPlayers(
-      db,
-      Array.from({ length: DORMANT }, () => crypto.randomUUID()),
-      'dormant',
-    );
+  const dormant = Array.from({ length: DORMANT }, () => crypto.randomUUID());
+  if (DORMANT > 0) await insertPlayers(db, dormant, 'dormant');
+  await insertHistory(db, dormant, GAME, HISTORY);
   await db.query('VACUUM ANALYZE');
   return { db, ids, tokens };
 }
@@ -318,9 +317,11 @@ async function main() {
 
     const perMatch = (sec: number) => Math.round((1e6 * sec) / Math.max(1, settled));
     const [moves] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM match_moves WHERE match_id IN (SELECT id FROM matches WHERE status = 'completed')`,
+      `SELECT count(*)::int AS n FROM match_moves WHERE match_id IN (SELECT id FROM matches WHERE status = 'completed' AND challenge_id IS NOT NULL)`,
     );
-    const [matches] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM matches WHERE status = 'completed'`);
+    const [matches] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM matches WHERE status = 'completed' AND challenge_id IS NOT NULL`,
+    );
     const sorted = (values: number[]) => values.slice().sort((a, b) => a - b);
     const p = (values: number[]) => ({ p50ms: round(percentile(sorted(values), 50), 1), p99ms: round(percentile(sorted(values), 99), 1) });
     const lifecycleResult = {
@@ -368,6 +369,7 @@ async function main() {
       game: GAME,
       pairs: PAIRS,
       dormant: DORMANT,
+      history: HISTORY,
       seconds: SECONDS,
       loadAverageAtStart: loadAtStart,
       lifecycle: lifecycleResult,
