@@ -28,9 +28,10 @@ interface CpuUs {
 }
 
 interface Run {
-  cpuUsPerMove: { closedLoop: CpuUs; boardgameio: Omit<CpuUs, 'postgres'> | null; colyseus: Omit<CpuUs, 'postgres'> | null };
-  openLoop: ({ p50ms: number; p99ms: number } & Probe) | null;
-  closedLoop: { movesPerSec: number; p99ms: number } & Probe;
+  cpuUsPerMove: { closedLoop: CpuUs | null; boardgameio: Omit<CpuUs, 'postgres'> | null; colyseus: Omit<CpuUs, 'postgres'> | null };
+  openLoop: ({ p50ms: number; p99ms: number; cpuUsPerMove: CpuUs } & Probe) | null;
+  /** Null with SKIP_CLOSED=1 (the scale run). */
+  closedLoop: ({ movesPerSec: number; p99ms: number } & Probe) | null;
   boardgameio: { movesPerSec: number; p99ms: number } | null;
   colyseus: { movesPerSec: number; p99ms: number } | null;
   closedLoopVsColyseus: { serverAndPostgresOverServer: number } | null;
@@ -38,16 +39,16 @@ interface Run {
 
 interface Round {
   /** CPU per move in the closed loop (µs): ours by part, boardgame.io's (no database). */
-  serverCpuUsPerMove: number;
-  postgresCpuUsPerMove: number;
-  totalCpuUsPerMove: number;
+  serverCpuUsPerMove: number | null;
+  postgresCpuUsPerMove: number | null;
+  totalCpuUsPerMove: number | null;
   boardgameioServerCpuUsPerMove: number | null;
   boardgameioTotalCpuUsPerMove: number | null;
-  closedMovesPerSec: number;
+  closedMovesPerSec: number | null;
   boardgameioMovesPerSec: number | null;
   /** Closed loop against closed loop: moves per second. */
   ratio: number | null;
-  closedP99ms: number;
+  closedP99ms: number | null;
   boardgameioP99ms: number | null;
   /** Colyseus, a patch per move: CPU per move (µs), moves/s, p99; ours (server + PostgreSQL) over its server's CPU per move. */
   colyseusServerCpuUsPerMove: number | null;
@@ -59,6 +60,8 @@ interface Round {
   /** The open loop, below saturation: against its own goal only (null with SKIP_OPEN=1). */
   openP50ms: number | null;
   openP99ms: number | null;
+  openServerCpuUsPerMove: number | null;
+  openPostgresCpuUsPerMove: number | null;
   /** The open loop's moves clear of the disk's stalls (commit-probe.ts), and how long the disk stalled. */
   openClearP99ms: number | null;
   openDiskStalledMs: number | null;
@@ -82,24 +85,26 @@ for (let n = 1; n <= ROUNDS; n++) {
   const colyseus = r.colyseus;
   const cpu = r.cpuUsPerMove;
   rounds.push({
-    serverCpuUsPerMove: cpu.closedLoop.server,
-    postgresCpuUsPerMove: cpu.closedLoop.postgres,
-    totalCpuUsPerMove: cpu.closedLoop.total,
+    serverCpuUsPerMove: cpu.closedLoop?.server ?? null,
+    postgresCpuUsPerMove: cpu.closedLoop?.postgres ?? null,
+    totalCpuUsPerMove: cpu.closedLoop?.total ?? null,
     boardgameioServerCpuUsPerMove: cpu.boardgameio?.server ?? null,
     boardgameioTotalCpuUsPerMove: cpu.boardgameio?.total ?? null,
-    closedMovesPerSec: r.closedLoop.movesPerSec,
+    closedMovesPerSec: r.closedLoop?.movesPerSec ?? null,
     boardgameioMovesPerSec: peer?.movesPerSec ?? null,
-    ratio: peer ? round2(r.closedLoop.movesPerSec / peer.movesPerSec) : null,
-    closedP99ms: r.closedLoop.p99ms,
+    ratio: peer && r.closedLoop ? round2(r.closedLoop.movesPerSec / peer.movesPerSec) : null,
+    closedP99ms: r.closedLoop?.p99ms ?? null,
     boardgameioP99ms: peer?.p99ms ?? null,
     colyseusServerCpuUsPerMove: cpu.colyseus?.server ?? null,
     colyseusTotalCpuUsPerMove: cpu.colyseus?.total ?? null,
     colyseusMovesPerSec: colyseus?.movesPerSec ?? null,
     colyseusP99ms: colyseus?.p99ms ?? null,
     serverAndPostgresOverColyseusServer: r.closedLoopVsColyseus?.serverAndPostgresOverServer ?? null,
-    closedDiskStalledMs: r.closedLoop.commitProbe?.stalledMs ?? null,
+    closedDiskStalledMs: r.closedLoop?.commitProbe?.stalledMs ?? null,
     openP50ms: r.openLoop?.p50ms ?? null,
     openP99ms: r.openLoop?.p99ms ?? null,
+    openServerCpuUsPerMove: r.openLoop?.cpuUsPerMove.server ?? null,
+    openPostgresCpuUsPerMove: r.openLoop?.cpuUsPerMove.postgres ?? null,
     openClearP99ms: r.openLoop?.clearOfDiskStalls.p99ms ?? null,
     openDiskStalledMs: r.openLoop?.commitProbe?.stalledMs ?? null,
     openLongestCommitMs: r.openLoop?.commitProbe?.maxms ?? null,
@@ -138,6 +143,9 @@ const summary = {
     medianP99ms: of((r) => r.openP99ms),
     goalP99ms: 25,
     medianClearOfDiskStallsP99ms: of((r) => r.openClearP99ms),
+    p99msPerRound: rounds.map((r) => r.openP99ms),
+    medianServerCpuUsPerMove: of((r) => r.openServerCpuUsPerMove),
+    medianPostgresCpuUsPerMove: of((r) => r.openPostgresCpuUsPerMove),
     diskStalledMsPerRound: rounds.map((r) => r.openDiskStalledMs),
   },
 };

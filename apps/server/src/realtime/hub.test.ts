@@ -412,6 +412,32 @@ describe('realtime hub internals', () => {
     expect(hub.stats()).toEqual({ sockets: 0, authenticated: 0, topics: 0 });
   });
 
+  it("reads a match topic's version once for the sockets that subscribe while it is read, and again after", async () => {
+    const reads: string[] = [];
+    let version = 7;
+    const { url } = await startHub({
+      authorize: async () => true,
+      ownerVersion: async (topic) => {
+        reads.push(topic);
+        await sleep(50);
+        return version;
+      },
+    });
+    const topic = `match:${crypto.randomUUID()}`;
+    const [a, b] = [await connect(url, 'pa'), await connect(url, 'pb')];
+    a.send({ t: 'sub', d: { topic } });
+    b.send({ t: 'sub', d: { topic } });
+    expect((await a.next('subscribed')).d).toEqual({ topic, v: 7 });
+    expect((await b.next('subscribed')).d).toEqual({ topic, v: 7 });
+    expect(reads).toEqual([topic]);
+
+    version = 8;
+    const c = await connect(url, 'pc');
+    c.send({ t: 'sub', d: { topic } });
+    expect((await c.next('subscribed')).d).toEqual({ topic, v: 8 });
+    expect(reads).toEqual([topic, topic]);
+  });
+
   describe('presence on a match topic', () => {
     /** The next presence hint about `userId` this socket hears (other hints are skipped). */
     async function heard(socket: TestSocket, userId: string, timeoutMs = 5000): Promise<{ here: boolean; ask?: boolean }> {

@@ -205,6 +205,8 @@ export class RealtimeHub {
   private readonly conns = new Set<Conn>();
   private readonly awaitingHello = new Set<Conn>();
   private readonly topics = new Map<string, TopicState>();
+  /** Unstored topics whose version is being read (and followed): sockets subscribing meanwhile share the read. */
+  private readonly following = new Map<string, Promise<number>>();
   /** While frames are held (together): each socket's, to leave in one write. */
   private held: Map<Conn, Buffer | Buffer[]> | null = null;
   private timer: NodeJS.Timeout | undefined;
@@ -521,12 +523,21 @@ export class RealtimeHub {
   // Catching up: replay from the store, then switch to live without duplicates or reordering
 
   /** Brings sockets from `since` (undefined: now) to live; each sits in `state.joining`, so live events wait in its buffer. */
+  /** The topic's version from its owner, which records this process as a follower; one read at a time per topic. */
+  private follow(topic: string): Promise<number> {
+    const shared = this.following.get(topic);
+    if (shared) return shared;
+    const read = this.ownerVersion(topic, this.origin).finally(() => this.following.delete(topic));
+    this.following.set(topic, read);
+    return read;
+  }
+
   private async catchUp(topic: string, state: TopicState, since: number | undefined, entries: CatchUpEntry[]): Promise<void> {
     let current: number;
     let events: WireEvent[];
     try {
       if (isUnstoredTopic(topic)) {
-        current = await this.ownerVersion(topic, this.origin);
+        current = await this.follow(topic);
         events = since === undefined ? [] : state.recent.filter((e) => e.version > since && e.version <= current);
       } else {
         const replay = await readReplay(this.db, topic, since, this.maxReplay + 1);
