@@ -3,7 +3,8 @@
 // on SIGTERM; the bench side (spawnBenchServer) starts it and waits for that line.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import fs from 'node:fs';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import readline from 'node:readline';
 import v8 from 'node:v8';
 import { buildApp, type App } from '../../apps/server/src/app.ts';
@@ -124,6 +125,7 @@ export async function startBenchApp(): Promise<{ app: App; loopDelay(reset?: boo
 
   const histogram = monitorEventLoopDelay({ resolution: 5 });
   histogram.enable();
+  logCollections('server');
   process.on('SIGTERM', () => {
     void app
       .close()
@@ -139,4 +141,21 @@ export async function startBenchApp(): Promise<{ app: App; loopDelay(reset?: boo
       return figures;
     },
   };
+}
+
+/**
+ * Diagnostics (BENCH_GC_LOG=prefix): this process's garbage collections, one JSON line each (`at`, ms since the epoch, as
+ * BENCH_LATENCY_DUMP's send times), to `prefix.<name>.jsonl`, to set beside the slow moves.
+ */
+export function logCollections(name: string): void {
+  const prefix = process.env.BENCH_GC_LOG;
+  if (!prefix) return;
+  const out = fs.createWriteStream(`${prefix}.${name}.jsonl`);
+  const kinds: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weakcb' };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = kinds[(entry as { detail?: { kind?: number } }).detail?.kind ?? 0] ?? 'other';
+      out.write(`${JSON.stringify({ at: performance.timeOrigin + entry.startTime, ms: entry.duration, kind })}\n`);
+    }
+  }).observe({ entryTypes: ['gc'] });
 }

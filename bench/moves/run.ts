@@ -55,6 +55,7 @@
 // also prints the CPU it took per process and how busy the whole machine was: on a shared
 // machine, other work competes for the same cores, the peers' runs included.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -67,7 +68,7 @@ import { loadavg, startCpuWindow } from '../lib/cpu.ts';
 import { startCommitProbe } from '../lib/commit-probe.ts';
 import { ADMIN_URL, urlFor } from '../lib/postgres.ts';
 import { percentile } from '../lib/rounds.ts';
-import { type BenchServer, type ServerMemory, serverMemory, spawnBenchServer } from '../lib/server.ts';
+import { type BenchServer, logCollections, type ServerMemory, serverMemory, spawnBenchServer } from '../lib/server.ts';
 import { closeAll } from '../lib/sockets.ts';
 import { messageText } from '../../apps/server/src/realtime/message-text.ts';
 import { accessTokens, freshDatabase, inParallel, insertPlayers } from '../lib/setup.ts';
@@ -634,6 +635,8 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
     },
   };
   log(label, JSON.stringify(result));
+  // Diagnostics: every measured move's send time and latency, to see whether the slow ones come together.
+  if (env.BENCH_LATENCY_DUMP) fs.writeFileSync(`${env.BENCH_LATENCY_DUMP}.${label.replace(/\W+/g, '-')}.json`, JSON.stringify({ sentAt, latencies }));
   return result;
 }
 
@@ -844,4 +847,5 @@ async function main() {
   }
 }
 
+logCollections('load-generator');
 await main();
