@@ -76,12 +76,19 @@ export async function inParallel<T>(items: readonly T[], limit: number, work: (i
 }
 
 /**
- * `matches` completed web matches of `game` between these players, and a rating row each, as a product in use has: with
- * those tables empty, the server's connections plan their key checks and record locks as sequential scans and keep the
- * plans (bench/lifecycle, History). Their places are stored too, or the ranks job's first run rewrites every profile in the
- * window. Call before the server starts; VACUUM ANALYZE after.
+ * `players` signed-up players who do not play in the run, and `matches` completed web matches of `game` between them (the
+ * winner's notification of each, a rating row each, their places), as a product in use has: with only the players a run
+ * needs, `users` is a few pages, and with the history tables empty the server's connections plan their key checks, record
+ * locks and archive scans as sequential scans and keep those plans all run (bench/lifecycle, History). Before the server
+ * starts; VACUUM ANALYZE after.
  */
-export async function insertHistory(db: Database, players: readonly string[], game: string, matches: number): Promise<void> {
+export async function insertBystanders(db: Database, players: number, game: string, matches: number): Promise<void> {
+  const ids = Array.from({ length: players }, () => crypto.randomUUID());
+  if (players > 0) await insertPlayers(db, ids, 'dormant');
+  await insertHistory(db, ids, game, matches);
+}
+
+async function insertHistory(db: Database, players: readonly string[], game: string, matches: number): Promise<void> {
   if (players.length < 2 || matches <= 0) return;
   await db.query(
     `INSERT INTO matches (player1_id, player2_id, winner_id, game_type, platform, stake, bet_amount, currency, status,
@@ -93,6 +100,13 @@ export async function insertHistory(db: Database, players: readonly string[], ga
                             now() - make_interval(mins => n) AS at) AS m
       WHERE p1 <> p2`,
     [players, matches, game],
+  );
+  // The winner's notice of each, long since archived: a player's notifications are read by index too.
+  await db.query(
+    `INSERT INTO notifications (id, user_id, type, title, message, category, priority, status, created_at, archived_at, match_id)
+     SELECT gen_random_uuid(), winner_id, 'match_completed', 'Match completed', 'You won.', 'match', 'normal', 'archived',
+            completed_at, completed_at, id
+       FROM matches WHERE status = 'completed' AND winner_id IS NOT NULL`,
   );
   await db.query(
     `INSERT INTO ratings (user_id, game, rating, rd, volatility, games, wins, losses)

@@ -37,7 +37,7 @@ import { loadavg, machineCpu, postgresBackendsCpuSec, startCpuWindow } from '../
 import { admin, urlFor } from '../lib/postgres.ts';
 import { percentile } from '../lib/rounds.ts';
 import { spawnBenchServer } from '../lib/server.ts';
-import { accessTokens, freshDatabase, inParallel, insertHistory, insertPlayers } from '../lib/setup.ts';
+import { accessTokens, freshDatabase, inParallel, insertBystanders, insertPlayers } from '../lib/setup.ts';
 
 const env = process.env;
 const PAIRS = Number(env.PAIRS ?? 100);
@@ -267,9 +267,7 @@ async function setUp() {
     }),
   );
   const tokens = await accessTokens(db, ids);
-  const dormant = Array.from({ length: DORMANT }, () => crypto.randomUUID());
-  if (DORMANT > 0) await insertPlayers(db, dormant, 'dormant');
-  await insertHistory(db, dormant, GAME, HISTORY);
+  await insertBystanders(db, DORMANT, GAME, HISTORY);
   await db.query('VACUUM ANALYZE');
   return { db, ids, tokens };
 }

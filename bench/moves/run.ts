@@ -11,6 +11,7 @@
 //   GAME=tic-tac-toe ...                   (a match every ~22 moves; default checkers)
 //   GAME=rock-paper-scissors ...           (a match every ~5 moves: the heaviest lifecycle per move)
 //   SKIP_CLOSED=1 ...                      (the open loop only: the scale run, README "Scale")
+//   DORMANT=0 HISTORY=0 ...                (no bystanders, no past matches: runs before 2026-11-28; README "History")
 //   IDLE_SECONDS=30 ...                    (every match live, nobody moving: the upkeep alone)
 //   MATCHES=5000 RATE_PER_MATCH=0.2 MATCHES_PER_PAIR=1 SKIP_CLOSED=1 SKIP_PEER=1 ...   (5,000 matches, 10,000 sockets, 1,000 moves/s)
 // Diagnostics: BENCH_PROF=dir (V8 CPU profile of the server), BENCH_PERF=1 (JS symbols for Linux
@@ -71,7 +72,7 @@ import { percentile } from '../lib/rounds.ts';
 import { type BenchServer, logCollections, type ServerMemory, serverMemory, spawnBenchServer } from '../lib/server.ts';
 import { closeAll } from '../lib/sockets.ts';
 import { messageText } from '../../apps/server/src/realtime/message-text.ts';
-import { accessTokens, freshDatabase, inParallel, insertPlayers } from '../lib/setup.ts';
+import { accessTokens, freshDatabase, inParallel, insertBystanders, insertPlayers } from '../lib/setup.ts';
 import { closedLoopVs, peerLabel, peersToRun, runPeer, type PeerRun } from './peers.ts';
 
 const env = process.env;
@@ -95,6 +96,9 @@ const BARE_SOCKETS = Math.min(2 * MATCHES, Number(env.BARE_SOCKETS ?? 2000));
 /** Colyseus at its default 50 ms patch interval as well (COLYSEUS_DEFAULT_PATCH=1): its rows measure the tick, for reference only. */
 const COLYSEUS_DEFAULT_PATCH = env.COLYSEUS_DEFAULT_PATCH === '1';
 const NOT_DURABLE = env.BENCH_NOT_DURABLE === '1';
+/** Players who do not play, and completed matches between them before the run: as a product in use has (insertBystanders). */
+const DORMANT = Number(env.DORMANT ?? 10_000);
+const HISTORY = Number(env.HISTORY ?? 20_000);
 /**
  * The game played: checkers (random legal moves; a best of 3 lasts ~150+ moves, the closest of
  * our games to boardgame.io's endless counter), tic-tac-toe (random free cells; a match ends,
@@ -168,6 +172,7 @@ async function setUp(): Promise<{ db: Database; pairs: PairSpec[] }> {
       owner: { matchId },
     });
   });
+  await insertBystanders(db, DORMANT, GAME, HISTORY);
   await db.query('VACUUM ANALYZE');
   log(
     `set up ${ids.length} players and ${rows.length} matches (${locks.length} stakes in escrow) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -636,7 +641,8 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
   };
   log(label, JSON.stringify(result));
   // Diagnostics: every measured move's send time and latency, to see whether the slow ones come together.
-  if (env.BENCH_LATENCY_DUMP) fs.writeFileSync(`${env.BENCH_LATENCY_DUMP}.${label.replace(/\W+/g, '-')}.json`, JSON.stringify({ sentAt, latencies }));
+  if (env.BENCH_LATENCY_DUMP)
+    fs.writeFileSync(`${env.BENCH_LATENCY_DUMP}.${label.replace(/\W+/g, '-')}.json`, JSON.stringify({ sentAt, latencies }));
   return result;
 }
 
@@ -806,6 +812,8 @@ async function main() {
       matches: MATCHES,
       sockets: MATCHES * 2,
       sourceAddresses: SOURCES,
+      dormant: DORMANT,
+      history: HISTORY,
       seconds: SECONDS,
       durable: NOT_DURABLE
         ? 'NO: an experiment with synchronous_commit off (BENCH_NOT_DURABLE=1); moves are published before they reach the disk'
