@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ARENA } from '@versus/domain';
 import { ARENA_RULES, type MatchView } from '@versus/domain/arena';
+import { Arena } from './arena.service.ts';
 import { kitPerFile, type Player } from './arena.test-kit.ts';
 
 const kit = kitPerFile();
@@ -46,6 +47,27 @@ describe('time', () => {
     const settled = await kit.snapshot(id);
     expect(await kit.arena.sweep(t1 + 200_000)).toMatchObject({ flagged: 0, noShows: 0 });
     expect(await kit.snapshot(id)).toBe(settled);
+  });
+
+  it('the process running a match flags its clock itself once it runs out, with nobody sweeping', async () => {
+    const alice = await kit.player('alma');
+    const bob = await kit.player('almb');
+    const id = await kit.match('tic-tac-toe', alice, bob, { stake: STAKE });
+    // An arena of its own on a clock the test moves: its alarm wheel reads that clock.
+    let now = Date.now();
+    const { arena: _arena, tournaments: _tournaments, ...ctx } = kit.test.app.services;
+    const arena = new Arena(ctx, { now: () => now });
+    try {
+      for (const player of [alice, bob]) await arena.ready({ userId: player.id, role: 'user', accountType: 'real' }, id);
+      const flagged = async () => (await kit.events(`match:${id}`)).some((e) => e.type === 'match.timeout');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await flagged()).toBe(false);
+      now += 70_000;
+      await expect.poll(flagged, { timeout: 2_000, interval: 50 }).toBe(true);
+      expect((await kit.view(id, alice)).series.games[0]!.outcome).toMatchObject({ reason: 'timeout' });
+    } finally {
+      await arena.close();
+    }
   });
 
   it('a move arriving after the flag fell is not played: the game is lost on time', async () => {

@@ -40,6 +40,7 @@ import { matchEvent, noShowDeadline } from './arena.views.ts';
 import { activeMatches, replayMatch, spectateMatch, viewMatch } from './arena.reads.ts';
 import { isStale, matchId, moveInsert, STALE, toRecord, WAITING, type MatchRecord, type Stale } from './arena.record.ts';
 import { sweepOverdue, type SweepResult } from './arena.sweep.ts';
+import { Alarms } from './arena.alarms.ts';
 import { MatchWriter, type PlainWrite, type WriterOptions } from './arena.writer.ts';
 
 const CACHE_LIMIT = 20_000;
@@ -47,6 +48,8 @@ const CACHE_LIMIT = 20_000;
 const SNAPSHOT_EVERY = 32;
 /** Timers fire a little after the flag could fall, so the check finds it fallen. */
 const TIMER_SLACK_MS = 5;
+/** How often running clocks are checked: a flag falls at most this much after the clock runs out. */
+const ALARM_TICK_MS = 50;
 
 const MOVE_REFUSAL: Record<MoveErrorCode, number> = { game_over: 409, not_your_turn: 409, invalid_move: 400, illegal_move: 400 };
 
@@ -74,7 +77,8 @@ export class Arena {
   private readonly chains = new Map<string, Promise<void>>();
   /** Told, after the commit, that a tournament's game this process ended has ended (the tournaments set it). */
   tournamentGameEnded: ((tournamentId: string) => void) | null = null;
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Each running match's next flag check. */
+  private readonly alarms: Alarms;
   private closed = false;
 
   constructor(
@@ -84,13 +88,19 @@ export class Arena {
     this.now = options.now ?? Date.now;
     this.seed = options.seed ?? randomSeed;
     this.writer = new MatchWriter(ctx.db, ctx.log, { hub: () => ctx.hub, batchSizes: ctx.metrics.writerBatch, ...options.writer });
+    this.alarms = new Alarms({
+      tickMs: ALARM_TICK_MS,
+      now: this.now,
+      ring: (id) => {
+        this.flag(id).catch((error: unknown) => this.ctx.log.error({ err: error, matchId: id }, 'arena: clock check failed'));
+      },
+    });
   }
 
   /** Stops the timers and waits for every write in flight. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    this.alarms.stop();
     await Promise.allSettled([...this.chains.values()]);
     await this.writer.drained();
     await this.storeSnapshots();
@@ -326,23 +336,12 @@ export class Arena {
   // Timers
 
   private armTimer(m: MatchRecord, deadline: number | null): void {
-    this.disarmTimer(m.id);
-    if (deadline === null || this.closed) return;
-    const timer = setTimeout(
-      () => {
-        this.timers.delete(m.id);
-        this.flag(m.id).catch((error: unknown) => this.ctx.log.error({ err: error, matchId: m.id }, 'arena: clock check failed'));
-      },
-      Math.max(0, deadline - this.now()) + TIMER_SLACK_MS,
-    );
-    timer.unref();
-    this.timers.set(m.id, timer);
+    if (deadline === null || this.closed) this.alarms.clear(m.id);
+    else this.alarms.set(m.id, deadline + TIMER_SLACK_MS);
   }
 
   private disarmTimer(id: string): void {
-    const timer = this.timers.get(id);
-    if (timer) clearTimeout(timer);
-    this.timers.delete(id);
+    this.alarms.clear(id);
   }
 
   // -------------------------------------------------------------------------------------
