@@ -522,7 +522,6 @@ export class RealtimeHub {
   // ---------------------------------------------------------------------------------------
   // Catching up: replay from the store, then switch to live without duplicates or reordering
 
-  /** Brings sockets from `since` (undefined: now) to live; each sits in `state.joining`, so live events wait in its buffer. */
   /** The topic's version from its owner, which records this process as a follower; one read at a time per topic. */
   private follow(topic: string): Promise<number> {
     const shared = this.following.get(topic);
@@ -532,6 +531,7 @@ export class RealtimeHub {
     return read;
   }
 
+  /** Brings sockets from `since` (undefined: now) to live; each sits in `state.joining`, so live events wait in its buffer. */
   private async catchUp(topic: string, state: TopicState, since: number | undefined, entries: CatchUpEntry[]): Promise<void> {
     let current: number;
     let events: WireEvent[];
