@@ -90,23 +90,24 @@ export async function insertBystanders(db: Database, players: number, game: stri
 
 async function insertHistory(db: Database, players: readonly string[], game: string, matches: number): Promise<void> {
   if (players.length < 2 || matches <= 0) return;
+  // Each with its winner's notice, long since archived: a player's notifications are read by index too.
   await db.query(
-    `INSERT INTO matches (player1_id, player2_id, winner_id, game_type, platform, stake, bet_amount, currency, status,
-       version, started_at, completed_at, end_reason, result, created_at, updated_at)
-     SELECT p1, p2, p1, $3, 'web', 100, 100, 'credits', 'completed', 9, at, at + interval '2 minutes', 'games-won', '{}'::jsonb, at, at
-       FROM (SELECT $1::uuid[] AS ids) AS a,
-            generate_series(0, $2 - 1) AS g (n),
-            LATERAL (SELECT ids[1 + n % cardinality(ids)] AS p1, ids[1 + (n + 1 + n / cardinality(ids)) % cardinality(ids)] AS p2,
-                            now() - make_interval(mins => n) AS at) AS m
-      WHERE p1 <> p2`,
-    [players, matches, game],
-  );
-  // The winner's notice of each, long since archived: a player's notifications are read by index too.
-  await db.query(
-    `INSERT INTO notifications (id, user_id, type, title, message, category, priority, status, created_at, archived_at, match_id)
+    `WITH m AS (
+       INSERT INTO matches (player1_id, player2_id, winner_id, game_type, platform, stake, bet_amount, currency, status,
+         version, started_at, completed_at, end_reason, result, created_at, updated_at)
+       SELECT p1, p2, p1, $3, 'web', 100, 100, 'credits', 'completed', 9, at, at + interval '2 minutes', 'games-won', '{}'::jsonb, at, at
+         FROM (SELECT $1::uuid[] AS ids) AS a,
+              generate_series(0, $2 - 1) AS g (n),
+              LATERAL (SELECT ids[1 + n % cardinality(ids)] AS p1, ids[1 + (n + 1 + n / cardinality(ids)) % cardinality(ids)] AS p2,
+                              now() - make_interval(mins => n) AS at) AS m
+        WHERE p1 <> p2
+       RETURNING id, winner_id, completed_at
+     )
+     INSERT INTO notifications (id, user_id, type, title, message, category, priority, status, created_at, archived_at, match_id)
      SELECT gen_random_uuid(), winner_id, 'match_completed', 'Match completed', 'You won.', 'match', 'normal', 'archived',
             completed_at, completed_at, id
-       FROM matches WHERE status = 'completed' AND winner_id IS NOT NULL`,
+       FROM m`,
+    [players, matches, game],
   );
   await db.query(
     `INSERT INTO ratings (user_id, game, rating, rd, volatility, games, wins, losses)

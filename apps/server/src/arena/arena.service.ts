@@ -326,7 +326,7 @@ export class Arena {
       throw conflict('match_over', ARENA.matchOver);
     }
     this.cache.delete(m.id);
-    this.disarmTimer(m.id);
+    this.alarms.clear(m.id);
     // Committed: this process pairs its players at once, not after the hand-off's NOTIFY comes back (other processes hear that).
     if (m.tournamentId) this.tournamentGameEnded?.(m.tournamentId);
     return { version: outcome.version, result: outcome.result };
@@ -338,10 +338,6 @@ export class Arena {
   private armTimer(m: MatchRecord, deadline: number | null): void {
     if (deadline === null || this.closed) this.alarms.clear(m.id);
     else this.alarms.set(m.id, deadline + TIMER_SLACK_MS);
-  }
-
-  private disarmTimer(id: string): void {
-    this.alarms.clear(id);
   }
 
   // -------------------------------------------------------------------------------------
