@@ -18,8 +18,15 @@ export interface BenchServer {
   lines: EventEmitter<{ line: [string] }>;
 }
 
-/** The Node.js flags the server runs with in production (package.json start): the same here. */
-const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '--max-semi-space-size=32').split(' ').filter(Boolean);
+/** The Node.js flags `npm start` gives the server (package.json), unless BENCH_SERVER_FLAGS says otherwise. */
+function serverNodeFlags(): string[] {
+  const start = (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } })
+    .scripts.start;
+  const flags = process.env.BENCH_SERVER_FLAGS ?? /\bnode((?: --\S+)*) /.exec(start)?.[1];
+  if (flags === undefined) throw new Error(`package.json start runs no node: ${start}`);
+  return flags.split(' ').filter(Boolean);
+}
+const SERVER_NODE_FLAGS = serverNodeFlags();
 
 /** Starts `script` (a server.ts next to a bench) with `nodeArgs`, on the database at `databaseUrl`. */
 export async function spawnBenchServer(script: string, databaseUrl: string, nodeArgs: string[] = []): Promise<BenchServer> {

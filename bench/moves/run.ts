@@ -244,6 +244,8 @@ let measuring = false;
 let latencies: number[] = [];
 /** When each measured move was sent (ms since the epoch), beside its latency. */
 let sentAt: number[] = [];
+/** What each measured move did (BENCH_LATENCY_DUMP): went on, ended a game, or ended the match. */
+let endings: ('move' | 'game' | 'match')[] = [];
 let moved = 0;
 let refused = 0;
 const refusals = new Map<string, number>();
@@ -328,6 +330,7 @@ function onEvent(pair: Pair, side: Side, event: MatchEvent): void {
     if (measuring) {
       latencies.push(ms);
       sentAt.push(performance.timeOrigin + pending.t0);
+      endings.push(event.status !== 'in_progress' ? 'match' : event.gameOver ? 'game' : 'move');
       moved++;
     }
   }
@@ -521,6 +524,7 @@ function resetCounters() {
   finishes = [];
   latencies = [];
   sentAt = [];
+  endings = [];
   moved = 0;
   refused = 0;
   refusals.clear();
@@ -642,7 +646,7 @@ async function window(label: string, server: BenchServer, pairs: readonly Pair[]
   log(label, JSON.stringify(result));
   // Diagnostics: every measured move's send time and latency, to see whether the slow ones come together.
   if (env.BENCH_LATENCY_DUMP)
-    fs.writeFileSync(`${env.BENCH_LATENCY_DUMP}.${label.replace(/\W+/g, '-')}.json`, JSON.stringify({ sentAt, latencies }));
+    fs.writeFileSync(`${env.BENCH_LATENCY_DUMP}.${label.replace(/\W+/g, '-')}.json`, JSON.stringify({ sentAt, latencies, endings }));
   return result;
 }
 
