@@ -10,6 +10,7 @@ import v8 from 'node:v8';
 import { buildApp, type App } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openPostgres } from '../../apps/server/src/db/database.ts';
+import { startNodeFlags } from '../../apps/server/src/test/start-flags.ts';
 
 export interface BenchServer {
   child: ChildProcess;
@@ -18,15 +19,8 @@ export interface BenchServer {
   lines: EventEmitter<{ line: [string] }>;
 }
 
-/** The Node.js flags `npm start` gives the server (package.json), unless BENCH_SERVER_FLAGS says otherwise. */
-function serverNodeFlags(): string[] {
-  const start = (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } })
-    .scripts.start;
-  const flags = process.env.BENCH_SERVER_FLAGS ?? /\bnode((?: --\S+)*) /.exec(start)?.[1];
-  if (flags === undefined) throw new Error(`package.json start runs no node: ${start}`);
-  return flags.split(' ').filter(Boolean);
-}
-const SERVER_NODE_FLAGS = serverNodeFlags();
+/** The Node.js flags `npm start` gives the server, unless BENCH_SERVER_FLAGS says otherwise. */
+const SERVER_NODE_FLAGS = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? startNodeFlags();
 
 /** Starts `script` (a server.ts next to a bench) with `nodeArgs`, on the database at `databaseUrl`. */
 export async function spawnBenchServer(script: string, databaseUrl: string, nodeArgs: string[] = []): Promise<BenchServer> {
