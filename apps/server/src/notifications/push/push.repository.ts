@@ -1,5 +1,6 @@
 // The only place with the Web Push SQL (db/schema/10_push_reminders.sql): subscriptions per device
 // and the one-hour dedupe window per user, match and type.
+import DataLoader from 'dataloader';
 import type { Queryable } from '../../db/database.ts';
 
 export interface SubscriptionRow {
@@ -38,13 +39,33 @@ export async function deleteOwnSubscription(db: Queryable, userId: string, endpo
   return rows.length > 0;
 }
 
-/** A player's devices, newest first, at most `MAX_SUBSCRIPTIONS_PER_USER`. */
-export async function subscriptionsOf(db: Queryable, userId: string): Promise<SubscriptionRow[]> {
-  return db.query<SubscriptionRow>(
-    'SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1 ORDER BY updated_at DESC, id LIMIT $2',
-    [userId, MAX_SUBSCRIPTIONS_PER_USER],
+/** Each player's devices, newest first, at most `MAX_SUBSCRIPTIONS_PER_USER` each. */
+async function subscriptionsOfMany(db: Queryable, userIds: readonly string[]): Promise<SubscriptionRow[][]> {
+  const rows = await db.query<SubscriptionRow>(
+    `SELECT id, user_id, endpoint, p256dh, auth
+       FROM (SELECT id, user_id, endpoint, p256dh, auth,
+                    row_number() OVER (PARTITION BY user_id ORDER BY updated_at DESC, id) AS n
+               FROM push_subscriptions WHERE user_id = ANY ($1::uuid[])) s
+      WHERE n <= $2 ORDER BY user_id, n`,
+    [[...new Set(userIds)], MAX_SUBSCRIPTIONS_PER_USER],
     'push_subscriptions_of',
   );
+  const byUser = new Map<string, SubscriptionRow[]>();
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  return userIds.map((id) => byUser.get(id) ?? []);
+}
+
+// A finished match's notifications are delivered together: their players' devices are read in one statement.
+const loaders = new WeakMap<Queryable, DataLoader<string, SubscriptionRow[]>>();
+
+/** A player's devices, newest first, at most `MAX_SUBSCRIPTIONS_PER_USER`; the reads asked for together go as one. */
+export function subscriptionsOf(db: Queryable, userId: string): Promise<SubscriptionRow[]> {
+  let loader = loaders.get(db);
+  if (!loader) {
+    loader = new DataLoader((ids) => subscriptionsOfMany(db, ids), { cache: false });
+    loaders.set(db, loader);
+  }
+  return loader.load(userId);
 }
 
 /** Devices one player may have subscribed at once: a new one beyond them drops the longest unused. */

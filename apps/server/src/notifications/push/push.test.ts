@@ -344,6 +344,44 @@ describe('delivery', () => {
     }
   });
 
+  it("reads the devices of notifications delivered together in one statement, each reaching only its own user's", async () => {
+    await subscribeDevice(alice.token, 'a-laptop');
+    await subscribeDevice(alice.token, 'a-phone');
+    await subscribeDevice(bob.token, 'b-phone');
+    const db = t.database.db;
+    const reads: string[] = [];
+    const counted = {
+      ...pushCtx(),
+      db: {
+        query: <T>(sql: string, params?: unknown[], statement?: string) => {
+          if (sql.includes('FROM push_subscriptions')) reads.push(sql);
+          return db.query<T>(sql, params, statement);
+        },
+        exec: (sql: string) => db.exec(sql),
+        notifyAfterCommit: (channel: string, payload: string) => db.notifyAfterCommit(channel, payload),
+      },
+    };
+    const outcomes = await Promise.all([
+      service.deliver(counted, notification({ type: 'match_completed', category: 'match' })),
+      service.deliver(counted, notification({ userId: bob.userId, type: 'match_completed', category: 'match' })),
+      service.deliver(counted, notification({ type: 'credits_earned', category: 'financial' })),
+    ]);
+    expect(outcomes).toEqual([
+      { sent: 2, failed: 0, removed: 0 },
+      { sent: 1, failed: 0, removed: 0 },
+      { sent: 2, failed: 0, removed: 0 },
+    ]);
+    expect(reads).toHaveLength(1);
+    const pushes = await fake.waitFor(5);
+    expect(pushes.map((p) => p.path).sort()).toEqual([
+      '/push/a-laptop',
+      '/push/a-laptop',
+      '/push/a-phone',
+      '/push/a-phone',
+      '/push/b-phone',
+    ]);
+  });
+
   it('sends one push per user, match and type within an hour', async () => {
     await subscribeDevice(alice.token, 'dedupe');
     const ctx = pushCtx();
