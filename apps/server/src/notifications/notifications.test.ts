@@ -14,7 +14,7 @@ import {
 import { createKit, playTicTacToeGame, type Kit, type Player } from '../arena/arena.test-kit.ts';
 import { publish, topics } from '../realtime/publish.ts';
 import { listen, TestSocket } from '../realtime/test-socket.ts';
-import { notify } from './notify.ts';
+import { notify, notifyMany } from './notify.ts';
 import * as service from './notifications.service.ts';
 
 let kit: Kit;
@@ -98,6 +98,34 @@ describe('notify(): in the transaction of the event', () => {
     const list = await call('GET', '/api/notifications?limit=100', alice);
     expect(list.body.notifications).toHaveLength(50);
     expect(list.body.unread).toBe(50);
+  });
+
+  it('several in one statement, among other events, are each a row, and the cap holds across them', async () => {
+    const [alice, bob] = [await kit.player(), await kit.player()];
+    const start = Date.now() - 60_000;
+    for (let i = 0; i < 48; i++) await announce(alice.id, `old ${i}`, new Date(start + i * 100));
+    const at = (i: number) => new Date(start + 10_000 + i * 100);
+    await db().transaction((tx) =>
+      notifyMany(
+        tx,
+        [
+          ...[0, 1, 2, 3].map((i) => ({
+            userId: alice.id,
+            type: 'system_announcement' as const,
+            metadata: { message: `new ${i}` },
+            now: at(i),
+          })),
+          { userId: bob.id, type: 'system_announcement', metadata: { message: 'for bob' }, now: at(4) },
+        ],
+        [{ topic: topics.user(bob.id), type: 'something.happened', payload: { type: 'system_announcement' } }],
+      ),
+    );
+    const alices = await rows(alice.id);
+    expect(alices).toHaveLength(52);
+    expect(alices.filter((r) => r.status === 'archived').map((r) => r.id)).toEqual(alices.slice(0, 2).map((r) => r.id));
+    const list = await call('GET', '/api/notifications?limit=100', alice);
+    expect(list.body.notifications.slice(0, 4).map((n) => n.message)).toEqual(['new 3', 'new 2', 'new 1', 'new 0']);
+    expect((await rows(bob.id)).map((r) => [r.type, r.status])).toEqual([['system_announcement', 'unread']]);
   });
 });
 

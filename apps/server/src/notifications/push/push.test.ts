@@ -350,16 +350,18 @@ describe('delivery', () => {
     await subscribeDevice(bob.token, 'b-phone');
     const db = t.database.db;
     const reads: string[] = [];
+    // Every read of the devices counted on the way to the database.
     const counted = {
       ...pushCtx(),
-      db: {
-        query: <T>(sql: string, params?: unknown[], statement?: string) => {
-          if (sql.includes('FROM push_subscriptions')) reads.push(sql);
-          return db.query<T>(sql, params, statement);
-        },
-        exec: (sql: string) => db.exec(sql),
-        notifyAfterCommit: (channel: string, payload: string) => db.notifyAfterCommit(channel, payload),
-      },
+      db: new Proxy(db, {
+        get: (target, key) =>
+          key === 'query'
+            ? <T>(sql: string, params?: unknown[], statement?: string) => {
+                if (sql.includes('FROM push_subscriptions')) reads.push(sql);
+                return target.query<T>(sql, params, statement);
+              }
+            : (Reflect.get(target, key) as unknown),
+      }),
     };
     const outcomes = await Promise.all([
       service.deliver(counted, notification({ type: 'match_completed', category: 'match' })),
