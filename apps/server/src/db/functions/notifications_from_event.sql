@@ -17,7 +17,7 @@ BEGIN
          (p ->> 'expiresAt')::timestamptz, (p ->> 'matchId')::uuid, (p ->> 'challengeId')::uuid, (p ->> 'creatorId')::uuid,
          CASE WHEN jsonb_typeof(p -> 'metadata') = 'object' THEN p -> 'metadata' END,
          coalesce(p -> 'actions', '[]'), p ->> 'targetUrl', coalesce((p ->> 'version')::integer, 1)
-    FROM (SELECT e.payload AS p FROM added e WHERE e.type = 'notification.created' ORDER BY e.topic, e.version) n
+    FROM (SELECT e.payload AS p FROM added e WHERE e.type = 'notification.created') n
   ON CONFLICT (id) DO NOTHING;
   IF NOT FOUND THEN
     RETURN NULL;

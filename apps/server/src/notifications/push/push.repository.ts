@@ -51,7 +51,11 @@ async function subscriptionsOfMany(db: Queryable, userIds: readonly string[]): P
     'push_subscriptions_of',
   );
   const byUser = new Map<string, SubscriptionRow[]>();
-  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  for (const row of rows) {
+    const devices = byUser.get(row.user_id);
+    if (devices) devices.push(row);
+    else byUser.set(row.user_id, [row]);
+  }
   return userIds.map((id) => byUser.get(id) ?? []);
 }
 
