@@ -108,9 +108,23 @@ export async function afterSplash(page: Page): Promise<void> {
   await page.locator('#splash').waitFor({ state: 'hidden' });
 }
 
-/** Closes every toast on the page (they may cover a control a test clicks next). */
+/** Closes every toast on the page (they may cover a control a test clicks next) and waits until they are gone. */
 export async function dismissToasts(page: Page): Promise<void> {
-  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) await close.click().catch(() => undefined);
+  const open = page.locator('[data-sonner-toast]:not([data-removed="true"])');
+  // Only the front (newest, first) toast can be clicked; one that leaves by itself meanwhile is not waited for.
+  for (let tries = 0; tries < 20 && (await open.count()) > 0; tries += 1) {
+    await open
+      .first()
+      .locator('[data-close-button]')
+      .click({ timeout: 1_000 })
+      .catch(() => undefined);
+  }
+  // A toast that arrives meanwhile is left for the caller's next step to meet.
+  await page
+    .locator('[data-sonner-toast]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
 }
 
 export interface SignedUpPlayer extends ReturnType<typeof newPlayer> {

@@ -11,7 +11,16 @@ import {
   type NotificationMetadata,
   type NotificationType,
 } from '@versus/domain/notifications';
-import { afterSplash, callApi as call, launchBrowser, newPage, screenshot, signUpInContext, type SignedUpPlayer } from './harness.ts';
+import {
+  afterSplash,
+  callApi as call,
+  dismissToasts,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signUpInContext,
+  type SignedUpPlayer,
+} from './harness.ts';
 
 let browser: Browser;
 
@@ -81,11 +90,7 @@ describe('no call to action for what is already over', () => {
       await b.page.goto('/');
       await b.page.getByTestId('landing-page').waitFor();
       await afterSplash(b.page);
-      for (const close of await b.page.locator('[data-sonner-toast] [data-close-button]').all()) await close.click().catch(() => undefined);
-      await toasts(b.page)
-        .first()
-        .waitFor({ state: 'detached', timeout: 20_000 })
-        .catch(() => undefined);
+      await dismissToasts(b.page);
 
       // The "Opponent Ready … Join Match" of the ready moment, delivered now (after the finish).
       const late = notification(playerB.id, 'match_ready', { matchId, gameType: 'tic-tac-toe', opponentId: playerA.id }, new Date());
