@@ -293,7 +293,7 @@ export class Arena {
       return this.finish(m, t.state, ending, lastGame, now, move, t.gameOver);
     }
     const next: MatchRecord = { ...m, version: m.version + 1, state: t.state };
-    const event = this.matchTopicEvent(next, type, now, { ...(move ? { move } : {}), gameOver: t.gameOver });
+    const event = this.matchTopicEvent(next, type, now, { move, gameOver: t.gameOver });
     return (await this.writePlain(m, next, move, [event], { endedGame: t.gameOver !== null })) ? { version: next.version } : STALE;
   }
 
@@ -317,7 +317,7 @@ export class Arena {
         move: move && moveInsert(m.id, move),
         now,
         publicEvent: (result, version) =>
-          matchEvent({ matchId: m.id, version, status, readyAt: m.readyAt, state, now }, { ...(move ? { move } : {}), gameOver, result }),
+          matchEvent({ matchId: m.id, version, status, readyAt: m.readyAt, state, now }, { move, gameOver, result }),
         tournamentRunHere: m.tournamentId !== null && this.tournamentGameEnded !== null,
       }),
     );

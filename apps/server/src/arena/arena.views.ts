@@ -196,7 +196,7 @@ function trimHistory(game: ReturnType<typeof currentGameView>) {
 /** The public payload of an event on `match:{id}`: the state after the change, as a spectator sees it. */
 export function matchEvent(
   c: EventContext,
-  extra: { move?: MoveEntryRecord; gameOver?: GameOver | null; result?: MatchResult } = {},
+  extra: { move?: MoveEntryRecord | null; gameOver?: GameOver | null; result?: MatchResult } = {},
 ): MatchEvent {
   // The score alone: seriesView would also summarise every game, which an event does not carry.
   const score = c.state ? seriesScore(c.state.series) : null;
