@@ -140,8 +140,8 @@ describe('app shell', () => {
   });
 
   it('stops the falling-text canvas under reduced motion', async () => {
-    const reduced = await newPage(browser, { width: 1280, reducedMotion: true });
-    const moving = await newPage(browser, { width: 1280 });
+    const reduced = await newPage(browser, { width: 1280 });
+    const moving = await newPage(browser, { width: 1280, motion: true });
     try {
       await reduced.page.goto('/');
       await reduced.page.locator('[data-testid=falling-text][data-animating=false]').waitFor({ state: 'attached' });
